@@ -1,0 +1,25 @@
+"""The ``railways`` command line."""
+
+from __future__ import annotations
+
+import click
+
+from railways import __version__
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="railways")
+def cli() -> None:
+    """Railways of the World: the rules engine, the boards and ways to play them."""
+
+
+def _register() -> None:
+    # Subcommands live in their own modules; importing them here keeps this file small.
+    from railways.cli import map_cmd
+
+    cli.add_command(map_cmd.map_group)
+
+
+def main() -> None:
+    _register()
+    cli()

@@ -1,0 +1,594 @@
+"""Load and validate map file sets (``content/maps/<map-id>/*.toml``).
+
+Every problem is reported as ``file:key: message`` and all of them are
+collected before failing, so an author fixing a typed-in board sees the whole
+list at once. See ``docs/maps.md`` for the format.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from railways.core.board import (
+    Board,
+    City,
+    Color,
+    MajorLine,
+    Region,
+    SpecialHex,
+    SpecialKind,
+    Tables,
+    Terrain,
+    TerrainCosts,
+    Town,
+)
+from railways.core.hexgrid import Edge, Hex, Side
+
+TERRAIN_LETTERS: Mapping[str, Terrain | None] = {
+    ".": Terrain.OPEN,
+    "w": Terrain.WATER,
+    "m": Terrain.MOUNTAIN,
+    "C": Terrain.OPEN,  # a city hex; its city is in cities.toml
+    "S": Terrain.OPEN,  # a special hex; see [[special]] in map.toml
+    "T": Terrain.OPEN,  # an unbuilt town; see [[town]] in cities.toml
+    "~": None,  # not on the board: sea, lake, beyond the edge, partial hexes
+}
+SOURCES = ("rulebook", "house", "printed")
+MAP_FILES = ("map.toml", "cities.toml", "major_lines.toml", "tables.toml")
+
+
+class MapError(Exception):
+    """A map file set with problems; ``problems`` lists them all."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+@dataclass
+class _Reporter:
+    problems: list[str]
+
+    def __call__(self, file: str, key: str, message: str) -> None:
+        self.problems.append(f"{file}:{key}: {message}")
+
+
+def maps_root() -> Path:
+    return Path(str(resources.files("railways.content") / "maps"))
+
+
+def available_maps() -> list[str]:
+    root = maps_root()
+    return sorted(p.name for p in root.iterdir() if (p / "map.toml").is_file())
+
+
+def map_dir(map_id: str) -> Path:
+    path = maps_root() / map_id
+    if not (path / "map.toml").is_file():
+        known = ", ".join(available_maps()) or "none"
+        raise MapError([f"{map_id}: no such map (known maps: {known})"])
+    return path
+
+
+_CACHE: dict[Path, Board] = {}
+
+
+def load_map(map_id_or_dir: str | Path) -> Board:
+    """Load a map by id (from the package) or from a directory."""
+    path = Path(map_id_or_dir)
+    if not (path / "map.toml").is_file():
+        path = map_dir(str(map_id_or_dir))
+    path = path.resolve()
+    if path not in _CACHE:
+        _CACHE[path] = _load(path)
+    return _CACHE[path]
+
+
+def _read(path: Path, name: str, report: _Reporter) -> dict[str, Any]:
+    file = path / name
+    if not file.is_file():
+        if name == "map.toml":
+            report(name, "", "file is missing")
+        return {}
+    try:
+        with file.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        report(name, "", f"not valid TOML: {exc}")
+        return {}
+
+
+def _load(path: Path) -> Board:
+    problems: list[str] = []
+    report = _Reporter(problems)
+    docs = {name: _read(path, name, report) for name in MAP_FILES}
+    if problems:
+        raise MapError(problems)
+    board = _Builder(docs, report).build()
+    if problems or board is None:
+        raise MapError(problems)
+    return board
+
+
+def parse_hex(text: object) -> Hex:
+    """Parse ``"row,col"`` into a hex."""
+    if not isinstance(text, str):
+        raise ValueError(f"expected a hex as \"row,col\", got {text!r}")
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise ValueError(f"expected a hex as \"row,col\", got {text!r}")
+    try:
+        row, col = (int(p) for p in parts)
+    except ValueError:
+        raise ValueError(f"expected a hex as \"row,col\", got {text!r}") from None
+    return Hex.from_offset(row, col)
+
+
+def parse_edge(text: object) -> Edge:
+    """Parse ``"row,col SIDE"`` into the edge on that side of the hex."""
+    if not isinstance(text, str) or len(text.split()) != 2:
+        raise ValueError(f"expected an edge as \"row,col SIDE\", got {text!r}")
+    where, side = text.split()
+    return Edge.of(parse_hex(where), Side.parse(side))
+
+
+class _Builder:
+    def __init__(self, docs: Mapping[str, dict[str, Any]], report: _Reporter) -> None:
+        self.docs = docs
+        self.report = report
+        self.hexes: dict[Hex, Terrain] = {}
+        self.marks: dict[Hex, str] = {}
+
+    # -- helpers -----------------------------------------------------------
+    def _unknown_keys(self, file: str, key: str, table: Mapping[str, Any], allowed: set[str]) -> None:
+        for k in table:
+            if k not in allowed:
+                where = f"{key}.{k}" if key else k
+                self.report(file, where, f"unknown key (expected one of {', '.join(sorted(allowed))})")
+
+    def _source(self, file: str, key: str, table: Mapping[str, Any], default: str | None) -> str:
+        value = table.get("source", default)
+        if value is None:
+            self.report(file, f"{key}.source" if key else "source",
+                        f"missing; say where the values come from ({', '.join(SOURCES)})")
+            return "house"
+        if value not in SOURCES:
+            self.report(file, f"{key}.source" if key else "source",
+                        f"{value!r} is not a known source ({', '.join(SOURCES)})")
+            return "house"
+        return str(value)
+
+    def _hex(self, file: str, key: str, value: object, mark: str | None = None) -> Hex | None:
+        try:
+            hex_ = parse_hex(value)
+        except ValueError as exc:
+            self.report(file, key, str(exc))
+            return None
+        if hex_ not in self.hexes:
+            self.report(file, key, f"hex {value} is not on the board")
+            return None
+        if mark is not None and self.marks.get(hex_) != mark:
+            self.report(file, key, f"hex {value} is marked {self.marks.get(hex_)!r} in the terrain "
+                        f"grid, expected {mark!r}")
+        return hex_
+
+    def _int(self, file: str, key: str, value: object, low: int = 0) -> int | None:
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            self.report(file, key, f"expected a whole number >= {low}, got {value!r}")
+            return None
+        return value
+
+    def _int_map(self, file: str, key: str, value: object) -> dict[int, int]:
+        out: dict[int, int] = {}
+        if not isinstance(value, dict):
+            self.report(file, key, "expected a table like { \"2\" = 10 }")
+            return out
+        for k, v in value.items():
+            try:
+                n = int(k)
+            except ValueError:
+                self.report(file, f"{key}.{k}", "key must be a whole number")
+                continue
+            iv = self._int(file, f"{key}.{k}", v)
+            if iv is not None:
+                out[n] = iv
+        return out
+
+    def _list(self, file: str, key: str, value: object) -> list[Any]:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.report(file, key, "expected a list")
+            return []
+        return value
+
+    def _tables(self, file: str, key: str, value: object) -> Iterator[tuple[str, dict[str, Any]]]:
+        for i, item in enumerate(self._list(file, key, value)):
+            if not isinstance(item, dict):
+                self.report(file, f"{key}[{i}]", "expected a table")
+                continue
+            yield f"{key}[{i}]", item
+
+    # -- sections ------------------------------------------------------------
+    def build(self) -> Board | None:
+        meta = self.docs["map.toml"]
+        self._unknown_keys("map.toml", "", meta, {
+            "id", "name", "players", "rulesets", "source", "terrain", "ridges", "impassable",
+            "special", "region",
+        })
+        map_id = meta.get("id")
+        if not isinstance(map_id, str) or not map_id:
+            self.report("map.toml", "id", "missing map id")
+            map_id = "?"
+        name = meta.get("name")
+        if not isinstance(name, str) or not name:
+            self.report("map.toml", "name", "missing map name")
+            name = map_id
+        players = meta.get("players")
+        if (not isinstance(players, list) or len(players) != 2
+                or not all(isinstance(p, int) for p in players) or not 1 <= players[0] <= players[1]):
+            self.report("map.toml", "players", "expected [min, max] player counts")
+            players = [2, 6]
+        rulesets = meta.get("rulesets", [])
+        if not isinstance(rulesets, list) or not all(isinstance(r, str) for r in rulesets):
+            self.report("map.toml", "rulesets", "expected a list of rule plug-in ids")
+            rulesets = []
+
+        self._terrain(meta.get("terrain"))
+        ridges = self._edges("ridges", meta.get("ridges"))
+        impassable = self._edges("impassable", meta.get("impassable"))
+        specials = self._specials(meta.get("special"))
+        regions = self._regions(meta.get("region"))
+        cities, towns = self._cities()
+        self._check_marks(cities, towns, specials)
+        self._check_spokes(cities)
+        for sid, special in specials.items():
+            if special.city is not None and special.city not in cities:
+                self.report("map.toml", f"special.{sid}.city", f"{special.city!r} is not a city id")
+        lines = self._major_lines(cities)
+        tables = self._tables_file(players)
+        if tables is None:
+            return None
+        return Board(
+            id=map_id, name=name, min_players=players[0], max_players=players[1],
+            hexes=self.hexes, cities=cities, ridges=ridges, impassable=impassable, towns=towns,
+            specials=specials, regions=regions, major_lines=lines, tables=tables,
+            rulesets=tuple(rulesets),
+        )
+
+    def _terrain(self, section: object) -> None:
+        file = "map.toml"
+        if not isinstance(section, dict):
+            self.report(file, "terrain", "missing [terrain] table with a grid")
+            return
+        self._unknown_keys(file, "terrain", section, {"source", "grid"})
+        self._source(file, "terrain", section, None)
+        grid = section.get("grid")
+        if not isinstance(grid, str):
+            self.report(file, "terrain.grid", "expected a multi-line string")
+            return
+        rows = [line for line in grid.split("\n")]
+        while rows and not rows[0].strip():
+            rows.pop(0)
+        for row, line in enumerate(rows):
+            for col, token in enumerate(line.split()):
+                if token not in TERRAIN_LETTERS:
+                    legal = " ".join(TERRAIN_LETTERS)
+                    self.report(file, f"terrain.grid[row {row}, col {col}]",
+                                f"unknown terrain letter {token!r} (legal: {legal})")
+                    continue
+                terrain = TERRAIN_LETTERS[token]
+                if terrain is not None:
+                    hex_ = Hex.from_offset(row, col)
+                    self.hexes[hex_] = terrain
+                    self.marks[hex_] = token
+        if not self.hexes:
+            self.report(file, "terrain.grid", "the grid has no hexes on the board")
+
+    def _edges(self, key: str, section: object) -> frozenset[Edge]:
+        file = "map.toml"
+        if section is None:
+            return frozenset()
+        if not isinstance(section, dict):
+            self.report(file, key, "expected a table with source and edges")
+            return frozenset()
+        self._unknown_keys(file, key, section, {"source", "edges"})
+        self._source(file, key, section, None)
+        edges: set[Edge] = set()
+        for i, text in enumerate(self._list(file, f"{key}.edges", section.get("edges"))):
+            where = f"{key}.edges[{i}]"
+            try:
+                edge = parse_edge(text)
+            except ValueError as exc:
+                self.report(file, where, str(exc))
+                continue
+            if edge.a not in self.hexes or edge.b not in self.hexes:
+                self.report(file, where, f"edge {text!r} is not between two hexes of the board")
+                continue
+            if edge in edges:
+                self.report(file, where, f"edge {text!r} is listed twice")
+            edges.add(edge)
+        return frozenset(edges)
+
+    def _specials(self, section: object) -> dict[str, SpecialHex]:
+        file = "map.toml"
+        out: dict[str, SpecialHex] = {}
+        for key, item in self._tables(file, "special", section):
+            self._unknown_keys(file, key, item, {"id", "kind", "at", "city", "params", "source"})
+            sid = item.get("id")
+            if not isinstance(sid, str) or not sid:
+                self.report(file, f"{key}.id", "missing id")
+                continue
+            if sid in out:
+                self.report(file, f"{key}.id", f"duplicate special hex id {sid!r}")
+            try:
+                kind = SpecialKind(item.get("kind"))
+            except ValueError:
+                kinds = ", ".join(k.value for k in SpecialKind)
+                self.report(file, f"{key}.kind", f"unknown kind {item.get('kind')!r} ({kinds})")
+                continue
+            at = self._hex(file, f"{key}.at", item.get("at"), mark="S")
+            city = item.get("city")
+            params = item.get("params", {})
+            if not isinstance(params, dict):
+                self.report(file, f"{key}.params", "expected a table")
+                params = {}
+            source = self._source(file, key, item, "house")
+            if at is not None:
+                out[sid] = SpecialHex(sid, kind, at, city if isinstance(city, str) else None,
+                                      params, source)
+        return out
+
+    def _regions(self, section: object) -> dict[str, Region]:
+        file = "map.toml"
+        out: dict[str, Region] = {}
+        for key, item in self._tables(file, "region", section):
+            self._unknown_keys(file, key, item, {"id", "name", "hexes", "source"})
+            rid = item.get("id")
+            if not isinstance(rid, str):
+                self.report(file, f"{key}.id", "missing id")
+                continue
+            hexes = set()
+            for i, text in enumerate(self._list(file, f"{key}.hexes", item.get("hexes"))):
+                h = self._hex(file, f"{key}.hexes[{i}]", text)
+                if h is not None:
+                    hexes.add(h)
+            out[rid] = Region(rid, str(item.get("name", rid)), frozenset(hexes),
+                              self._source(file, key, item, "house"))
+        return out
+
+    def _cities(self) -> tuple[dict[str, City], dict[str, Town]]:
+        file = "cities.toml"
+        doc = self.docs["cities.toml"]
+        self._unknown_keys(file, "", doc, {"source", "city", "town"})
+        default = self._source(file, "", doc, None) if doc else "house"
+        if not doc:
+            self.report(file, "", "file is missing or empty")
+        cities: dict[str, City] = {}
+        names: dict[str, str] = {}
+        for key, item in self._tables(file, "city", doc.get("city")):
+            city = self._city(file, key, item, default)
+            if city is None:
+                continue
+            if city.id in cities:
+                self.report(file, f"{key}.id", f"duplicate city id {city.id!r}")
+            folded = city.name.casefold()
+            if folded in names:
+                self.report(file, f"{key}.name", f"duplicate city name {city.name!r} "
+                            f"(also {names[folded]})")
+            names[folded] = key
+            cities[city.id] = city
+        seen_at: dict[Hex, str] = {}
+        for city in cities.values():
+            if city.at in seen_at:
+                self.report(file, f"city.{city.id}.at",
+                            f"hex {city.at} already holds {seen_at[city.at]}")
+            seen_at[city.at] = city.id
+        towns: dict[str, Town] = {}
+        for key, item in self._tables(file, "town", doc.get("town")):
+            self._unknown_keys(file, key, item, {"id", "name", "at", "spokes", "flags", "source"})
+            tid, tname = item.get("id"), item.get("name")
+            if not isinstance(tid, str) or not isinstance(tname, str):
+                self.report(file, key, "a town needs an id and a name")
+                continue
+            at = self._hex(file, f"{key}.at", item.get("at"), mark="T")
+            spokes = self._spokes(file, f"{key}.spokes", item.get("spokes", "all"))
+            if at is not None:
+                towns[tid] = Town(tid, tname, at, spokes,
+                                  frozenset(self._list(file, f"{key}.flags", item.get("flags"))),
+                                  self._source(file, key, item, default))
+        return cities, towns
+
+    def _spokes(self, file: str, key: str, value: object) -> frozenset[Side]:
+        if value == "all":
+            return frozenset(Side)
+        spokes: set[Side] = set()
+        for i, text in enumerate(self._list(file, key, value)):
+            try:
+                spokes.add(Side.parse(str(text)))
+            except ValueError as exc:
+                self.report(file, f"{key}[{i}]", str(exc))
+        if not spokes:
+            self.report(file, key, "a city needs at least one spoke")
+        return frozenset(spokes)
+
+    def _city(self, file: str, key: str, item: dict[str, Any], default: str) -> City | None:
+        self._unknown_keys(file, key, item, {
+            "id", "name", "at", "color", "cubes", "spokes", "flags", "source",
+        })
+        cid, name = item.get("id"), item.get("name")
+        if not isinstance(cid, str) or not cid:
+            self.report(file, f"{key}.id", "missing city id")
+            return None
+        if not isinstance(name, str) or not name:
+            self.report(file, f"{key}.name", "missing city name")
+            return None
+        try:
+            color = Color(item.get("color"))
+        except ValueError:
+            colors = ", ".join(c.value for c in Color)
+            self.report(file, f"{key}.color", f"unknown colour {item.get('color')!r} ({colors})")
+            return None
+        cubes = self._int(file, f"{key}.cubes", item.get("cubes"), low=1)
+        at = self._hex(file, f"{key}.at", item.get("at"), mark="C")
+        spokes = self._spokes(file, f"{key}.spokes", item.get("spokes", "all"))
+        flags = frozenset(str(f) for f in self._list(file, f"{key}.flags", item.get("flags")))
+        source = self._source(file, key, item, default)
+        if cubes is None or at is None:
+            return None
+        return City(cid, name, at, color, cubes, spokes, flags, source)
+
+    def _check_marks(self, cities: Mapping[str, City], towns: Mapping[str, Town],
+                     specials: Mapping[str, SpecialHex]) -> None:
+        used = {c.at for c in cities.values()} | {t.at for t in towns.values()} | {
+            s.at for s in specials.values()}
+        kinds = {"C": "city", "T": "town", "S": "special hex"}
+        for hex_, mark in sorted(self.marks.items()):
+            if mark in kinds and hex_ not in used:
+                self.report("map.toml", f"terrain.grid[row {hex_.row}, col {hex_.col}]",
+                            f"marked {mark!r} but no {kinds[mark]} is placed at {hex_}")
+
+    def _check_spokes(self, cities: Mapping[str, City]) -> None:
+        for city in cities.values():
+            for side in sorted(city.spokes):
+                beyond = city.at.neighbour(side)
+                key = f"city.{city.id}.spokes"
+                if beyond not in self.hexes:
+                    self.report("cities.toml", key,
+                                f"spoke {side.name} of {city.name} faces off the board or into sea")
+                elif self.marks.get(beyond) == "C":
+                    self.report("cities.toml", key,
+                                f"spoke {side.name} of {city.name} faces straight into another city")
+
+    def _major_lines(self, cities: Mapping[str, City]) -> dict[str, MajorLine]:
+        file = "major_lines.toml"
+        doc = self.docs["major_lines.toml"]
+        self._unknown_keys(file, "", doc, {"source", "line"})
+        default = self._source(file, "", doc, None) if doc else "house"
+        out: dict[str, MajorLine] = {}
+        for key, item in self._tables(file, "line", doc.get("line")):
+            self._unknown_keys(file, key, item, {
+                "id", "name", "endpoints", "points", "requires", "source",
+            })
+            lid = item.get("id")
+            if not isinstance(lid, str) or not lid:
+                self.report(file, f"{key}.id", "missing id (a letter such as A)")
+                continue
+            if lid in out:
+                self.report(file, f"{key}.id", f"duplicate Major Line id {lid!r}")
+            endpoints = self._list(file, f"{key}.endpoints", item.get("endpoints"))
+            if len(endpoints) < 2:
+                self.report(file, f"{key}.endpoints", "a Major Line needs at least two cities")
+            ok = True
+            for i, end in enumerate(endpoints):
+                if end not in cities:
+                    self.report(file, f"{key}.endpoints[{i}]", f"{end!r} is not a city id")
+                    ok = False
+            points = self._int(file, f"{key}.points", item.get("points"), low=1)
+            requires = frozenset(str(r) for r in self._list(file, f"{key}.requires",
+                                                             item.get("requires")))
+            for r in requires:
+                if r not in KNOWN_REQUIREMENTS:
+                    self.report(file, f"{key}.requires", f"unknown requirement {r!r} "
+                                f"({', '.join(sorted(KNOWN_REQUIREMENTS))})")
+            if ok and points is not None and len(endpoints) >= 2:
+                out[lid] = MajorLine(lid, tuple(endpoints), points, requires,
+                                     str(item.get("name", "")), self._source(file, key, item,
+                                                                              default))
+        return out
+
+    def _tables_file(self, players: list[int]) -> Tables | None:
+        file = "tables.toml"
+        doc = self.docs["tables.toml"]
+        allowed = {"ecm", "income_track", "engine", "terrain_costs", "cube_reduction",
+                   "tile_supply", "costs"}
+        self._unknown_keys(file, "", doc, allowed)
+        sections: dict[str, dict[str, Any]] = {}
+        for name in sorted(allowed):
+            section = doc.get(name)
+            if section is None and name in ("costs",):
+                section = {"source": "rulebook"}
+            if not isinstance(section, dict):
+                self.report(file, name, f"missing [{name}] table")
+                continue
+            self._source(file, name, section, None)
+            sections[name] = section
+        if len(sections) != len(allowed):
+            return None
+
+        ecm_s = sections["ecm"]
+        self._unknown_keys(file, "ecm", ecm_s, {"source", "players"})
+        ecm = self._int_map(file, "ecm.players", ecm_s.get("players"))
+        for n in range(players[0], players[1] + 1):
+            if n not in ecm:
+                self.report(file, "ecm.players", f"no Empty City Marker count for {n} players")
+
+        track_s = sections["income_track"]
+        self._unknown_keys(file, "income_track", track_s, {"source", "last_space", "income"})
+        last = self._int(file, "income_track.last_space", track_s.get("last_space"), low=1)
+        income = self._list(file, "income_track.income", track_s.get("income"))
+        for i, v in enumerate(income):
+            self._int(file, f"income_track.income[{i}]", v)
+        if last is not None and len(income) != last + 1:
+            self.report(file, "income_track.income",
+                        f"lists {len(income)} spaces but the track runs from 0 to {last} "
+                        f"({last + 1} spaces): every score needs an income")
+
+        engine_s = sections["engine"]
+        self._unknown_keys(file, "engine", engine_s, {"source", "max_level", "costs"})
+        max_level = self._int(file, "engine.max_level", engine_s.get("max_level", 8), low=1) or 8
+        costs = self._int_map(file, "engine.costs", engine_s.get("costs"))
+        for level in range(2, max_level + 1):
+            if level not in costs:
+                self.report(file, "engine.costs", f"no upgrade cost for engine level {level}")
+
+        tc_s = sections["terrain_costs"]
+        self._unknown_keys(file, "terrain_costs", tc_s, {"source", "open", "water", "mountain",
+                                                         "ridge"})
+        tc_values = {k: self._int(file, f"terrain_costs.{k}", tc_s.get(k), low=0)
+                     for k in ("open", "water", "mountain", "ridge")}
+
+        red_s = sections["cube_reduction"]
+        self._unknown_keys(file, "cube_reduction", red_s, {"source", "players"})
+        reduction = self._int_map(file, "cube_reduction.players", red_s.get("players", {}))
+
+        tiles_s = sections["tile_supply"]
+        self._unknown_keys(file, "tile_supply", tiles_s, {"source", "straight", "gentle",
+                                                          "crossing"})
+        tiles = {k: self._int(file, f"tile_supply.{k}", tiles_s.get(k), low=0)
+                 for k in ("straight", "gentle", "crossing")}
+
+        costs_s = sections["costs"]
+        self._unknown_keys(file, "costs", costs_s, {"source", "urbanize", "bond", "dividend",
+                                                    "goods_per_color"})
+        urbanize = self._int(file, "costs.urbanize", costs_s.get("urbanize", 10))
+        bond = self._int(file, "costs.bond", costs_s.get("bond", 5), low=1)
+        dividend = self._int(file, "costs.dividend", costs_s.get("dividend", 1))
+        goods = self._int(file, "costs.goods_per_color", costs_s.get("goods_per_color", 25), low=1)
+
+        if self.report.problems:
+            return None
+        assert last is not None and urbanize is not None and bond is not None
+        assert dividend is not None and goods is not None
+        return Tables(
+            ecm_by_players=ecm,
+            income_track=tuple(int(v) for v in income),
+            engine_costs=costs,
+            terrain_costs=TerrainCosts(**{k: int(v) for k, v in tc_values.items() if v is not None}),
+            cube_reduction=reduction,
+            tile_supply={k: int(v) for k, v in tiles.items() if v is not None},
+            urbanize_cost=urbanize,
+            bond_value=bond,
+            bond_dividend=dividend,
+            max_engine=max_level,
+            goods_per_color=goods,
+        )
+
+
+# Special requirements a Major Line may carry; each is checked by a rules plug-in.
+KNOWN_REQUIREMENTS = frozenset({"western_link"})

@@ -1,0 +1,219 @@
+"""The board model: everything a map of the game family carries.
+
+These are frozen value objects. A map file is loaded into a :class:`Board`
+by ``railways.content.maps``; the rules engine only ever reads it. Later maps
+add data, not classes: every feature any board of the family has is here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+from railways.core.hexgrid import Edge, Hex, Side
+
+
+class Terrain(Enum):
+    OPEN = "open"
+    WATER = "water"
+    MOUNTAIN = "mountain"
+
+
+class Color(Enum):
+    """City and goods colours. Gray cities accept no goods until urbanized."""
+
+    RED = "red"
+    YELLOW = "yellow"
+    BLUE = "blue"
+    PURPLE = "purple"
+    BLACK = "black"
+    GRAY = "gray"
+
+    @property
+    def letter(self) -> str:
+        """One letter per colour, for colour-blind and text renderings."""
+        return _LETTERS[self]
+
+
+_LETTERS = {
+    Color.RED: "R",
+    Color.YELLOW: "Y",
+    Color.BLUE: "B",
+    Color.PURPLE: "P",
+    Color.BLACK: "K",
+    Color.GRAY: "G",
+}
+
+GOODS_COLORS: tuple[Color, ...] = (
+    Color.RED,
+    Color.YELLOW,
+    Color.BLUE,
+    Color.PURPLE,
+    Color.BLACK,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    id: str
+    name: str
+    at: Hex
+    color: Color
+    cubes: int
+    spokes: frozenset[Side]
+    flags: frozenset[str] = frozenset()
+    source: str = "house"
+
+
+@dataclass(frozen=True, slots=True)
+class Town:
+    """An unbuilt town (Australia): a hex that may later become a city."""
+
+    id: str
+    name: str
+    at: Hex
+    spokes: frozenset[Side]
+    flags: frozenset[str] = frozenset()
+    source: str = "house"
+
+
+class SpecialKind(Enum):
+    WESTERN_LINK = "western_link"
+    FERRY = "ferry"
+    TIME_WARP = "time_warp"
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialHex:
+    """A hex with a map-specific rule (Western Link, ferry, time warp)."""
+
+    id: str
+    kind: SpecialKind
+    at: Hex
+    city: str | None = None
+    params: Mapping[str, str | int] = field(default_factory=dict)
+    source: str = "house"
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A named region bounded by border edges (Australia's states)."""
+
+    id: str
+    name: str
+    hexes: frozenset[Hex]
+    source: str = "house"
+
+
+@dataclass(frozen=True, slots=True)
+class MajorLine:
+    """A bonus for the first player to join the endpoints with their own links."""
+
+    id: str
+    endpoints: tuple[str, ...]
+    points: int
+    requires: frozenset[str] = frozenset()
+    name: str = ""
+    source: str = "house"
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainCosts:
+    """Dollar costs (in thousands) of laying one track tile."""
+
+    open: int = 2
+    water: int = 3
+    mountain: int = 4
+    ridge: int = 4
+
+    def of(self, terrain: Terrain) -> int:
+        if terrain is Terrain.OPEN:
+            return self.open
+        if terrain is Terrain.WATER:
+            return self.water
+        return self.mountain
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """The per-map tables printed beside a board (values in $1,000s)."""
+
+    ecm_by_players: Mapping[int, int]
+    income_track: tuple[int, ...]
+    engine_costs: Mapping[int, int]
+    terrain_costs: TerrainCosts
+    cube_reduction: Mapping[int, int]
+    tile_supply: Mapping[str, int]
+    urbanize_cost: int = 10
+    bond_value: int = 5
+    bond_dividend: int = 1
+    max_engine: int = 8
+    goods_per_color: int = 25
+
+    @property
+    def last_space(self) -> int:
+        return len(self.income_track) - 1
+
+    def income_for(self, score: int) -> int:
+        if score < 0:
+            return self.income_track[0]
+        return self.income_track[min(score, self.last_space)]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    hexes: Mapping[Hex, Terrain]
+    cities: Mapping[str, City]
+    ridges: frozenset[Edge]
+    impassable: frozenset[Edge]
+    towns: Mapping[str, Town]
+    specials: Mapping[str, SpecialHex]
+    regions: Mapping[str, Region]
+    major_lines: Mapping[str, MajorLine]
+    tables: Tables
+    rulesets: tuple[str, ...] = ()
+    _city_by_hex: dict[Hex, City] = field(init=False, repr=False, compare=False)
+    _special_by_hex: dict[Hex, SpecialHex] = field(init=False, repr=False, compare=False)
+    _town_by_hex: dict[Hex, Town] = field(init=False, repr=False, compare=False)
+
+    def city_at(self, hex_: Hex) -> City | None:
+        return self._city_by_hex.get(hex_)
+
+    def special_at(self, hex_: Hex) -> SpecialHex | None:
+        return self._special_by_hex.get(hex_)
+
+    def town_at(self, hex_: Hex) -> Town | None:
+        return self._town_by_hex.get(hex_)
+
+    def city_by_name(self, name: str) -> City | None:
+        folded = name.casefold()
+        for city in self.cities.values():
+            if city.name.casefold() == folded or city.id == folded:
+                return city
+        return None
+
+    def is_buildable(self, hex_: Hex) -> bool:
+        """A plain hex that a track tile may be laid on."""
+        return (
+            hex_ in self.hexes
+            and hex_ not in self._city_by_hex
+            and hex_ not in self._special_by_hex
+            and hex_ not in self._town_by_hex
+        )
+
+    def crosses_ridge(self, a: Hex, b: Hex) -> bool:
+        return Edge(min(a, b), max(a, b)) in self.ridges
+
+    def is_impassable(self, a: Hex, b: Hex) -> bool:
+        return Edge(min(a, b), max(a, b)) in self.impassable
+
+    def __post_init__(self) -> None:
+        # Boards are immutable, so the by-hex indexes are built once here.
+        object.__setattr__(self, "_city_by_hex", {c.at: c for c in self.cities.values()})
+        object.__setattr__(self, "_special_by_hex", {s.at: s for s in self.specials.values()})
+        object.__setattr__(self, "_town_by_hex", {t.at: t for t in self.towns.values()})
