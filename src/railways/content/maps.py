@@ -55,7 +55,8 @@ class _Reporter:
     problems: list[str]
 
     def __call__(self, file: str, key: str, message: str) -> None:
-        self.problems.append(f"{file}:{key}: {message}")
+        # A problem with the whole file has no key: "file: message", not "file:: message".
+        self.problems.append(f"{file}:{key}: {message}" if key else f"{file}: {message}")
 
 
 def maps_root() -> Path:

@@ -1,0 +1,320 @@
+"""The SVG board renderer and the `railways map` commands."""
+
+from __future__ import annotations
+
+import math
+import shutil
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from railways.cli.main import _register, cli
+from railways.content.maps import available_maps, load_map
+from railways.core.board import Board, Color
+from railways.core.hexgrid import Hex, Side
+from railways.render.svg import (
+    BoardOverlay,
+    PngUnavailable,
+    hex_center,
+    hex_corners,
+    render_board,
+    side_midpoint,
+    svg_to_png,
+)
+
+TINY = Path(__file__).parent / "fixtures" / "maps" / "tiny"
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def _by_id(root: ET.Element) -> dict[str, ET.Element]:
+    return {el.get("id", ""): el for el in root.iter() if el.get("id")}
+
+
+def _texts(element: ET.Element) -> list[str]:
+    return [el.text or "" for el in element.iter(f"{NS}text")]
+
+
+# The tiny fixture and every packaged board; loaded inside each test, so that a broken board
+# fails its own tests instead of stopping collection.
+BOARDS = [str(TINY), *available_maps()]
+
+
+def _board_ids(ref: str) -> str:
+    return "tiny-fixture" if ref == str(TINY) else ref
+
+
+# -- geometry ---------------------------------------------------------------------------
+
+
+def test_hex_center_of_odd_rows_is_shifted_half_a_hex_right() -> None:
+    size = 10.0
+    assert hex_center(Hex.from_offset(0, 0), size) == (0.0, 0.0)
+    x0, y0 = hex_center(Hex.from_offset(0, 1), size)
+    x1, y1 = hex_center(Hex.from_offset(1, 0), size)
+    assert x0 == pytest.approx(size * math.sqrt(3))
+    assert x1 == pytest.approx(size * math.sqrt(3) / 2)
+    assert y1 == pytest.approx(15.0)
+    assert y0 == 0.0
+
+
+def test_neighbours_are_one_hex_width_apart_across_the_named_side() -> None:
+    size = 10.0
+    hex_ = Hex.from_offset(3, 3)
+    cx, cy = hex_center(hex_, size)
+    for side, other in hex_.neighbours():
+        ox, oy = hex_center(other, size)
+        assert math.hypot(ox - cx, oy - cy) == pytest.approx(size * math.sqrt(3))
+        # The side's midpoint lies halfway between the two centres.
+        mx, my = side_midpoint(hex_, side, size)
+        assert (mx, my) == pytest.approx(((cx + ox) / 2, (cy + oy) / 2))
+    # North is up: the NE neighbour is above and to the right.
+    nx, ny = hex_center(hex_.neighbour(Side.NE), size)
+    assert nx > cx and ny < cy
+
+
+def test_hex_corners_are_shared_by_neighbours() -> None:
+    size = 10.0
+    hex_ = Hex.from_offset(2, 2)
+    corners = hex_corners(hex_, size)
+    assert len(corners) == 6
+    cx, cy = hex_center(hex_, size)
+    for x, y in corners:
+        assert math.hypot(x - cx, y - cy) == pytest.approx(size)
+    for side, other in hex_.neighbours():
+        a, b = corners[side], corners[(side + 1) % 6]
+        theirs = hex_corners(other, size)
+        for point in (a, b):
+            assert any(p == pytest.approx(point) for p in theirs), side.name
+
+
+# -- the picture ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ref", BOARDS, ids=_board_ids)
+def test_render_is_valid_xml_with_stable_ids(ref: str) -> None:
+    board = load_map(ref)
+    root = _parse(render_board(board))
+    assert root.tag == f"{NS}svg"
+    ids = _by_id(root)
+    for hex_, terrain in board.hexes.items():
+        group = ids[f"hex-{hex_.row}-{hex_.col}"]
+        assert group.tag == f"{NS}g"
+        assert group.get("data-row") == str(hex_.row)
+        assert group.get("data-col") == str(hex_.col)
+        assert group.get("data-terrain") == terrain.value
+    hex_groups = [k for k in ids if k.startswith("hex-")]
+    assert len(hex_groups) == len(board.hexes)
+    texts = _texts(root)
+    for city in board.cities.values():
+        group = ids[f"city-{city.id}"]
+        assert group.tag == f"{NS}g"
+        assert group.get("data-city") == city.id
+        assert city.name in texts
+    assert board.name in texts
+    for line in board.major_lines.values():
+        assert any(t.startswith(f"{line.id}: ") and f"{line.points} pts" in t for t in texts)
+
+
+@pytest.mark.parametrize("ref", BOARDS, ids=_board_ids)
+def test_layers_are_on_top_in_order(ref: str) -> None:
+    board = load_map(ref)
+    root = _parse(render_board(board))
+    ids = _by_id(root)
+    parent = ids["board"]
+    children = [child.get("id") for child in parent]
+    assert children[-3:] == ["layer-track", "layer-cubes", "layer-highlights"]
+    for layer in children[-3:]:
+        assert len(ids[layer]) == 0
+
+
+def test_render_is_deterministic() -> None:
+    board = load_map(TINY)
+    assert render_board(board) == render_board(board)
+
+
+def test_tiny_board_features_are_drawn() -> None:
+    board = load_map(TINY)
+    root = _parse(render_board(board))
+    ids = _by_id(root)
+    assert ids["hex-1-2"].get("data-terrain") == "water"
+    assert ids["hex-1-3"].get("data-terrain") == "mountain"
+    assert any(el.get("class") == "glyph-water" for el in ids["hex-1-2"])
+    assert any(el.get("class") == "glyph-mountain" for el in ids["hex-1-3"])
+    assert "ridge-1-3-1-4" in ids
+    west = ids["city-west"]
+    assert west.get("data-color") == "red"
+    spokes = sorted(el.get("data-side") or "" for el in west.iter() if el.get("class") == "spoke")
+    assert spokes == ["E", "NE", "SE"]
+    start_cubes = [el for el in west.iter() if el.get("class") == "start-cube"]
+    assert len(start_cubes) == 2
+    special = ids["special-west"]
+    assert special.get("data-kind") == "western_link"
+    assert "Western Link (Eastville)" in _texts(special)
+    legend = "\n".join(_texts(ids["legend"]))
+    assert "A: Westport - Eastville, 4 pts" in legend
+    assert "Mountain: $4,000" in legend
+
+
+def test_names_are_escaped() -> None:
+    board = load_map(TINY)
+    west = board.cities["west"]
+    odd = type(west)(**{**{f: getattr(west, f) for f in west.__slots__}, "name": 'A&B <"C">'})
+    tricky = Board(
+        id="tricky",
+        name="Tiny & <Co>",
+        min_players=board.min_players,
+        max_players=board.max_players,
+        hexes=board.hexes,
+        cities={**board.cities, "west": odd},
+        ridges=board.ridges,
+        impassable=board.impassable,
+        towns=board.towns,
+        specials=board.specials,
+        regions=board.regions,
+        major_lines=board.major_lines,
+        tables=board.tables,
+    )
+    root = _parse(render_board(tricky))
+    texts = _texts(root)
+    assert 'A&B <"C">' in texts
+    assert "Tiny & <Co>" in texts
+    assert _by_id(root)["city-west"].get("data-name") == 'A&B <"C">'
+
+
+def test_colorblind_adds_letters() -> None:
+    board = load_map(TINY)
+    plain = _parse(render_board(board))
+    marked = _parse(render_board(board, colorblind=True))
+    assert not [el for el in plain.iter() if el.get("class") == "color-letter"]
+    ids = _by_id(marked)
+    for city in board.cities.values():
+        assert city.color.letter in _texts(ids[f"city-{city.id}"])
+
+
+def test_overlay_draws_cubes_track_and_highlights() -> None:
+    board = load_map(TINY)
+    overlay = BoardOverlay(
+        cubes={"west": [Color.BLUE, Color.YELLOW], "east": [Color.PURPLE]},
+        track=[
+            (Hex.from_offset(1, 1), Side.W, Side.E, "#e67e22"),
+            (Hex.from_offset(2, 1), Side.NW, Side.E, "green"),
+            (Hex.from_offset(1, 0), Side.E, None, "#e67e22"),
+        ],
+        highlights=[Hex.from_offset(2, 2), Hex.from_offset(2, 3)],
+    )
+    root = _parse(render_board(board, overlay=overlay, colorblind=True))
+    ids = _by_id(root)
+    cubes = [el for el in ids["layer-cubes"].iter() if el.get("class") == "cube"]
+    # Cities in id order: east's purple cube, then west's blue and yellow.
+    assert [c.get("data-color") for c in cubes] == ["purple", "blue", "yellow"]
+    assert {"B", "Y", "P"} <= set(_texts(ids["layer-cubes"]))
+    track = [el for el in ids["layer-track"] if el.get("class") == "track"]
+    assert [(t.get("data-row"), t.get("data-col")) for t in track] == [
+        ("1", "1"),
+        ("2", "1"),
+        ("1", "0"),
+    ]
+    assert track[0].get("stroke") == "#e67e22"
+    assert track[2].get("data-exit") == ""
+    highlights = list(ids["layer-highlights"])
+    assert len(highlights) == 2
+
+
+# -- PNG ----------------------------------------------------------------------------------
+
+
+def test_png_export_or_a_clear_error() -> None:
+    svg = render_board(load_map(TINY))
+    try:
+        png = svg_to_png(svg)
+    except PngUnavailable as exc:
+        assert "png extra" in str(exc)
+        return
+    assert png.startswith(b"\x89PNG")
+
+
+# -- the command line ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    _register()
+    return CliRunner()
+
+
+def test_cli_map_list(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["map", "list"])
+    assert result.exit_code == 0, result.output
+    for map_id in available_maps():
+        assert map_id in result.output
+
+
+def test_cli_check_good_dir(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["map", "check", str(TINY)])
+    assert result.exit_code == 0, result.output
+    assert "tiny: OK - 21 hexes, 3 cities, 1 ridges, 1 major lines" in result.output
+
+
+def test_cli_check_broken_dir(runner: CliRunner, tmp_path: Path) -> None:
+    broken = tmp_path / "broken"
+    shutil.copytree(TINY, broken)
+    text = (broken / "major_lines.toml").read_text().replace('"east"]', '"atlantis"]')
+    (broken / "major_lines.toml").write_text(text)
+    result = runner.invoke(cli, ["map", "check", str(broken)])
+    assert result.exit_code == 1
+    assert "major_lines.toml:line[0].endpoints[1]: 'atlantis' is not a city id" in result.output
+
+
+def test_cli_check_unknown_map(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["map", "check", "atlantis"])
+    assert result.exit_code == 1
+    assert "atlantis: no such map" in result.output
+
+
+def test_cli_render_writes_svg(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    result = runner.invoke(cli, ["map", "render", str(TINY), "-o", str(out), "--colorblind"])
+    assert result.exit_code == 0, result.output
+    root = _parse(out.read_text())
+    assert root.get("data-colorblind") == "true"
+    assert "city-west" in _by_id(root)
+
+
+def test_cli_render_unknown_map(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(cli, ["map", "render", "atlantis", "-o", str(tmp_path / "x.svg")])
+    assert result.exit_code == 1
+    assert "atlantis: no such map" in result.output
+
+
+def test_cli_render_png(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "board.png"
+    result = runner.invoke(cli, ["map", "render", str(TINY), "-o", str(out)])
+    try:
+        svg_to_png("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>")
+    except PngUnavailable:
+        assert result.exit_code == 1
+        assert "png extra" in result.output
+        assert not out.exists()
+        return
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_png_without_cairosvg_is_a_clear_error(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # makes `import cairosvg` fail
+    with pytest.raises(PngUnavailable, match="install the png extra"):
+        svg_to_png("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    out = tmp_path / "board.png"
+    result = runner.invoke(cli, ["map", "render", str(TINY), "-o", str(out)])
+    assert result.exit_code == 1
+    assert "railways[png]" in result.output
+    assert not out.exists()
