@@ -47,7 +47,9 @@ def _modules() -> list[Path]:
 
 
 def test_every_package_has_a_layer() -> None:
-    packages = {p.relative_to(SRC).parts[0] for p in _modules() if len(p.relative_to(SRC).parts) > 1}
+    packages = {
+        p.relative_to(SRC).parts[0] for p in _modules() if len(p.relative_to(SRC).parts) > 1
+    }
     assert packages, "no packages found under src/railways"
     assert packages <= set(LAYERS), f"packages without a layer: {packages - set(LAYERS)}"
 

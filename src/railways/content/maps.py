@@ -119,21 +119,21 @@ def _load(path: Path) -> Board:
 def parse_hex(text: object) -> Hex:
     """Parse ``"row,col"`` into a hex."""
     if not isinstance(text, str):
-        raise ValueError(f"expected a hex as \"row,col\", got {text!r}")
+        raise ValueError(f'expected a hex as "row,col", got {text!r}')
     parts = text.split(",")
     if len(parts) != 2:
-        raise ValueError(f"expected a hex as \"row,col\", got {text!r}")
+        raise ValueError(f'expected a hex as "row,col", got {text!r}')
     try:
         row, col = (int(p) for p in parts)
     except ValueError:
-        raise ValueError(f"expected a hex as \"row,col\", got {text!r}") from None
+        raise ValueError(f'expected a hex as "row,col", got {text!r}') from None
     return Hex.from_offset(row, col)
 
 
 def parse_edge(text: object) -> Edge:
     """Parse ``"row,col SIDE"`` into the edge on that side of the hex."""
     if not isinstance(text, str) or len(text.split()) != 2:
-        raise ValueError(f"expected an edge as \"row,col SIDE\", got {text!r}")
+        raise ValueError(f'expected an edge as "row,col SIDE", got {text!r}')
     where, side = text.split()
     return Edge.of(parse_hex(where), Side.parse(side))
 
@@ -146,21 +146,31 @@ class _Builder:
         self.marks: dict[Hex, str] = {}
 
     # -- helpers -----------------------------------------------------------
-    def _unknown_keys(self, file: str, key: str, table: Mapping[str, Any], allowed: set[str]) -> None:
+    def _unknown_keys(
+        self, file: str, key: str, table: Mapping[str, Any], allowed: set[str]
+    ) -> None:
         for k in table:
             if k not in allowed:
                 where = f"{key}.{k}" if key else k
-                self.report(file, where, f"unknown key (expected one of {', '.join(sorted(allowed))})")
+                self.report(
+                    file, where, f"unknown key (expected one of {', '.join(sorted(allowed))})"
+                )
 
     def _source(self, file: str, key: str, table: Mapping[str, Any], default: str | None) -> str:
         value = table.get("source", default)
         if value is None:
-            self.report(file, f"{key}.source" if key else "source",
-                        f"missing; say where the values come from ({', '.join(SOURCES)})")
+            self.report(
+                file,
+                f"{key}.source" if key else "source",
+                f"missing; say where the values come from ({', '.join(SOURCES)})",
+            )
             return "house"
         if value not in SOURCES:
-            self.report(file, f"{key}.source" if key else "source",
-                        f"{value!r} is not a known source ({', '.join(SOURCES)})")
+            self.report(
+                file,
+                f"{key}.source" if key else "source",
+                f"{value!r} is not a known source ({', '.join(SOURCES)})",
+            )
             return "house"
         return str(value)
 
@@ -174,8 +184,12 @@ class _Builder:
             self.report(file, key, f"hex {value} is not on the board")
             return None
         if mark is not None and self.marks.get(hex_) != mark:
-            self.report(file, key, f"hex {value} is marked {self.marks.get(hex_)!r} in the terrain "
-                        f"grid, expected {mark!r}")
+            self.report(
+                file,
+                key,
+                f"hex {value} is marked {self.marks.get(hex_)!r} in the terrain "
+                f"grid, expected {mark!r}",
+            )
         return hex_
 
     def _int(self, file: str, key: str, value: object, low: int = 0) -> int | None:
@@ -187,7 +201,7 @@ class _Builder:
     def _int_map(self, file: str, key: str, value: object) -> dict[int, int]:
         out: dict[int, int] = {}
         if not isinstance(value, dict):
-            self.report(file, key, "expected a table like { \"2\" = 10 }")
+            self.report(file, key, 'expected a table like { "2" = 10 }')
             return out
         for k, v in value.items():
             try:
@@ -218,10 +232,23 @@ class _Builder:
     # -- sections ------------------------------------------------------------
     def build(self) -> Board | None:
         meta = self.docs["map.toml"]
-        self._unknown_keys("map.toml", "", meta, {
-            "id", "name", "players", "rulesets", "source", "terrain", "ridges", "impassable",
-            "special", "region",
-        })
+        self._unknown_keys(
+            "map.toml",
+            "",
+            meta,
+            {
+                "id",
+                "name",
+                "players",
+                "rulesets",
+                "source",
+                "terrain",
+                "ridges",
+                "impassable",
+                "special",
+                "region",
+            },
+        )
         map_id = meta.get("id")
         if not isinstance(map_id, str) or not map_id:
             self.report("map.toml", "id", "missing map id")
@@ -231,8 +258,12 @@ class _Builder:
             self.report("map.toml", "name", "missing map name")
             name = map_id
         players = meta.get("players")
-        if (not isinstance(players, list) or len(players) != 2
-                or not all(isinstance(p, int) for p in players) or not 1 <= players[0] <= players[1]):
+        if (
+            not isinstance(players, list)
+            or len(players) != 2
+            or not all(isinstance(p, int) for p in players)
+            or not 1 <= players[0] <= players[1]
+        ):
             self.report("map.toml", "players", "expected [min, max] player counts")
             players = [2, 6]
         rulesets = meta.get("rulesets", [])
@@ -256,9 +287,19 @@ class _Builder:
         if tables is None:
             return None
         return Board(
-            id=map_id, name=name, min_players=players[0], max_players=players[1],
-            hexes=self.hexes, cities=cities, ridges=ridges, impassable=impassable, towns=towns,
-            specials=specials, regions=regions, major_lines=lines, tables=tables,
+            id=map_id,
+            name=name,
+            min_players=players[0],
+            max_players=players[1],
+            hexes=self.hexes,
+            cities=cities,
+            ridges=ridges,
+            impassable=impassable,
+            towns=towns,
+            specials=specials,
+            regions=regions,
+            major_lines=lines,
+            tables=tables,
             rulesets=tuple(rulesets),
         )
 
@@ -280,8 +321,11 @@ class _Builder:
             for col, token in enumerate(line.split()):
                 if token not in TERRAIN_LETTERS:
                     legal = " ".join(TERRAIN_LETTERS)
-                    self.report(file, f"terrain.grid[row {row}, col {col}]",
-                                f"unknown terrain letter {token!r} (legal: {legal})")
+                    self.report(
+                        file,
+                        f"terrain.grid[row {row}, col {col}]",
+                        f"unknown terrain letter {token!r} (legal: {legal})",
+                    )
                     continue
                 terrain = TERRAIN_LETTERS[token]
                 if terrain is not None:
@@ -341,8 +385,9 @@ class _Builder:
                 params = {}
             source = self._source(file, key, item, "house")
             if at is not None:
-                out[sid] = SpecialHex(sid, kind, at, city if isinstance(city, str) else None,
-                                      params, source)
+                out[sid] = SpecialHex(
+                    sid, kind, at, city if isinstance(city, str) else None, params, source
+                )
         return out
 
     def _regions(self, section: object) -> dict[str, Region]:
@@ -359,8 +404,12 @@ class _Builder:
                 h = self._hex(file, f"{key}.hexes[{i}]", text)
                 if h is not None:
                     hexes.add(h)
-            out[rid] = Region(rid, str(item.get("name", rid)), frozenset(hexes),
-                              self._source(file, key, item, "house"))
+            out[rid] = Region(
+                rid,
+                str(item.get("name", rid)),
+                frozenset(hexes),
+                self._source(file, key, item, "house"),
+            )
         return out
 
     def _cities(self) -> tuple[dict[str, City], dict[str, Town]]:
@@ -380,15 +429,17 @@ class _Builder:
                 self.report(file, f"{key}.id", f"duplicate city id {city.id!r}")
             folded = city.name.casefold()
             if folded in names:
-                self.report(file, f"{key}.name", f"duplicate city name {city.name!r} "
-                            f"(also {names[folded]})")
+                self.report(
+                    file, f"{key}.name", f"duplicate city name {city.name!r} (also {names[folded]})"
+                )
             names[folded] = key
             cities[city.id] = city
         seen_at: dict[Hex, str] = {}
         for city in cities.values():
             if city.at in seen_at:
-                self.report(file, f"city.{city.id}.at",
-                            f"hex {city.at} already holds {seen_at[city.at]}")
+                self.report(
+                    file, f"city.{city.id}.at", f"hex {city.at} already holds {seen_at[city.at]}"
+                )
             seen_at[city.at] = city.id
         towns: dict[str, Town] = {}
         for key, item in self._tables(file, "town", doc.get("town")):
@@ -400,9 +451,14 @@ class _Builder:
             at = self._hex(file, f"{key}.at", item.get("at"), mark="T")
             spokes = self._spokes(file, f"{key}.spokes", item.get("spokes", "all"))
             if at is not None:
-                towns[tid] = Town(tid, tname, at, spokes,
-                                  frozenset(self._list(file, f"{key}.flags", item.get("flags"))),
-                                  self._source(file, key, item, default))
+                towns[tid] = Town(
+                    tid,
+                    tname,
+                    at,
+                    spokes,
+                    frozenset(self._list(file, f"{key}.flags", item.get("flags"))),
+                    self._source(file, key, item, default),
+                )
         return cities, towns
 
     def _spokes(self, file: str, key: str, value: object) -> frozenset[Side]:
@@ -419,9 +475,21 @@ class _Builder:
         return frozenset(spokes)
 
     def _city(self, file: str, key: str, item: dict[str, Any], default: str) -> City | None:
-        self._unknown_keys(file, key, item, {
-            "id", "name", "at", "color", "cubes", "spokes", "flags", "source",
-        })
+        self._unknown_keys(
+            file,
+            key,
+            item,
+            {
+                "id",
+                "name",
+                "at",
+                "color",
+                "cubes",
+                "spokes",
+                "flags",
+                "source",
+            },
+        )
         cid, name = item.get("id"), item.get("name")
         if not isinstance(cid, str) or not cid:
             self.report(file, f"{key}.id", "missing city id")
@@ -444,15 +512,25 @@ class _Builder:
             return None
         return City(cid, name, at, color, cubes, spokes, flags, source)
 
-    def _check_marks(self, cities: Mapping[str, City], towns: Mapping[str, Town],
-                     specials: Mapping[str, SpecialHex]) -> None:
-        used = {c.at for c in cities.values()} | {t.at for t in towns.values()} | {
-            s.at for s in specials.values()}
+    def _check_marks(
+        self,
+        cities: Mapping[str, City],
+        towns: Mapping[str, Town],
+        specials: Mapping[str, SpecialHex],
+    ) -> None:
+        used = (
+            {c.at for c in cities.values()}
+            | {t.at for t in towns.values()}
+            | {s.at for s in specials.values()}
+        )
         kinds = {"C": "city", "T": "town", "S": "special hex"}
         for hex_, mark in sorted(self.marks.items()):
             if mark in kinds and hex_ not in used:
-                self.report("map.toml", f"terrain.grid[row {hex_.row}, col {hex_.col}]",
-                            f"marked {mark!r} but no {kinds[mark]} is placed at {hex_}")
+                self.report(
+                    "map.toml",
+                    f"terrain.grid[row {hex_.row}, col {hex_.col}]",
+                    f"marked {mark!r} but no {kinds[mark]} is placed at {hex_}",
+                )
 
     def _check_spokes(self, cities: Mapping[str, City]) -> None:
         for city in cities.values():
@@ -460,11 +538,17 @@ class _Builder:
                 beyond = city.at.neighbour(side)
                 key = f"city.{city.id}.spokes"
                 if beyond not in self.hexes:
-                    self.report("cities.toml", key,
-                                f"spoke {side.name} of {city.name} faces off the board or into sea")
+                    self.report(
+                        "cities.toml",
+                        key,
+                        f"spoke {side.name} of {city.name} faces off the board or into sea",
+                    )
                 elif self.marks.get(beyond) == "C":
-                    self.report("cities.toml", key,
-                                f"spoke {side.name} of {city.name} faces straight into another city")
+                    self.report(
+                        "cities.toml",
+                        key,
+                        f"spoke {side.name} of {city.name} faces straight into another city",
+                    )
 
     def _major_lines(self, cities: Mapping[str, City]) -> dict[str, MajorLine]:
         file = "major_lines.toml"
@@ -473,9 +557,19 @@ class _Builder:
         default = self._source(file, "", doc, None) if doc else "house"
         out: dict[str, MajorLine] = {}
         for key, item in self._tables(file, "line", doc.get("line")):
-            self._unknown_keys(file, key, item, {
-                "id", "name", "endpoints", "points", "requires", "source",
-            })
+            self._unknown_keys(
+                file,
+                key,
+                item,
+                {
+                    "id",
+                    "name",
+                    "endpoints",
+                    "points",
+                    "requires",
+                    "source",
+                },
+            )
             lid = item.get("id")
             if not isinstance(lid, str) or not lid:
                 self.report(file, f"{key}.id", "missing id (a letter such as A)")
@@ -491,23 +585,39 @@ class _Builder:
                     self.report(file, f"{key}.endpoints[{i}]", f"{end!r} is not a city id")
                     ok = False
             points = self._int(file, f"{key}.points", item.get("points"), low=1)
-            requires = frozenset(str(r) for r in self._list(file, f"{key}.requires",
-                                                             item.get("requires")))
+            requires = frozenset(
+                str(r) for r in self._list(file, f"{key}.requires", item.get("requires"))
+            )
             for r in requires:
                 if r not in KNOWN_REQUIREMENTS:
-                    self.report(file, f"{key}.requires", f"unknown requirement {r!r} "
-                                f"({', '.join(sorted(KNOWN_REQUIREMENTS))})")
+                    self.report(
+                        file,
+                        f"{key}.requires",
+                        f"unknown requirement {r!r} ({', '.join(sorted(KNOWN_REQUIREMENTS))})",
+                    )
             if ok and points is not None and len(endpoints) >= 2:
-                out[lid] = MajorLine(lid, tuple(endpoints), points, requires,
-                                     str(item.get("name", "")), self._source(file, key, item,
-                                                                              default))
+                out[lid] = MajorLine(
+                    lid,
+                    tuple(endpoints),
+                    points,
+                    requires,
+                    str(item.get("name", "")),
+                    self._source(file, key, item, default),
+                )
         return out
 
     def _tables_file(self, players: list[int]) -> Tables | None:
         file = "tables.toml"
         doc = self.docs["tables.toml"]
-        allowed = {"ecm", "income_track", "engine", "terrain_costs", "cube_reduction",
-                   "tile_supply", "costs"}
+        allowed = {
+            "ecm",
+            "income_track",
+            "engine",
+            "terrain_costs",
+            "cube_reduction",
+            "tile_supply",
+            "costs",
+        }
         self._unknown_keys(file, "", doc, allowed)
         sections: dict[str, dict[str, Any]] = {}
         for name in sorted(allowed):
@@ -536,9 +646,12 @@ class _Builder:
         for i, v in enumerate(income):
             self._int(file, f"income_track.income[{i}]", v)
         if last is not None and len(income) != last + 1:
-            self.report(file, "income_track.income",
-                        f"lists {len(income)} spaces but the track runs from 0 to {last} "
-                        f"({last + 1} spaces): every score needs an income")
+            self.report(
+                file,
+                "income_track.income",
+                f"lists {len(income)} spaces but the track runs from 0 to {last} "
+                f"({last + 1} spaces): every score needs an income",
+            )
 
         engine_s = sections["engine"]
         self._unknown_keys(file, "engine", engine_s, {"source", "max_level", "costs"})
@@ -549,24 +662,31 @@ class _Builder:
                 self.report(file, "engine.costs", f"no upgrade cost for engine level {level}")
 
         tc_s = sections["terrain_costs"]
-        self._unknown_keys(file, "terrain_costs", tc_s, {"source", "open", "water", "mountain",
-                                                         "ridge"})
-        tc_values = {k: self._int(file, f"terrain_costs.{k}", tc_s.get(k), low=0)
-                     for k in ("open", "water", "mountain", "ridge")}
+        self._unknown_keys(
+            file, "terrain_costs", tc_s, {"source", "open", "water", "mountain", "ridge"}
+        )
+        tc_values = {
+            k: self._int(file, f"terrain_costs.{k}", tc_s.get(k), low=0)
+            for k in ("open", "water", "mountain", "ridge")
+        }
 
         red_s = sections["cube_reduction"]
         self._unknown_keys(file, "cube_reduction", red_s, {"source", "players"})
         reduction = self._int_map(file, "cube_reduction.players", red_s.get("players", {}))
 
         tiles_s = sections["tile_supply"]
-        self._unknown_keys(file, "tile_supply", tiles_s, {"source", "straight", "gentle",
-                                                          "crossing"})
-        tiles = {k: self._int(file, f"tile_supply.{k}", tiles_s.get(k), low=0)
-                 for k in ("straight", "gentle", "crossing")}
+        self._unknown_keys(
+            file, "tile_supply", tiles_s, {"source", "straight", "gentle", "crossing"}
+        )
+        tiles = {
+            k: self._int(file, f"tile_supply.{k}", tiles_s.get(k), low=0)
+            for k in ("straight", "gentle", "crossing")
+        }
 
         costs_s = sections["costs"]
-        self._unknown_keys(file, "costs", costs_s, {"source", "urbanize", "bond", "dividend",
-                                                    "goods_per_color"})
+        self._unknown_keys(
+            file, "costs", costs_s, {"source", "urbanize", "bond", "dividend", "goods_per_color"}
+        )
         urbanize = self._int(file, "costs.urbanize", costs_s.get("urbanize", 10))
         bond = self._int(file, "costs.bond", costs_s.get("bond", 5), low=1)
         dividend = self._int(file, "costs.dividend", costs_s.get("dividend", 1))
@@ -580,7 +700,9 @@ class _Builder:
             ecm_by_players=ecm,
             income_track=tuple(int(v) for v in income),
             engine_costs=costs,
-            terrain_costs=TerrainCosts(**{k: int(v) for k, v in tc_values.items() if v is not None}),
+            terrain_costs=TerrainCosts(
+                **{k: int(v) for k, v in tc_values.items() if v is not None}
+            ),
             cube_reduction=reduction,
             tile_supply={k: int(v) for k, v in tiles.items() if v is not None},
             urbanize_cost=urbanize,

@@ -180,6 +180,9 @@ class Board:
     _city_by_hex: dict[Hex, City] = field(init=False, repr=False, compare=False)
     _special_by_hex: dict[Hex, SpecialHex] = field(init=False, repr=False, compare=False)
     _town_by_hex: dict[Hex, Town] = field(init=False, repr=False, compare=False)
+    _ridge_pairs: frozenset[tuple[Hex, Hex]] = field(init=False, repr=False, compare=False)
+    _impassable_pairs: frozenset[tuple[Hex, Hex]] = field(init=False, repr=False, compare=False)
+    _buildable: frozenset[Hex] = field(init=False, repr=False, compare=False)
 
     def city_at(self, hex_: Hex) -> City | None:
         return self._city_by_hex.get(hex_)
@@ -199,21 +202,25 @@ class Board:
 
     def is_buildable(self, hex_: Hex) -> bool:
         """A plain hex that a track tile may be laid on."""
-        return (
-            hex_ in self.hexes
-            and hex_ not in self._city_by_hex
-            and hex_ not in self._special_by_hex
-            and hex_ not in self._town_by_hex
-        )
+        return hex_ in self._buildable
 
     def crosses_ridge(self, a: Hex, b: Hex) -> bool:
-        return Edge(min(a, b), max(a, b)) in self.ridges
+        return (a, b) in self._ridge_pairs
 
     def is_impassable(self, a: Hex, b: Hex) -> bool:
-        return Edge(min(a, b), max(a, b)) in self.impassable
+        return (a, b) in self._impassable_pairs
 
     def __post_init__(self) -> None:
         # Boards are immutable, so the by-hex indexes are built once here.
         object.__setattr__(self, "_city_by_hex", {c.at: c for c in self.cities.values()})
         object.__setattr__(self, "_special_by_hex", {s.at: s for s in self.specials.values()})
         object.__setattr__(self, "_town_by_hex", {t.at: t for t in self.towns.values()})
+        object.__setattr__(self, "_ridge_pairs", _pairs(self.ridges))
+        object.__setattr__(self, "_impassable_pairs", _pairs(self.impassable))
+        taken = set(self._city_by_hex) | set(self._special_by_hex) | set(self._town_by_hex)
+        object.__setattr__(self, "_buildable", frozenset(h for h in self.hexes if h not in taken))
+
+
+def _pairs(edges: frozenset[Edge]) -> frozenset[tuple[Hex, Hex]]:
+    # Both orders, so a lookup needs no sorting.
+    return frozenset({(e.a, e.b) for e in edges} | {(e.b, e.a) for e in edges})

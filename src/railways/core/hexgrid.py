@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import NamedTuple
 
 
 class Side(IntEnum):
@@ -50,9 +51,8 @@ _DIRECTIONS: dict[Side, tuple[int, int]] = {
 }
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Hex:
-    """A hex in axial coordinates."""
+class Hex(NamedTuple):
+    """A hex in axial coordinates (a tuple, so hashing and ordering are fast)."""
 
     q: int
     r: int
@@ -83,11 +83,7 @@ class Hex:
 
     def side_towards(self, other: Hex) -> Side | None:
         """The side shared with an adjacent hex, or None if not adjacent."""
-        delta = (other.q - self.q, other.r - self.r)
-        for side, d in _DIRECTIONS.items():
-            if d == delta:
-                return side
-        return None
+        return _SIDE_OF_DELTA.get((other.q - self.q, other.r - self.r))
 
     def distance(self, other: Hex) -> int:
         dq = self.q - other.q
@@ -96,6 +92,12 @@ class Hex:
 
     def __str__(self) -> str:
         return f"{self.row},{self.col}"
+
+    def __repr__(self) -> str:
+        return f"Hex({self.q}, {self.r})"
+
+
+_SIDE_OF_DELTA: dict[tuple[int, int], Side] = {d: side for side, d in _DIRECTIONS.items()}
 
 
 @dataclass(frozen=True, order=True, slots=True)

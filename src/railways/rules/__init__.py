@@ -1,0 +1,65 @@
+"""Rules plug-ins and the one place that assembles a playable game.
+
+``new_game("eastern-us", players=4, seed=1)`` loads the board and decks,
+gathers the map's plug-ins and card behaviour, and returns a ``Game``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from railways.content.decks import load_barons, load_operations
+from railways.content.maps import load_map
+from railways.core.board import Board
+from railways.core.game import Game, Options
+from railways.core.plugins import Plugin, Ruleset
+from railways.rules.barons import BARON_EFFECTS
+from railways.rules.cards import CARD_EFFECTS
+from railways.rules.western_link import WesternLink
+
+RULESET_ID = "railways-of-the-world"
+RULESET_VERSION = "1"
+
+PLUGINS: Mapping[str, type[Plugin]] = {
+    WesternLink.id: WesternLink,
+}
+
+
+def ruleset_for(board: Board, map_dir: str | None = None) -> Ruleset:
+    source = map_dir or board.id
+    cards = load_operations(source)
+    barons = load_barons(source)
+    unknown = sorted({c.effect for c in cards.values()} - set(CARD_EFFECTS))
+    unknown += sorted({b.effect for b in barons.values()} - set(BARON_EFFECTS))
+    if unknown:
+        raise ValueError(f"{board.id}: no behaviour for card effect(s) {', '.join(unknown)}")
+    missing = [p for p in board.rulesets if p not in PLUGINS]
+    if missing:
+        raise ValueError(f"{board.id}: unknown rules plug-in(s) {', '.join(missing)}")
+    return Ruleset(
+        id=RULESET_ID,
+        version=RULESET_VERSION,
+        plugins=tuple(PLUGINS[p]() for p in board.rulesets),
+        cards=cards,
+        card_effects=CARD_EFFECTS,
+        barons=barons,
+        baron_effects=BARON_EFFECTS,
+    )
+
+
+def new_game(
+    map_id: str = "eastern-us",
+    players: int | Sequence[str] = 4,
+    seed: int = 0,
+    options: Options | Mapping[str, Any] | None = None,
+) -> Game:
+    """Start a game: a map id (or map directory), a player count or names, a seed."""
+    board = load_map(map_id)
+    names = (
+        [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+    )
+    if options is not None and not isinstance(options, Options):
+        options = Options.from_dict(options)
+    directory = map_id if "/" in map_id else None
+    return Game(board, ruleset_for(board, directory), names, seed, options)

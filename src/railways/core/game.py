@@ -1,0 +1,850 @@
+"""The rules engine: a game's state, the moves that are legal in it, and applying them.
+
+``Game`` is created from a board, a ruleset, seat names, a seed and options;
+it never reads files or clocks. ``apply`` checks an action completely before
+changing anything, so an illegal action raises :class:`IllegalAction` and
+leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from railways.core.actions import (
+    Action,
+    Bid,
+    BuildTrack,
+    ChooseBaron,
+    DeliverGoods,
+    Pass,
+    PassBid,
+    TakeOperationsCard,
+    Undo,
+    UpgradeEngine,
+    Urbanize,
+)
+from railways.core.board import GOODS_COLORS, Board, Color
+from railways.core.cards import CardDef, Icon
+from railways.core.errors import IllegalAction
+from railways.core.plugins import Ruleset
+from railways.core.rng import Rng
+from railways.core.state import AuctionState, GameState, LedgerEntry, Link, Phase, PlayerState
+from railways.core.track import BuildPlan, CostRules, lay, plan_build, remove_incomplete
+
+# New City tiles: none are red (RW-p5-13). The split of the 24 tiles is house.
+NEW_CITY_TILES: Mapping[Color, int] = {
+    Color.YELLOW: 6,
+    Color.BLUE: 6,
+    Color.PURPLE: 6,
+    Color.BLACK: 6,
+}
+ROUNDS_PER_TURN = 3
+SERVICE_BOUNTIES_AT_START = 4
+
+
+@dataclass(frozen=True)
+class Options:
+    """Game options. Variants add fields here with defaults that mean 'off'."""
+
+    shorter_game: bool = False  # two fewer Empty City Markers (RW-p8-06)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"shorter_game": self.shorter_game, **dict(self.extra)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Options:
+        data = dict(data)
+        shorter = data.pop("shorter_game", False)
+        if not isinstance(shorter, bool):
+            raise ValueError("options.shorter_game must be true or false")
+        return cls(shorter_game=shorter, extra=data)
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """A completed delivery, passed to plug-ins and card effects."""
+
+    seat: int
+    color: Color
+    source: str
+    destination: str
+    cities: tuple[str, ...]
+    links: tuple[int, ...]
+    points: Mapping[int, int]
+
+
+class Game:
+    """One game of Railways of the World."""
+
+    def __init__(
+        self,
+        board: Board,
+        ruleset: Ruleset,
+        seats: list[str],
+        seed: int,
+        options: Options | None = None,
+    ) -> None:
+        if not board.min_players <= len(seats) <= board.max_players:
+            raise ValueError(
+                f"{board.name} is for {board.min_players}-{board.max_players} "
+                f"players, not {len(seats)}"
+            )
+        self.board = board
+        self.ruleset = ruleset
+        self.seats = list(seats)
+        self.seed = seed
+        self.options = options or Options()
+        self.actions: list[Action] = []  # every accepted action, undo included
+        self.history: list[tuple[Action, int, int]] = []  # effective: (action, rng draws, reveals)
+        self.state = self._setup()
+
+    # -- setup ---------------------------------------------------------------
+    def _setup(self) -> GameState:
+        board, n = self.board, len(self.seats)
+        rng = Rng(self.seed)
+        bag = {c: board.tables.goods_per_color for c in GOODS_COLORS}
+        state = GameState(
+            map_id=board.id,
+            players=[PlayerState(seat=i, name=name) for i, name in enumerate(self.seats)],
+            rng=rng,
+            cubes={cid: [] for cid in board.cities},
+            bag=bag,
+            city_colors={cid: c.color for cid, c in board.cities.items()},
+            new_city_tiles=dict(NEW_CITY_TILES),
+        )
+        self.state = state
+        reduction = board.tables.cube_reduction.get(n, 0)
+        for cid in sorted(board.cities):  # RW-p3-18, RW-p10-19
+            count = max(1, board.cities[cid].cubes - reduction)
+            state.cubes[cid].extend(self.draw_cubes(count))
+        needed = board.tables.ecm_by_players[n]
+        if self.options.shorter_game:
+            needed -= 2
+        state.ecm_needed = needed
+        self._setup_operations()
+        barons = sorted(self.ruleset.barons)
+        rng.shuffle(barons)
+        for p in state.players:  # RW-p4-12
+            if len(barons) >= 2:
+                p.barons_dealt = (barons.pop(), barons.pop())
+            else:
+                p.baron = ""  # no baron deck on this map
+        state.baron_deck = barons
+        for plugin in self.ruleset.plugins:
+            plugin.setup(self)
+        if all(p.baron is not None for p in state.players):
+            self._start_turn(first_turn=True)
+        return state
+
+    def _setup_operations(self) -> None:
+        state, cards = self.state, self.ruleset.cards
+        start = sorted(cid for cid, c in cards.items() if c.start)
+        bounties = [cid for cid in start if cards[cid].effect == "service_bounty"]
+        others = [cid for cid in start if cards[cid].effect != "service_bounty"]
+        self.state.rng.shuffle(bounties)  # RW-p4-02
+        state.ops_display = others + sorted(bounties[:SERVICE_BOUNTIES_AT_START])
+        deck = sorted(cid for cid, c in cards.items() if not c.start)
+        state.rng.shuffle(deck)
+        state.ops_deck = deck
+        wanted = 2 * len(self.seats)  # RW-p4-04
+        drawn = 0
+        while drawn < wanted and state.ops_deck:
+            card = state.ops_deck.pop()
+            if "not_at_setup" in cards[card].params and any(
+                "not_at_setup" not in cards[c].params for c in state.ops_deck
+            ):
+                # Railroad Executive goes back into the deck at setup (RW-p22-10).
+                state.ops_deck.insert(state.rng.below(len(state.ops_deck) + 1), card)
+                continue
+            state.ops_display.append(card)
+            drawn += 1
+
+    # -- helpers used by plug-ins and card effects -----------------------------
+    @property
+    def n(self) -> int:
+        return len(self.seats)
+
+    def draw_cubes(self, count: int) -> list[Color]:
+        """Draw up to ``count`` random cubes from the bag (fewer if it runs out)."""
+        bag = self.state.bag
+        out: list[Color] = []
+        for _ in range(count):
+            total = sum(bag.values())
+            if total == 0:
+                break
+            pick = self.state.rng.below(total)
+            for color in GOODS_COLORS:
+                if pick < bag[color]:
+                    bag[color] -= 1
+                    out.append(color)
+                    break
+                pick -= bag[color]
+        return out
+
+    def draw_cube_of(self, color: Color, count: int) -> list[Color]:
+        """Take up to ``count`` cubes of one colour from the bag."""
+        taken = min(count, self.state.bag[color])
+        self.state.bag[color] -= taken
+        return [color] * taken
+
+    def add_cubes(self, city: str, cubes: list[Color]) -> None:
+        if cubes:
+            self.state.cubes[city].extend(cubes)
+            self.state.ecm.discard(city)
+
+    def pay(self, seat: int, amount: int, reason: str) -> None:
+        """Pay the bank, issuing exactly the bonds the shortfall needs (RW-p4-23)."""
+        player = self.state.players[seat]
+        if amount > player.cash:
+            value = self.board.tables.bond_value
+            bonds = -(-(amount - player.cash) // value)
+            player.bonds += bonds
+            player.bonds_issued_total += bonds
+            player.cash += bonds * value
+            self._ledger(seat, bonds * value, f"issued {bonds} bond(s)")
+        player.cash -= amount
+        self._ledger(seat, -amount, reason)
+
+    def receive(self, seat: int, amount: int, reason: str) -> None:
+        self.state.players[seat].cash += amount
+        self._ledger(seat, amount, reason)
+
+    def _ledger(self, seat: int, amount: int, reason: str) -> None:
+        self.state.ledger.append(LedgerEntry(seat, amount, reason, self.state.turn))
+
+    def score(self, seat: int, points: int, reason: str) -> None:
+        if points:
+            self.state.players[seat].score += points
+            self.log(f"{self.seats[seat]} scores {points} ({reason})")
+
+    def log(self, text: str) -> None:
+        self.state.log.append(text)
+
+    def card(self, card_id: str) -> CardDef:
+        return self.ruleset.cards[card_id]
+
+    def income(self, seat: int) -> int:
+        return self.board.tables.income_for(self.state.players[seat].score)
+
+    def city_name(self, city: str) -> str:
+        return self.board.cities[city].name
+
+    def own_links(self, seat: int) -> list[Link]:
+        return [lk for lk in self.state.links.values() if lk.owner == seat and lk.complete]
+
+    def network(self, seat: int, start: str) -> frozenset[str]:
+        """Cities reachable from ``start`` over the seat's own complete links."""
+        adjacency: dict[str, list[str]] = {}
+        for link in self.own_links(seat):
+            assert link.end is not None
+            adjacency.setdefault(link.start, []).append(link.end)
+            adjacency.setdefault(link.end, []).append(link.start)
+        seen = {start}
+        todo = [start]
+        while todo:
+            city = todo.pop()
+            for nxt in adjacency.get(city, ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return frozenset(seen)
+
+    def reveal_baron(self, seat: int) -> None:
+        player = self.state.players[seat]
+        if not player.baron_revealed:
+            player.baron_revealed = True
+            self.state.reveals += 1
+
+    # -- whose turn ----------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        return self.state.to_act
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase is Phase.GAME_OVER
+
+    # -- applying actions ------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Check ``action`` completely, then carry it out. Raises IllegalAction."""
+        if isinstance(action, Undo):
+            self._undo(action)
+            return
+        self.check(action)
+        draws, reveals = self.state.rng.draws, self.state.reveals
+        self._perform(action)
+        self.actions.append(action)
+        self.history.append((action, self.state.rng.draws - draws, self.state.reveals - reveals))
+
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction if ``action`` may not be taken now; change nothing."""
+        state = self.state
+        if state.phase is Phase.GAME_OVER:
+            raise IllegalAction("the game is over", "RW-p6-10")
+        if not 0 <= action.seat < self.n:
+            raise IllegalAction(f"there is no seat {action.seat + 1}")
+        if action.seat != state.to_act:
+            who = state.to_act
+            raise IllegalAction(
+                f"it is not your turn: {self.seats[who] if who is not None else ''} is to act",
+                "RW-p4-39",
+            )
+        phase_kinds = {
+            Phase.CHOOSE_BARON: (ChooseBaron,),
+            Phase.AUCTION: (Bid, PassBid),
+        }
+        if state.phase in phase_kinds:
+            if not isinstance(action, phase_kinds[state.phase]):
+                raise IllegalAction(
+                    f"that action is not possible during the {state.phase.value} step", "RW-p4-28"
+                )
+        elif isinstance(action, (ChooseBaron, Bid, PassBid)):
+            raise IllegalAction("the auction is over for this turn", "RW-p4-28")
+        self._validate(action)
+
+    def _validate(self, action: Action) -> None:
+        if isinstance(action, ChooseBaron):
+            self._check_baron(action)
+        elif isinstance(action, Bid):
+            self._check_bid(action)
+        elif isinstance(action, PassBid):
+            pass
+        elif isinstance(action, BuildTrack):
+            self.plan(action)
+        elif isinstance(action, Urbanize):
+            self._check_urbanize(action)
+        elif isinstance(action, UpgradeEngine):
+            self._upgrade_cost(action)
+        elif isinstance(action, DeliverGoods):
+            self._check_delivery(action)
+        elif isinstance(action, TakeOperationsCard):
+            self._check_take(action)
+        elif isinstance(action, Pass):
+            pass
+        else:
+            for plugin in self.ruleset.plugins:
+                if plugin.handles(action):
+                    plugin.check(self, action)
+                    return
+            raise IllegalAction(f"unknown action {action.kind!r} for this game")
+
+    def _perform(self, action: Action) -> None:
+        if isinstance(action, ChooseBaron):
+            self._do_baron(action)
+            return
+        if isinstance(action, Bid):
+            self._do_bid(action)
+            return
+        if isinstance(action, PassBid):
+            self._do_pass_bid(action)
+            return
+        if isinstance(action, BuildTrack):
+            self._do_build(action)
+        elif isinstance(action, Urbanize):
+            self._do_urbanize(action)
+        elif isinstance(action, UpgradeEngine):
+            self._do_upgrade(action)
+        elif isinstance(action, DeliverGoods):
+            self._do_delivery(action)
+        elif isinstance(action, TakeOperationsCard):
+            self._do_take(action)
+        elif isinstance(action, Pass):
+            self.log(f"{self.seats[action.seat]} passes")
+        else:
+            for plugin in self.ruleset.plugins:
+                if plugin.handles(action):
+                    plugin.perform(self, action)
+                    break
+        self._after_action(action)
+
+    # -- Rail Baron choice (RW-p4-12) ---------------------------------------
+    def _check_baron(self, action: ChooseBaron) -> None:
+        player = self.state.players[action.seat]
+        if action.baron not in player.barons_dealt:
+            raise IllegalAction("keep one of the two Rail Baron cards you were dealt", "RW-p4-12")
+
+    def _do_baron(self, action: ChooseBaron) -> None:
+        player = self.state.players[action.seat]
+        player.baron = action.baron
+        self.log(f"{self.seats[action.seat]} keeps a Rail Baron card")
+        if all(p.baron is not None for p in self.state.players):
+            self._start_turn(first_turn=True)
+
+    # -- first player auction (RW-p4-29..37) ------------------------------------
+    def _start_turn(self, first_turn: bool = False) -> None:
+        state = self.state
+        if first_turn:
+            opener = 0  # seat 1 stands for the youngest player (RW-p4-30)
+        else:
+            assert state.first_player is not None
+            opener = state.first_player
+        state.phase = Phase.AUCTION
+        state.round = 0
+        state.auction = AuctionState(order=[(opener + i) % self.n for i in range(self.n)])
+        self.log(f"Turn {state.turn}: auction for first player")
+
+    def _check_bid(self, action: Bid) -> None:
+        auction = self.state.auction
+        assert auction is not None
+        if action.amount < 1:
+            raise IllegalAction("the lowest bid is $1,000", "RW-p4-32")
+        if action.amount <= auction.high_bid:
+            raise IllegalAction(
+                f"a bid must beat the high bid of ${auction.high_bid},000", "RW-p4-32"
+            )
+
+    def _do_bid(self, action: Bid) -> None:
+        auction = self.state.auction
+        assert auction is not None
+        auction.high_bid = action.amount
+        auction.high_bidder = action.seat
+        self.log(f"{self.seats[action.seat]} bids ${action.amount},000")
+        self._next_bidder()
+
+    def _do_pass_bid(self, action: PassBid) -> None:
+        auction = self.state.auction
+        assert auction is not None
+        auction.passed.add(action.seat)  # RW-p4-33
+        self.log(f"{self.seats[action.seat]} passes in the auction")
+        self._next_bidder()
+
+    def _next_bidder(self) -> None:
+        auction = self.state.auction
+        assert auction is not None
+        active = [s for s in auction.order if s not in auction.passed]
+        if not active or (len(active) == 1 and auction.high_bidder == active[0]):
+            self._end_auction()
+            return
+        for step in range(1, self.n + 1):
+            idx = (auction.index + step) % self.n
+            if auction.order[idx] not in auction.passed:
+                auction.index = idx
+                return
+
+    def _end_auction(self) -> None:
+        state = self.state
+        auction = state.auction
+        assert auction is not None
+        if auction.high_bidder is not None:  # RW-p4-35
+            first = auction.high_bidder
+            self.pay(first, auction.high_bid, "first player bid")
+        elif state.first_player is None:
+            first = auction.order[0]
+        else:  # RW-p4-36
+            first = (state.first_player + 1) % self.n
+        state.first_player = first
+        state.order = [(first + i) % self.n for i in range(self.n)]  # RW-p4-37
+        state.auction = None
+        state.phase = Phase.ACTIONS
+        state.round = 1
+        state.order_index = 0
+        self.log(f"{self.seats[first]} is first player")
+
+    # -- action rounds (RW-p4-38..41) -----------------------------------------
+    def _after_action(self, action: Action) -> None:
+        state = self.state
+        if state.phase is not Phase.ACTIONS:
+            return
+        if state.extra_actions_seat is not None:
+            state.extra_actions -= 1
+            if state.extra_actions > 0:
+                return
+            state.extra_actions_seat = None
+        state.order_index += 1
+        if state.order_index >= self.n:
+            state.order_index = 0
+            state.round += 1
+            if state.round > ROUNDS_PER_TURN:
+                self._end_turn()
+
+    def grant_extra_actions(self, seat: int, count: int) -> None:
+        """Let ``seat`` take ``count`` more actions at once (Railroad Executive).
+
+        Called while the granting action is still being performed, so one more
+        is counted for that action itself.
+        """
+        self.state.extra_actions = count + 1
+        self.state.extra_actions_seat = seat
+
+    def _end_turn(self) -> None:
+        state = self.state
+        for p in state.players:  # RW-p6-01
+            income = self.income(p.seat)
+            if income:
+                self.receive(p.seat, income, "income")
+        for p in state.players:  # RW-p6-02..04
+            due = p.bonds * self.board.tables.bond_dividend
+            if due:
+                self.pay(p.seat, due, "bond dividends")
+        for link in remove_incomplete(state):  # RW-p4-49, RW-p6-05
+            self.log(
+                f"{self.seats[link.owner]}'s incomplete link from "
+                f"{self.city_name(link.start)} is removed"
+            )
+        if state.ops_deck:  # RW-p6-07
+            state.ops_display.append(state.ops_deck.pop())
+        if state.end_trigger_turn is not None and state.turn >= state.end_trigger_turn + 1:
+            self._finish()  # RW-p6-10
+            return
+        state.turn += 1
+        self._start_turn()
+
+    def _place_ecm(self, city: str) -> None:
+        state = self.state
+        if state.cubes[city] or city in state.ecm:
+            return
+        state.ecm.add(city)  # RW-p5-33
+        self.log(f"{self.city_name(city)} is empty")
+        if state.end_trigger_turn is None and len(state.ecm) >= state.ecm_needed:
+            state.end_trigger_turn = state.turn  # RW-p6-09, RW-p6-10
+            self.log("The last Empty City Marker is placed: this turn and one more remain")
+
+    # -- Build Track (RW-p4-42..52, RW-p5-01..12) ------------------------------
+    def build_rules(self, action: BuildTrack) -> CostRules:
+        rules = CostRules()
+        player = self.state.players[action.seat]
+        if len(set(action.cards)) != len(action.cards):
+            raise IllegalAction("a card can be used only once per action", "RW-p5-40")
+        for card_id in action.cards:
+            if card_id not in player.hand and card_id not in player.kept:
+                raise IllegalAction(f"you do not hold {card_id}", "RW-p5-40")
+            card = self.card(card_id)
+            if card.icon is Icon.DIAMOND and player.diamond_used.get(card_id) == self.state.turn:
+                raise IllegalAction(f"{card.name} has already been used this turn", "RW-p5-38")
+            effect = self.ruleset.card_effects[card.effect]
+            before = rules
+            rules = effect.build_rules(self, action.seat, card, rules)
+            if rules == before:
+                raise IllegalAction(f"{card.name} cannot be used on a build", "RW-p5-35")
+        return rules
+
+    def plan(self, action: BuildTrack) -> BuildPlan:
+        rules = self.build_rules(action)
+        return plan_build(
+            self.board, self.state, action.seat, action.path, action.exit, action.redirect, rules
+        )
+
+    def _do_build(self, action: BuildTrack) -> None:
+        plan = self.plan(action)
+        self._use_cards(action.seat, action.cards)
+        if plan.cost:
+            self.pay(action.seat, plan.cost, "track")
+        link = lay(self.state, plan, self.state.turn)
+        where = self.city_name(link.start)
+        if link.complete:
+            assert link.end is not None
+            self.log(
+                f"{self.seats[action.seat]} completes a link {where} - "
+                f"{self.city_name(link.end)} (${plan.cost},000)"
+            )
+        else:
+            self.log(
+                f"{self.seats[action.seat]} builds toward a link from {where} (${plan.cost},000)"
+            )
+        for plugin in self.ruleset.plugins:
+            plugin.after_build(self, action.seat, link)
+        if link.complete:
+            self.check_major_lines(action.seat)
+
+    def _use_cards(self, seat: int, cards: tuple[str, ...]) -> None:
+        player = self.state.players[seat]
+        for card_id in cards:
+            card = self.card(card_id)
+            if card.icon is Icon.DIAMOND:
+                player.diamond_used[card_id] = self.state.turn
+            elif card_id in player.hand:
+                player.hand.remove(card_id)
+                self.state.ops_discard.append(card_id)
+
+    def check_major_lines(self, seat: int) -> None:
+        """Award any Major Line the seat now joins with its own links (RW-p5-01)."""
+        for line in self.board.major_lines.values():
+            if line.id in self.state.major_lines:
+                continue
+            network = self.network(seat, line.endpoints[0])
+            if not all(end in network for end in line.endpoints):
+                continue
+            if not self._requirements_met(seat, line, network):
+                continue
+            self.state.major_lines[line.id] = seat
+            self.score(seat, line.points, f"Major Line {line.id}")
+
+    def _requirements_met(self, seat: int, line: Any, network: frozenset[str]) -> bool:
+        for requirement in line.requires:
+            verdicts = [p.major_line_met(self, seat, line, network) for p in self.ruleset.plugins]
+            if not any(v is True for v in verdicts):
+                return False
+            del requirement
+        return True
+
+    # -- Urbanize (RW-p5-13..16) ------------------------------------------------
+    def _check_urbanize(self, action: Urbanize) -> None:
+        if action.city not in self.board.cities:
+            raise IllegalAction(f"there is no city {action.city!r}")
+        if self.state.city_colors[action.city] is not Color.GRAY:
+            raise IllegalAction(
+                f"{self.city_name(action.city)} is not a gray city and cannot be urbanized",
+                "RW-p5-16",
+            )
+        self.new_city_color(action.color)
+        cost = self.board.tables.urbanize_cost
+        del cost
+
+    def new_city_color(self, color: str | None) -> Color:
+        try:
+            chosen = Color(color)
+        except ValueError:
+            raise IllegalAction(f"{color!r} is not a colour", "RW-p5-13") from None
+        if chosen is Color.RED or chosen is Color.GRAY:
+            raise IllegalAction("there are no red or gray New City tiles", "RW-p5-13")
+        if self.state.new_city_tiles.get(chosen, 0) <= 0:
+            raise IllegalAction(f"no {chosen.value} New City tiles are left", "RW-p5-13")
+        return chosen
+
+    def urbanize(self, seat: int, city: str, color: Color, cost: int) -> None:
+        """Put a New City tile on a gray city and add two random cubes."""
+        state = self.state
+        if cost:
+            self.pay(seat, cost, "urbanize")
+        state.new_city_tiles[color] -= 1
+        state.city_colors[city] = color
+        self.log(f"{self.seats[seat]} urbanizes {self.city_name(city)} ({color.value})")
+        self.add_cubes(city, self.draw_cubes(2))  # RW-p5-14, RW-p5-15: ECM goes, no un-trigger
+
+    def _do_urbanize(self, action: Urbanize) -> None:
+        color = self.new_city_color(action.color)
+        self.urbanize(action.seat, action.city, color, self.board.tables.urbanize_cost)
+
+    # -- Upgrade Engine (RW-p5-17..21) -------------------------------------------
+    def _upgrade_cost(self, action: UpgradeEngine) -> int:
+        player = self.state.players[action.seat]
+        tables = self.board.tables
+        if player.engine >= tables.max_engine:
+            raise IllegalAction(f"the highest engine level is {tables.max_engine}", "RW-p5-21")
+        cost = tables.engine_costs[player.engine + 1]
+        if len(set(action.cards)) != len(action.cards):
+            raise IllegalAction("a card can be used only once per action", "RW-p5-40")
+        for card_id in action.cards:
+            if card_id not in player.hand:
+                raise IllegalAction(f"you do not hold {card_id}", "RW-p5-40")
+            card = self.card(card_id)
+            new = self.ruleset.card_effects[card.effect].upgrade_cost(self, action.seat, card, cost)
+            if new == cost:
+                raise IllegalAction(f"{card.name} cannot be used on an engine upgrade", "RW-p5-35")
+            cost = new
+        return cost
+
+    def _do_upgrade(self, action: UpgradeEngine) -> None:
+        cost = self._upgrade_cost(action)
+        self._use_cards(action.seat, action.cards)
+        if cost:
+            self.pay(action.seat, cost, "engine upgrade")
+        player = self.state.players[action.seat]
+        player.engine += 1
+        self.state.first_engine.setdefault(player.engine, action.seat)
+        self.log(f"{self.seats[action.seat]} upgrades to engine level {player.engine}")
+        for card_id in self._active_cards():
+            card = self.card(card_id)
+            self.ruleset.card_effects[card.effect].after_upgrade(
+                self, action.seat, card, self._holder(card_id)
+            )
+        for p in self.state.players:
+            if p.baron:
+                baron = self.ruleset.barons[p.baron]
+                self.ruleset.baron_effects[baron.effect].after_upgrade(self, p.seat, baron)
+
+    # -- Deliver One Goods Cube (RW-p5-22..33) ----------------------------------
+    def route(self, action: DeliverGoods) -> tuple[Color, tuple[str, ...]]:
+        """Check a delivery; return the cube colour and the cities it passes."""
+        state, seat = self.state, action.seat
+        if action.city not in self.board.cities:
+            raise IllegalAction(f"there is no city {action.city!r}")
+        try:
+            color = Color(action.color)
+        except ValueError:
+            raise IllegalAction(f"{action.color!r} is not a goods colour", "RW-p5-22") from None
+        if color not in state.cubes[action.city]:
+            raise IllegalAction(
+                f"{self.city_name(action.city)} has no {color.value} cube", "RW-p5-24"
+            )
+        if not action.links:
+            raise IllegalAction("a delivery moves the cube along at least one link", "RW-p5-29")
+        if len(action.links) > state.players[seat].engine:
+            raise IllegalAction(
+                f"your engine moves a cube at most {state.players[seat].engine} link(s)", "RW-p5-26"
+            )
+        if len(set(action.links)) != len(action.links):
+            raise IllegalAction("a cube may not travel the same link twice", "RW-p5-27")
+        cities = [action.city]
+        here = action.city
+        for i, link_id in enumerate(action.links):
+            link = state.links.get(link_id)
+            if link is None:
+                raise IllegalAction(f"there is no link {link_id}", "RW-p5-25")
+            if not link.complete:
+                raise IllegalAction(
+                    f"link {link_id} is incomplete; cubes move only along complete links",
+                    "RW-p5-25",
+                )
+            if i == 0 and link.owner != seat:
+                raise IllegalAction("you must own the first link the cube moves along", "RW-p5-32")
+            if here not in (link.start, link.end):
+                raise IllegalAction(
+                    f"link {link_id} does not touch {self.city_name(here)}", "RW-p5-25"
+                )
+            here = link.other_city(here)
+            if here in cities:
+                raise IllegalAction(
+                    f"the cube would enter {self.city_name(here)} twice", "RW-p5-27"
+                )
+            cities.append(here)
+            if i < len(action.links) - 1 and state.city_colors[here] is color:
+                raise IllegalAction(
+                    f"the cube must stop at {self.city_name(here)}, the first "
+                    f"{color.value} city it reaches",
+                    "RW-p5-28",
+                )
+        if state.city_colors[here] is not color:
+            raise IllegalAction(
+                f"{self.city_name(here)} does not take {color.value} goods", "RW-p5-22"
+            )
+        return color, tuple(cities)
+
+    def _check_delivery(self, action: DeliverGoods) -> None:
+        if action.cards:
+            raise IllegalAction("no card of this map is played on a delivery", "RW-p5-35")
+        self.route(action)
+
+    def _do_delivery(self, action: DeliverGoods) -> None:
+        state = self.state
+        color, cities = self.route(action)
+        state.cubes[action.city].remove(color)
+        state.bag[color] += 1  # RW-p5-30
+        points: dict[int, int] = {}
+        for link_id in action.links:  # RW-p5-31
+            owner = state.links[link_id].owner
+            points[owner] = points.get(owner, 0) + 1
+        player = state.players[action.seat]
+        player.deliveries += 1
+        player.delivered_colors.add(color.value)
+        self.log(
+            f"{self.seats[action.seat]} delivers {color.value} from "
+            f"{self.city_name(action.city)} to {self.city_name(cities[-1])}"
+        )
+        for owner, pts in sorted(points.items()):
+            self.score(owner, pts, "delivery")
+        self._place_ecm(action.city)
+        delivery = Delivery(
+            action.seat, color, action.city, cities[-1], cities, action.links, points
+        )
+        for card_id in self._active_cards():
+            card = self.card(card_id)
+            self.ruleset.card_effects[card.effect].after_delivery(
+                self, delivery, card, self._holder(card_id)
+            )
+        for plugin in self.ruleset.plugins:
+            plugin.after_delivery(self, delivery)
+
+    def _active_cards(self) -> list[str]:
+        """Cards that react to events: goals on display and cards players keep."""
+        cards = [c for c in self.state.ops_display if self.card(c).icon is Icon.GOAL]
+        for p in self.state.players:
+            cards.extend(p.kept)
+        return cards
+
+    def _holder(self, card_id: str) -> int | None:
+        for p in self.state.players:
+            if card_id in p.kept or card_id in p.hand:
+                return p.seat
+        return None
+
+    def claim_goal(self, card_id: str, seat: int, points: int) -> None:
+        """Give a green-circle goal's bonus and discard the card (RW-p5-37)."""
+        self.state.ops_display.remove(card_id)
+        self.state.ops_discard.append(card_id)
+        self.score(seat, points, self.card(card_id).name)
+
+    # -- Operations cards (RW-p5-34..41) ------------------------------------------
+    def _check_take(self, action: TakeOperationsCard) -> None:
+        state = self.state
+        if action.card not in state.ops_display:
+            raise IllegalAction(f"{action.card} is not on the Operations display", "RW-p5-34")
+        card = self.card(action.card)
+        if card.icon is Icon.GOAL:
+            raise IllegalAction(f"{card.name} is a goal and cannot be taken", "RW-p5-37")
+        if state.extra_actions_seat == action.seat and card.effect == "railroad_executive":
+            raise IllegalAction(
+                "a Railroad Executive's actions cannot take another Railroad Executive", "RW-p22-09"
+            )
+        self.ruleset.card_effects[card.effect].check_take(self, action, card)
+
+    def _do_take(self, action: TakeOperationsCard) -> None:
+        state = self.state
+        card = self.card(action.card)
+        state.ops_display.remove(action.card)
+        player = state.players[action.seat]
+        self.log(f"{self.seats[action.seat]} takes {card.name}")
+        if card.icon is Icon.HAND:  # RW-p5-40
+            player.hand.append(card.id)
+        elif card.icon in (Icon.INFINITY, Icon.DIAMOND):  # RW-p5-38, RW-p5-41
+            player.kept.append(card.id)
+        else:  # RW-p5-39
+            state.ops_discard.append(card.id)
+        self.ruleset.card_effects[card.effect].on_take(self, action, card)
+
+    # -- end of the game (RW-p6-11..17) ---------------------------------------------
+    def _finish(self) -> None:
+        state = self.state
+        state.phase = Phase.GAME_OVER
+        final: dict[int, int] = {}
+        for p in state.players:
+            total = p.score - p.bonds  # RW-p4-25, RW-p6-12
+            if p.baron:
+                self.reveal_baron(p.seat)  # RW-p6-13
+                baron = self.ruleset.barons[p.baron]
+                bonus = self.ruleset.baron_effects[baron.effect].score(self, p.seat, baron)
+                if bonus:
+                    self.log(f"{p.name}'s Rail Baron {baron.name} scores {bonus}")
+                total += bonus
+            final[p.seat] = total
+        state.final_scores = final
+        ranked = sorted(state.players, key=lambda p: self.rank_key(p.seat, final), reverse=True)
+        state.winner = ranked[0].seat
+        self.log(f"Game over. {ranked[0].name} wins with {final[ranked[0].seat]} points")
+
+    def rank_key(self, seat: int, final: Mapping[int, int]) -> tuple[int, int, int]:
+        """Points, then most links, then most money (RW-p6-15..17)."""
+        return (final[seat], len(self.own_links(seat)), self.state.players[seat].cash)
+
+    # -- undo ---------------------------------------------------------------------
+    def undo_allowed(self, seat: int) -> str | None:
+        """Why the seat may not undo now, or None when it may."""
+        if not self.history:
+            return "there is nothing to undo"
+        last, draws, reveals = self.history[-1]
+        if last.seat != seat:
+            return "you can only undo your own last action, before anyone else acts"
+        if isinstance(last, (ChooseBaron, Bid, PassBid)):
+            return "choices in the auction and of Rail Barons are final"
+        if draws or reveals:
+            return "that action drew from the bag or a deck, or revealed a secret"
+        if self.state.phase is not Phase.ACTIONS and self.state.phase is not Phase.GAME_OVER:
+            return "the turn that action belonged to is over"
+        if self.state.phase is Phase.GAME_OVER:
+            return "the game is over"
+        return None
+
+    def _undo(self, action: Undo) -> None:
+        reason = self.undo_allowed(action.seat)
+        if reason is not None:
+            raise IllegalAction(f"cannot undo: {reason}", "RW-p4-39")
+        effective = [a for a, _d, _r in self.history[:-1]]
+        replay = Game(self.board, self.ruleset, self.seats, self.seed, self.options)
+        for past in effective:
+            replay.apply(past)
+        self.state = replay.state
+        self.history = replay.history
+        self.actions.append(action)

@@ -1,0 +1,157 @@
+"""The mutable state of one game. Only the engine (``railways.core.game``) changes it."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from railways.core.board import Color
+from railways.core.hexgrid import Hex, Side
+from railways.core.rng import Rng
+
+
+class Phase(Enum):
+    CHOOSE_BARON = "choose_baron"
+    AUCTION = "auction"
+    ACTIONS = "actions"
+    GAME_OVER = "game_over"
+
+
+@dataclass(slots=True)
+class Piece:
+    """One track through a hex: part of link ``link`` between sides ``a`` and ``b``.
+
+    ``a`` faces the link's first city; ``b`` faces the way it continues.
+    """
+
+    link: int
+    owner: int
+    a: Side
+    b: Side
+
+
+@dataclass(slots=True)
+class Link:
+    """A chain of tiles from city ``start`` to city ``end`` (None while incomplete)."""
+
+    id: int
+    owner: int
+    start: str
+    tiles: list[tuple[Hex, Side, Side]]
+    end: str | None = None
+    built_turn: int = 0
+
+    @property
+    def complete(self) -> bool:
+        return self.end is not None
+
+    @property
+    def open_end(self) -> tuple[Hex, Side]:
+        """The hex of the last tile and the side it points to (incomplete links)."""
+        hex_, _a, b = self.tiles[-1]
+        return hex_, b
+
+    def other_city(self, city: str) -> str:
+        assert self.end is not None
+        return self.end if city == self.start else self.start
+
+
+@dataclass(slots=True)
+class LedgerEntry:
+    seat: int
+    amount: int
+    reason: str
+    turn: int
+
+
+@dataclass(slots=True)
+class PlayerState:
+    seat: int
+    name: str
+    cash: int = 0
+    bonds: int = 0
+    score: int = 0
+    engine: int = 1
+    baron: str | None = None
+    barons_dealt: tuple[str, ...] = ()
+    baron_revealed: bool = False
+    hand: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)  # infinity and purple diamond cards
+    diamond_used: dict[str, int] = field(default_factory=dict)
+    delivered_colors: set[str] = field(default_factory=set)
+    bonds_issued_total: int = 0
+    deliveries: int = 0
+
+
+@dataclass(slots=True)
+class AuctionState:
+    order: list[int]
+    index: int = 0
+    high_bid: int = 0
+    high_bidder: int | None = None
+    passed: set[int] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything about a game in progress. Copy with :meth:`clone`."""
+
+    map_id: str
+    players: list[PlayerState]
+    rng: Rng
+    cubes: dict[str, list[Color]]
+    bag: dict[Color, int]
+    city_colors: dict[str, Color]
+    new_city_tiles: dict[Color, int]
+    ecm: set[str] = field(default_factory=set)
+    ecm_needed: int = 0
+    track: dict[Hex, list[Piece]] = field(default_factory=dict)
+    links: dict[int, Link] = field(default_factory=dict)
+    next_link_id: int = 1
+    turn: int = 1
+    phase: Phase = Phase.CHOOSE_BARON
+    round: int = 0
+    order: list[int] = field(default_factory=list)
+    order_index: int = 0
+    first_player: int | None = None
+    auction: AuctionState | None = None
+    baron_deck: list[str] = field(default_factory=list)
+    ops_deck: list[str] = field(default_factory=list)
+    ops_display: list[str] = field(default_factory=list)
+    ops_discard: list[str] = field(default_factory=list)
+    extra_actions: int = 0
+    extra_actions_seat: int | None = None
+    end_trigger_turn: int | None = None
+    major_lines: dict[str, int] = field(default_factory=dict)
+    ledger: list[LedgerEntry] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    plugin_data: dict[str, Any] = field(default_factory=dict)
+    final_scores: dict[int, int] | None = None
+    winner: int | None = None
+    reveals: int = 0
+    first_engine: dict[int, int] = field(default_factory=dict)
+
+    def clone(self) -> GameState:
+        return copy.deepcopy(self)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the game waits for, or None when it is over."""
+        if self.phase is Phase.CHOOSE_BARON:
+            for p in self.players:
+                if p.baron is None:
+                    return p.seat
+            return None
+        if self.phase is Phase.AUCTION:
+            assert self.auction is not None
+            return self.auction.order[self.auction.index]
+        if self.phase is Phase.ACTIONS:
+            if self.extra_actions and self.extra_actions_seat is not None:
+                return self.extra_actions_seat
+            return self.order[self.order_index]
+        return None
+
+    def cubes_total(self) -> int:
+        return sum(len(c) for c in self.cubes.values()) + sum(self.bag.values())

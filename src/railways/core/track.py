@@ -1,0 +1,380 @@
+"""Track building: checking a Build Track action and laying its tiles (RW-p4, RW-p5)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from railways.core.board import Board, Terrain
+from railways.core.errors import IllegalAction
+from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
+from railways.core.state import GameState, Link, Piece
+
+
+@dataclass(slots=True)
+class BuildPlan:
+    """A checked build, ready to lay. Produced by :func:`plan_build`."""
+
+    seat: int
+    start_city: str | None
+    extends: int | None
+    redirect: Hex | None
+    redirect_side: Side | None
+    tiles: list[tuple[Hex, Side, Side]]
+    end_city: str | None
+    joins: int | None
+    cost: int
+    tile_costs: list[int] = field(default_factory=list)
+    ridges: int = 0
+
+    @property
+    def completes(self) -> bool:
+        return self.end_city is not None or self.joins is not None
+
+    @property
+    def tiles_laid(self) -> int:
+        return len(self.tiles) + (1 if self.redirect is not None else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class CostRules:
+    """How a build is charged: card effects adjust these (Government Land Grant)."""
+
+    free_open: bool = False
+    max_tiles: int = 4
+
+
+def shape_kind(a: Side, b: Side) -> str:
+    return "straight" if track_shape(a, b) is TrackShape.STRAIGHT else "gentle"
+
+
+def crosses(a1: Side, b1: Side, a2: Side, b2: Side) -> bool:
+    """Two tracks through one hex cross (an overpass) rather than touch."""
+    if len({a1, b1, a2, b2}) != 4:
+        return False
+    lo, hi = sorted((a1, b1))
+    inside = [lo < s < hi for s in (a2, b2)]
+    return inside[0] != inside[1]
+
+
+def tiles_in_use(state: GameState) -> dict[str, int]:
+    used = {"straight": 0, "gentle": 0, "crossing": 0}
+    for pieces in state.track.values():
+        if len(pieces) == 2:
+            used["crossing"] += 1
+        elif pieces:
+            used[shape_kind(pieces[0].a, pieces[0].b)] += 1
+    return used
+
+
+def own_open_end(state: GameState, seat: int, hex_: Hex, exclude: int | None = None) -> Link | None:
+    """The seat's incomplete link whose last tile is on ``hex_``, if any."""
+    for piece in state.track.get(hex_, ()):
+        link = state.links[piece.link]
+        if (
+            link.owner == seat
+            and not link.complete
+            and link.id != exclude
+            and link.tiles[-1][0] == hex_
+        ):
+            return link
+    return None
+
+
+def _check_tile(
+    board: Board, state: GameState, hex_: Hex, a: Side, b: Side, ignore_link: int | None = None
+) -> None:
+    if hex_ not in board.hexes:
+        raise IllegalAction(f"hex {hex_} is not a playable hex of the board", "RW-p5-12")
+    if not board.is_buildable(hex_):
+        raise IllegalAction(
+            f"track cannot be laid on hex {hex_}: it is a city or special hex", "RW-p5-07"
+        )
+    if a == b:
+        raise IllegalAction(f"the track at {hex_} would leave by the side it enters", "RW-p4-45")
+    if track_shape(a, b) is TrackShape.SHARP:
+        raise IllegalAction(
+            f"the track at {hex_} would need a sharp curve, and there is no such tile", "RW-p2-13"
+        )
+    others = [p for p in state.track.get(hex_, ()) if p.link != ignore_link]
+    if len(others) >= 2:
+        raise IllegalAction(f"hex {hex_} already holds a crossover", "RW-p5-06")
+    if others:
+        other = others[0]
+        if not crosses(other.a, other.b, a, b):
+            raise IllegalAction(
+                f"hex {hex_} already has track; a second track may only cross it as an "
+                "overpass, never join it or turn it",
+                "RW-p5-05",
+            )
+
+
+def plan_build(
+    board: Board,
+    state: GameState,
+    seat: int,
+    path: tuple[Hex, ...],
+    exit_: Side | None,
+    redirect: bool,
+    rules: CostRules,
+) -> BuildPlan:
+    """Check a build completely without changing anything; raise IllegalAction if illegal."""
+    if not path:
+        raise IllegalAction("a build needs a starting city or incomplete link", "RW-p4-46")
+    if len(set(path)) != len(path):
+        raise IllegalAction("a build may not pass through the same hex twice", "RW-p4-45")
+    for x, y in itertools.pairwise(path):
+        if x.side_towards(y) is None:
+            raise IllegalAction(
+                f"hexes {x} and {y} are not adjacent: track must be continuous", "RW-p4-45"
+            )
+        if board.is_impassable(x, y):
+            raise IllegalAction(f"track may not cross the edge between {x} and {y}", "RW-p5-12")
+
+    origin = path[0]
+    start_city = board.city_at(origin)
+    extends: Link | None = None
+    tiles: list[tuple[Hex, Side, Side]] = []
+    redirect_hex: Hex | None = None
+    redirect_side: Side | None = None
+    tile_costs: list[int] = []
+    tc = board.tables.terrain_costs
+
+    def terrain_cost(h: Hex) -> int:
+        terrain = board.hexes[h]
+        if rules.free_open and terrain is Terrain.OPEN:
+            return 0
+        return tc.of(terrain)
+
+    if start_city is not None:
+        if redirect:
+            raise IllegalAction(
+                "only the end tile of your own incomplete link can be redirected", "RW-p5-04"
+            )
+        if len(path) < 2:
+            raise IllegalAction("a build from a city must lay at least one tile", "RW-p4-43")
+        side = origin.side_towards(path[1])
+        assert side is not None
+        if side not in start_city.spokes:
+            raise IllegalAction(
+                f"{start_city.name} has no track spoke on its {side.name} side", "RW-p5-07"
+            )
+        link_start = start_city.id
+        body_from = 1
+    else:
+        extends = own_open_end(state, seat, origin)
+        if extends is None:
+            owner_note = ""
+            for piece in state.track.get(origin, ()):
+                if piece.owner != seat:
+                    owner_note = "; another player's track can never be extended or redirected"
+            raise IllegalAction(
+                f"a build must start at a city or at the end of your own incomplete link "
+                f"(hex {origin} is neither{owner_note})",
+                "RW-p4-46",
+            )
+        link_start = extends.start
+        _end_hex, end_side = extends.open_end
+        if redirect:
+            _h, a_side, _b = extends.tiles[-1]
+            if len(path) >= 2:
+                new_b = origin.side_towards(path[1])
+            else:
+                new_b = exit_
+            if new_b is None:
+                raise IllegalAction("a redirect needs a new direction for the end tile", "RW-p5-04")
+            if new_b == end_side:
+                raise IllegalAction(
+                    "a redirect must turn the end tile to a new direction", "RW-p5-04"
+                )
+            _check_tile(board, state, origin, a_side, new_b, ignore_link=extends.id)
+            redirect_hex = origin
+            redirect_side = new_b
+            tile_costs.append(terrain_cost(origin))
+        else:
+            if len(path) < 2:
+                raise IllegalAction("the build lays no tiles", "RW-p4-43")
+            if origin.side_towards(path[1]) != end_side:
+                raise IllegalAction(
+                    f"the next tile must continue where your incomplete link points "
+                    f"({end_side.name} of {origin})",
+                    "RW-p4-45",
+                )
+        body_from = 1
+
+    # The final hex may be a city (complete) or the open end of another own link (join).
+    last = path[-1]
+    end_city = board.city_at(last) if len(path) > body_from else None
+    joins: Link | None = None
+    body_to = len(path)
+    if end_city is not None:
+        body_to = len(path) - 1
+        if body_to <= body_from:
+            raise IllegalAction("a link needs at least one tile between two cities", "RW-p4-44")
+        side_in = last.side_towards(path[-2])
+        assert side_in is not None
+        if side_in not in end_city.spokes:
+            raise IllegalAction(
+                f"{end_city.name} has no track spoke on its {side_in.name} side", "RW-p5-07"
+            )
+        if end_city.id == link_start:
+            raise IllegalAction("a link must join two different cities", "RW-p4-44")
+        if exit_ is not None:
+            raise IllegalAction("a build that ends in a city has no loose end to point", "RW-p4-47")
+    elif len(path) > body_from + 0 and len(path) >= 2:
+        candidate = own_open_end(state, seat, last, exclude=extends.id if extends else None)
+        if candidate is not None and candidate.open_end[1] == last.side_towards(path[-2]):
+            joins = candidate
+            body_to = len(path) - 1
+            if joins.start == link_start:
+                raise IllegalAction("a link must join two different cities", "RW-p4-44")
+            if exit_ is not None:
+                raise IllegalAction(
+                    "a build that joins another incomplete link has no loose end", "RW-p5-03"
+                )
+
+    for i in range(body_from, body_to):
+        h = path[i]
+        a = h.side_towards(path[i - 1])
+        assert a is not None
+        if i + 1 < len(path):
+            b = h.side_towards(path[i + 1])
+            assert b is not None
+        else:
+            if exit_ is None:
+                raise IllegalAction(f"say which way the last tile at {h} points", "RW-p4-45")
+            b = exit_
+        if board.city_at(h) is not None:
+            raise IllegalAction(
+                f"building must stop on reaching {board.city_at(h).name}",  # type: ignore[union-attr]
+                "RW-p4-47",
+            )
+        _check_tile(board, state, h, a, b)
+        tiles.append((h, a, b))
+        tile_costs.append(terrain_cost(h))
+
+    # A loose end must point somewhere track could go on.
+    if end_city is None and joins is None:
+        if tiles:
+            tip_hex, _a, tip_side = tiles[-1]
+        else:
+            assert redirect_side is not None
+            tip_hex, tip_side = origin, redirect_side
+        beyond = tip_hex.neighbour(tip_side)
+        city = board.city_at(beyond)
+        if city is not None and tip_side.opposite in city.spokes:
+            raise IllegalAction(
+                f"the last tile points into {city.name}: end the build in the city", "RW-p4-47"
+            )
+        if not board.is_buildable(beyond) or board.is_impassable(tip_hex, beyond):
+            raise IllegalAction(
+                f"the last tile at {tip_hex} points to {beyond}, where track cannot continue",
+                "RW-p5-12",
+            )
+
+    laid = len(tiles) + (1 if redirect_hex is not None else 0)
+    if laid == 0:
+        raise IllegalAction("the build lays no tiles", "RW-p4-43")
+    if laid > rules.max_tiles:
+        raise IllegalAction(
+            f"at most {rules.max_tiles} tiles may be laid in one build action", "RW-p4-43"
+        )
+
+    ridges = 0
+    for x, y in itertools.pairwise(path):
+        if board.crosses_ridge(x, y):
+            ridges += 1
+    cost = sum(tile_costs) + ridges * tc.ridge
+
+    _check_supply(board, state, tiles, redirect_hex, redirect_side, extends)
+    return BuildPlan(
+        seat=seat,
+        start_city=start_city.id if start_city is not None else None,
+        extends=extends.id if extends is not None else None,
+        redirect=redirect_hex,
+        redirect_side=redirect_side,
+        tiles=tiles,
+        end_city=end_city.id if end_city is not None else None,
+        joins=joins.id if joins is not None else None,
+        cost=cost,
+        tile_costs=tile_costs,
+        ridges=ridges,
+    )
+
+
+def _check_supply(
+    board: Board,
+    state: GameState,
+    tiles: list[tuple[Hex, Side, Side]],
+    redirect_hex: Hex | None,
+    redirect_side: Side | None,
+    extends: Link | None,
+) -> None:
+    used = tiles_in_use(state)
+    for h, a, b in tiles:
+        if state.track.get(h):
+            used["crossing"] += 1
+            existing = state.track[h][0]
+            used[shape_kind(existing.a, existing.b)] -= 1
+        else:
+            used[shape_kind(a, b)] += 1
+    if redirect_hex is not None and redirect_side is not None and extends is not None:
+        if len(state.track[redirect_hex]) == 1:
+            _h, a, b = extends.tiles[-1]
+            used[shape_kind(a, b)] -= 1
+            used[shape_kind(a, redirect_side)] += 1
+    supply = board.tables.tile_supply
+    for kind, count in used.items():
+        if count > supply.get(kind, 0):
+            raise IllegalAction(f"no {kind} track tiles are left in the supply", "RW-p3-20")
+
+
+def lay(state: GameState, plan: BuildPlan, turn: int) -> Link:
+    """Lay a checked plan's tiles. Returns the link built or extended."""
+    if plan.extends is not None:
+        link = state.links[plan.extends]
+        if plan.redirect_side is not None:
+            redirect_only(state, link, plan.redirect_side)
+    else:
+        assert plan.start_city is not None
+        link = Link(
+            id=state.next_link_id, owner=plan.seat, start=plan.start_city, tiles=[], built_turn=turn
+        )
+        state.links[link.id] = link
+        state.next_link_id += 1
+    for h, a, b in plan.tiles:
+        link.tiles.append((h, a, b))
+        state.track.setdefault(h, []).append(Piece(link.id, plan.seat, a, b))
+    if plan.end_city is not None:
+        link.end = plan.end_city
+    elif plan.joins is not None:
+        other = state.links.pop(plan.joins)
+        for h, a, b in reversed(other.tiles):
+            link.tiles.append((h, b, a))
+            for piece in state.track[h]:
+                if piece.link == other.id:
+                    piece.link, piece.a, piece.b = link.id, b, a
+        link.end = other.start
+    return link
+
+
+def redirect_only(state: GameState, link: Link, new_b: Side) -> None:
+    h, a, _b = link.tiles[-1]
+    link.tiles[-1] = (h, a, new_b)
+    for piece in state.track[h]:
+        if piece.link == link.id:
+            piece.b = new_b
+
+
+def remove_incomplete(state: GameState) -> list[Link]:
+    """Take every incomplete link off the board (end of the turn, RW-p4-49, RW-p6-05)."""
+    removed = [link for link in state.links.values() if not link.complete]
+    for link in removed:
+        for h, _a, _b in link.tiles:
+            pieces = [p for p in state.track.get(h, ()) if p.link != link.id]
+            if pieces:
+                state.track[h] = pieces
+            else:
+                state.track.pop(h, None)
+        del state.links[link.id]
+    return removed

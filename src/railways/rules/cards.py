@@ -1,0 +1,158 @@
+"""Behaviour of the Railroad Operations card effects (RW-p21, RW-p22)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from railways.core.actions import TakeOperationsCard
+from railways.core.board import Color
+from railways.core.cards import CardDef, CardEffect
+from railways.core.errors import IllegalAction
+from railways.core.game import Delivery, Game
+from railways.core.track import CostRules
+
+
+def _int(card: CardDef, key: str, default: int) -> int:
+    value = card.params.get(key, default)
+    return value if isinstance(value, int) else default
+
+
+class _Goal(CardEffect):
+    """A green-circle goal: the first to meet it gets the points (RW-p5-37)."""
+
+    def met(self, game: Game, delivery: Delivery, card: CardDef) -> bool:
+        raise NotImplementedError
+
+    def after_delivery(
+        self, game: Game, delivery: Delivery, card: CardDef, holder: int | None
+    ) -> None:
+        if card.id in game.state.ops_display and self.met(game, delivery, card):
+            game.claim_goal(card.id, delivery.seat, _int(card, "points", 0))
+
+
+class PassengerLines(_Goal):
+    """First to deliver goods of four different colours (RW-p22-06, RW-p22-07)."""
+
+    def met(self, game: Game, delivery: Delivery, card: CardDef) -> bool:
+        colors = game.state.players[delivery.seat].delivered_colors
+        return len(colors) >= _int(card, "colors", 4)
+
+
+class SpeedRecord(_Goal):
+    """First to make a delivery of exactly three links (RW-p22-17, RW-p22-18)."""
+
+    def met(self, game: Game, delivery: Delivery, card: CardDef) -> bool:
+        return len(delivery.links) == _int(card, "links", 3)
+
+
+class RailroadEraBegins(_Goal):
+    """First to deliver any cube (RW-p22-20)."""
+
+    def met(self, game: Game, delivery: Delivery, card: CardDef) -> bool:
+        return True
+
+
+class ServiceBounty(_Goal):
+    """First to deliver a cube to the named city (RW-p22-12, RW-p22-13)."""
+
+    def met(self, game: Game, delivery: Delivery, card: CardDef) -> bool:
+        return delivery.destination == card.params.get("city")
+
+
+class CityGrowth(CardEffect):
+    """Add two random cubes to any one city (RW-p21-17)."""
+
+    def take_options(self, game: Game, seat: int, card: CardDef) -> list[TakeOperationsCard]:
+        return [
+            TakeOperationsCard(seat=seat, card=card.id, target=city)
+            for city in sorted(game.board.cities)
+        ]
+
+    def check_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
+        if action.target not in game.board.cities:
+            raise IllegalAction(f"{card.name}: choose the city that grows", "RW-p21-17")
+
+    def on_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
+        assert action.target is not None
+        cubes = game.draw_cubes(_int(card, "cubes", 2))
+        game.add_cubes(action.target, cubes)
+        game.log(
+            f"{game.city_name(action.target)} grows: "
+            f"{', '.join(c.value for c in cubes) or 'the bag is empty'}"
+        )
+
+
+class NewIndustry(CardEffect):
+    """A free Urbanize on a gray city of the taker's choice (RW-p22-03)."""
+
+    def take_options(self, game: Game, seat: int, card: CardDef) -> list[TakeOperationsCard]:
+        colors = [
+            c.value
+            for c, n in sorted(game.state.new_city_tiles.items(), key=lambda kv: kv[0].value)
+            if n > 0
+        ]
+        return [
+            TakeOperationsCard(seat=seat, card=card.id, target=city, color=color)
+            for city in sorted(game.board.cities)
+            if game.state.city_colors[city] is Color.GRAY
+            for color in colors
+        ]
+
+    def check_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
+        if action.target not in game.board.cities:
+            raise IllegalAction(f"{card.name}: choose a gray city", "RW-p22-03")
+        if game.state.city_colors[action.target] is not Color.GRAY:
+            raise IllegalAction(
+                f"{card.name}: {game.city_name(action.target)} is not gray", "RW-p5-16"
+            )
+        game.new_city_color(action.color)
+
+    def on_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
+        assert action.target is not None
+        color = game.new_city_color(action.color)
+        game.urbanize(action.seat, action.target, color, cost=0)
+
+
+class LandGrant(CardEffect):
+    """Open-terrain tiles are free on one build (RW-p21-28, RW-p21-29)."""
+
+    def build_rules(self, game: Game, seat: int, card: CardDef, rules: CostRules) -> CostRules:
+        return replace(rules, free_open=True)
+
+
+class PerfectEngineering(CardEffect):
+    """Five tiles instead of four, on one action per turn (RW-p22-08)."""
+
+    def build_rules(self, game: Game, seat: int, card: CardDef, rules: CostRules) -> CostRules:
+        return replace(rules, max_tiles=max(rules.max_tiles, _int(card, "tiles", 5)))
+
+
+class Hotel(CardEffect):
+    """The owner scores a point for every cube delivered to the city (RW-p21-31)."""
+
+    def after_delivery(
+        self, game: Game, delivery: Delivery, card: CardDef, holder: int | None
+    ) -> None:
+        if holder is not None and delivery.destination == card.params.get("city"):
+            game.score(holder, 1, card.name)
+
+
+class RailroadExecutive(CardEffect):
+    """The taker takes two more actions at once (RW-p22-09)."""
+
+    def on_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
+        game.grant_extra_actions(action.seat, _int(card, "actions", 2))
+
+
+CARD_EFFECTS: dict[str, CardEffect] = {
+    "passenger_lines": PassengerLines(),
+    "speed_record": SpeedRecord(),
+    "railroad_era_begins": RailroadEraBegins(),
+    "service_bounty": ServiceBounty(),
+    "city_growth": CityGrowth(),
+    "new_industry": NewIndustry(),
+    "land_grant": LandGrant(),
+    "perfect_engineering": PerfectEngineering(),
+    "hotel": Hotel(),
+    "railroad_executive": RailroadExecutive(),
+}
