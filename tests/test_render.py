@@ -256,10 +256,17 @@ def test_cli_map_list(runner: CliRunner) -> None:
         assert map_id in result.output
 
 
-def test_cli_check_good_dir(runner: CliRunner) -> None:
-    result = runner.invoke(cli, ["map", "check", str(TINY)])
+def test_cli_check_good_map(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["map", "check", "eastern-us"])
     assert result.exit_code == 0, result.output
-    assert "tiny: OK - 21 hexes, 3 cities, 1 ridges, 1 major lines" in result.output
+    assert "eastern-us: OK -" in result.output
+
+
+def test_cli_check_reports_board_problems(runner: CliRunner) -> None:
+    """The tiny fixture loads but is no playable board: too few colours for deliveries."""
+    result = runner.invoke(cli, ["map", "check", str(TINY)])
+    assert result.exit_code == 1
+    assert "yellow" in result.output
 
 
 def test_cli_check_broken_dir(runner: CliRunner, tmp_path: Path) -> None:

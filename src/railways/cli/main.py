@@ -15,9 +15,10 @@ def cli() -> None:
 
 def _register() -> None:
     # Subcommands live in their own modules; importing them here keeps this file small.
-    from railways.cli import map_cmd
+    from railways.cli import map_cmd, simulate
 
     cli.add_command(map_cmd.map_group)
+    cli.add_command(simulate.simulate)
 
 
 def main() -> None:

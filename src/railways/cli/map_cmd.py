@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from pathlib import Path
 
 import click
 
+from railways.content.mapcheck import check_board
 from railways.content.maps import MapError, available_maps, load_map
-from railways.core.board import Board
 
 
 @click.group("map")
@@ -32,19 +30,6 @@ def list_maps() -> None:
         )
 
 
-def _board_checker() -> Callable[[Board], list[str]] | None:
-    """``railways.content.mapcheck.check_board`` if that module exists."""
-    name = "railways.content.mapcheck"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
-    checker: Callable[[Board], list[str]] = module.check_board
-    return checker
-
-
 @map_group.command("check")
 @click.argument("map_ref", metavar="ID-OR-DIR")
 def check_map(map_ref: str) -> None:
@@ -60,14 +45,12 @@ def check_map(map_ref: str) -> None:
             click.echo(problem)
         click.echo(f"{map_ref}: {len(exc.problems)} problem(s)", err=True)
         raise SystemExit(1) from None
-    checker = _board_checker()
-    if checker is not None:
-        problems = checker(board)
-        if problems:
-            for problem in problems:
-                click.echo(problem)
-            click.echo(f"{map_ref}: {len(problems)} problem(s)", err=True)
-            raise SystemExit(1)
+    problems = check_board(board)
+    if problems:
+        for problem in problems:
+            click.echo(problem)
+        click.echo(f"{map_ref}: {len(problems)} problem(s)", err=True)
+        raise SystemExit(1)
     click.echo(
         f"{board.id}: OK - {len(board.hexes)} hexes, {len(board.cities)} cities, "
         f"{len(board.ridges)} ridges, {len(board.major_lines)} major lines"

@@ -323,7 +323,7 @@ def build_options(game: Game, seat: int) -> list[BuildOption]:
                 options.append(option)
                 reached.add(dest)
                 break
-    options.extend(_first_legs(game, seat, max_tiles, cards))
+    options.extend(_first_legs(game, seat, max_tiles, cards, plenty))
     options.extend(_extensions(game, seat, max_tiles, cards))
     return options
 
@@ -354,43 +354,59 @@ def _try(
     return BuildOption(action, plan.cost, plan.tiles_laid, dest, route)
 
 
-def _first_legs(game: Game, seat: int, max_tiles: int, cards: tuple[str, ...]) -> list[BuildOption]:
+def _first_legs(
+    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...], plenty: bool
+) -> list[BuildOption]:
     """For cities too far for one action: the first tiles of the cheapest route."""
-    board = game.board
+    track = game.state.track
     out: list[BuildOption] = []
-    seen_targets: set[tuple[str, str]] = set()
-    for origin, target, route in long_routes(board, max_tiles):
-        if (origin, target) in seen_targets:
+    for leg in long_routes(game.board, max_tiles):
+        if any(h in track for h in leg.route[1:-1]):
+            continue  # the planned route is blocked; the step-by-step builder still works
+        action = BuildTrack(seat=seat, path=leg.path, exit=leg.exit, cards=cards)
+        if plenty:
+            out.append(BuildOption(action, leg.cost, len(leg.path) - 1, None, leg.route))
             continue
-        if not _route_free(game, route):
-            continue
-        seen_targets.add((origin, target))
-        leg = route[: max_tiles + 1]
-        exit_ = leg[-1].side_towards(route[max_tiles + 1])
-        option = _try(game, BuildTrack(seat=seat, path=leg, exit=exit_, cards=cards), route, None)
+        option = _try(game, action, leg.route, None)
         if option is not None:
             out.append(option)
     return out
 
 
-def _route_free(game: Game, route: tuple[Hex, ...]) -> bool:
-    track = game.state.track
-    return all(not track.get(h) for h in route[1:-1])
+@dataclass(frozen=True, slots=True)
+class FirstLeg:
+    """The first action's tiles of a route too long for one action."""
+
+    origin: str
+    target: str
+    route: tuple[Hex, ...]
+    path: tuple[Hex, ...]
+    exit: Side
+    cost: int
 
 
-_LONG_CACHE: dict[tuple[int, int], list[tuple[str, str, tuple[Hex, ...]]]] = {}
+_LONG_CACHE: dict[tuple[int, int], list[FirstLeg]] = {}
 
 
-def long_routes(board: Board, max_tiles: int) -> list[tuple[str, str, tuple[Hex, ...]]]:
-    """Cheapest empty-board routes between cities that need one to two actions more."""
+def long_routes(board: Board, max_tiles: int) -> list[FirstLeg]:
+    """Cheapest empty-board routes between cities that need more than one action."""
     key = (id(board), max_tiles)
     if key in _LONG_CACHE:
         return _LONG_CACHE[key]
-    out: list[tuple[str, str, tuple[Hex, ...]]] = []
+    tc = board.tables.terrain_costs
+    out: list[FirstLeg] = []
     for city in sorted(board.cities.values(), key=lambda c: c.id):
         for target, route in _cheapest_from(board, city.id, LONG_LINK_TILES).items():
-            if len(route) - 2 > max_tiles:
-                out.append((city.id, target, route))
+            if len(route) - 2 <= max_tiles:
+                continue
+            leg = route[: max_tiles + 1]
+            exit_ = leg[-1].side_towards(route[max_tiles + 1])
+            assert exit_ is not None
+            cost = sum(tc.of(board.hexes[h]) for h in leg[1:])
+            cost += tc.ridge * sum(
+                1 for x, y in itertools.pairwise(leg) if board.crosses_ridge(x, y)
+            )
+            out.append(FirstLeg(city.id, target, route, leg, exit_, cost))
     _LONG_CACHE[key] = out
     return out
 

@@ -132,6 +132,7 @@ class GameState:
     winner: int | None = None
     reveals: int = 0
     first_engine: dict[int, int] = field(default_factory=dict)
+    tile_counts: dict[str, int] | None = None  # cache of track.tiles_in_use; None = stale
 
     def clone(self) -> GameState:
         return copy.deepcopy(self)

@@ -58,6 +58,13 @@ def crosses(a1: Side, b1: Side, a2: Side, b2: Side) -> bool:
 
 
 def tiles_in_use(state: GameState) -> dict[str, int]:
+    """Tiles on the board by kind (cached until the track changes; do not modify)."""
+    if state.tile_counts is None:
+        state.tile_counts = count_tiles(state)
+    return state.tile_counts
+
+
+def count_tiles(state: GameState) -> dict[str, int]:
     used = {"straight": 0, "gentle": 0, "crossing": 0}
     for pieces in state.track.values():
         if len(pieces) == 2:
@@ -310,7 +317,7 @@ def _check_supply(
     redirect_side: Side | None,
     extends: Link | None,
 ) -> None:
-    used = tiles_in_use(state)
+    used = dict(tiles_in_use(state))
     for h, a, b in tiles:
         if state.track.get(h):
             used["crossing"] += 1
@@ -331,6 +338,7 @@ def _check_supply(
 
 def lay(state: GameState, plan: BuildPlan, turn: int) -> Link:
     """Lay a checked plan's tiles. Returns the link built or extended."""
+    state.tile_counts = None
     if plan.extends is not None:
         link = state.links[plan.extends]
         if plan.redirect_side is not None:
@@ -359,6 +367,7 @@ def lay(state: GameState, plan: BuildPlan, turn: int) -> Link:
 
 
 def redirect_only(state: GameState, link: Link, new_b: Side) -> None:
+    state.tile_counts = None
     h, a, _b = link.tiles[-1]
     link.tiles[-1] = (h, a, new_b)
     for piece in state.track[h]:
@@ -369,6 +378,7 @@ def redirect_only(state: GameState, link: Link, new_b: Side) -> None:
 def remove_incomplete(state: GameState) -> list[Link]:
     """Take every incomplete link off the board (end of the turn, RW-p4-49, RW-p6-05)."""
     removed = [link for link in state.links.values() if not link.complete]
+    state.tile_counts = None
     for link in removed:
         for h, _a, _b in link.tiles:
             pieces = [p for p in state.track.get(h, ()) if p.link != link.id]

@@ -1,0 +1,5 @@
+"""Run the command line with ``python -m railways``."""
+
+from railways.cli.main import main
+
+main()

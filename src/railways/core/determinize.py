@@ -1,0 +1,38 @@
+"""Determinization: a full game consistent with what one seat knows, unknowns resampled.
+
+Search bots (IS-MCTS) play out many such games. The seat's own secrets stay as
+they are; other seats' unrevealed Rail Barons are redrawn from the cards the
+seat has not seen, the Operations deck is reshuffled and the random stream is
+reseeded, so future draws from the bag differ too.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from railways.core.game import Game
+from railways.core.rng import Rng
+
+
+def determinize(game: Game, seat: int, seed: int) -> Game:
+    rng = Rng(seed)
+    clone = copy.copy(game)
+    clone.state = game.state.clone()
+    clone.actions = list(game.actions)
+    clone.history = list(game.history)
+    state = clone.state
+    me = state.players[seat]
+    seen = set(me.barons_dealt)
+    seen.update(p.baron for p in state.players if p.baron and p.baron_revealed)
+    pool = sorted(set(game.ruleset.barons) - seen)
+    rng.shuffle(pool)
+    for p in state.players:
+        if p.seat == seat or p.baron_revealed:
+            continue
+        if p.baron:
+            p.baron = pool.pop()
+            p.barons_dealt = (p.baron, pool.pop()) if pool else (p.baron,)
+    state.baron_deck = pool
+    rng.shuffle(state.ops_deck)
+    state.rng = Rng(rng.next64())
+    return clone

@@ -1,0 +1,93 @@
+"""What one seat (or a spectator) may see of a game: the only door out of the engine.
+
+A seat sees everything public plus its own secrets: its kept Rail Baron card
+(and, while choosing, the two it was dealt). Everyone else's baron is shown
+only once revealed. Deck orders and the bag's contents are never shown, only
+their sizes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from railways.core.game import Game
+from railways.core.state import Phase
+
+
+def view_for(game: Game, seat: int | None) -> dict[str, Any]:
+    """A JSON-ready view of the game for ``seat`` (None: a spectator)."""
+    state = game.state
+    players = []
+    for p in state.players:
+        own = seat == p.seat
+        baron: str | None = None
+        if p.baron and (own or p.baron_revealed or state.phase is Phase.GAME_OVER):
+            baron = p.baron
+        entry: dict[str, Any] = {
+            "seat": p.seat,
+            "name": p.name,
+            "cash": p.cash,
+            "bonds": p.bonds,
+            "score": p.score,
+            "income": game.income(p.seat),
+            "engine": p.engine,
+            "hand": list(p.hand),
+            "kept": list(p.kept),
+            "has_baron": bool(p.baron),
+            "baron": baron,
+            "baron_revealed": p.baron_revealed,
+            "links": len(game.own_links(p.seat)),
+            "delivered_colors": sorted(p.delivered_colors),
+        }
+        if own and state.phase is Phase.CHOOSE_BARON:
+            entry["barons_dealt"] = list(p.barons_dealt)
+        players.append(entry)
+    auction = None
+    if state.auction is not None:
+        auction = {
+            "order": list(state.auction.order),
+            "high_bid": state.auction.high_bid,
+            "high_bidder": state.auction.high_bidder,
+            "passed": sorted(state.auction.passed),
+        }
+    plugins: dict[str, Any] = {}
+    for plugin in game.ruleset.plugins:
+        plugins.update(plugin.view(game, seat))
+    return {
+        "map": state.map_id,
+        "seat": seat,
+        "turn": state.turn,
+        "phase": state.phase.value,
+        "round": state.round,
+        "to_act": state.to_act,
+        "first_player": state.first_player,
+        "order": list(state.order),
+        "auction": auction,
+        "players": players,
+        "cubes": {city: sorted(c.value for c in cubes) for city, cubes in state.cubes.items()},
+        "city_colors": {city: color.value for city, color in state.city_colors.items()},
+        "new_city_tiles": {c.value: n for c, n in state.new_city_tiles.items()},
+        "empty_cities": sorted(state.ecm),
+        "ecm_needed": state.ecm_needed,
+        "end_trigger_turn": state.end_trigger_turn,
+        "links": [
+            {
+                "id": link.id,
+                "owner": link.owner,
+                "start": link.start,
+                "end": link.end,
+                "tiles": [[h.row, h.col, a.name, b.name] for h, a, b in link.tiles],
+            }
+            for link in state.links.values()
+        ],
+        "ops_display": list(state.ops_display),
+        "ops_deck_size": len(state.ops_deck),
+        "ops_discard": list(state.ops_discard),
+        "bag_size": sum(state.bag.values()),
+        "major_lines": dict(state.major_lines),
+        "extra_actions": state.extra_actions if state.extra_actions_seat is not None else 0,
+        "plugins": plugins,
+        "log": list(state.log),
+        "final_scores": dict(state.final_scores) if state.final_scores is not None else None,
+        "winner": state.winner,
+    }
