@@ -20,8 +20,8 @@ play: $(STAMP)
 	$(BIN)/railways play
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests tools
+	$(BIN)/ruff format --check src tests tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

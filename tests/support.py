@@ -19,8 +19,9 @@ from railways.rules import new_game
 TINY = str(Path(__file__).parent / "fixtures" / "maps" / "tiny")
 
 
-def start(players: int = 4, seed: int = 1, map_id: str = "eastern-us",
-          to_actions: bool = True) -> Game:
+def start(
+    players: int = 4, seed: int = 1, map_id: str = "eastern-us", to_actions: bool = True
+) -> Game:
     """A new game; with ``to_actions`` barons are chosen and the first auction all-passed."""
     game = new_game(map_id, players=players, seed=seed)
     if to_actions:
