@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from railways.core.actions import Action, Pass, PassBid
+from railways.core.board import Color
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side
@@ -71,3 +72,21 @@ def put_link(game: Game, seat: int, a: str, b: str, tiles: int = 1) -> int:
     placeholder = [(Hex(0, 0), Side.E, Side.W)] * tiles
     state.links[link_id] = Link(link_id, seat, a, placeholder, b)
     return link_id
+
+
+def place_cubes(game: Game, city: str, colors: list[Color]) -> None:
+    """Put exactly these cubes on ``city``; a colour missing from the bag is taken back
+    from another city first, so the total number of cubes never changes."""
+    state = game.state
+    for cube in state.cubes[city]:
+        state.bag[cube] += 1
+    state.cubes[city] = []
+    for cube in colors:
+        if state.bag[cube] == 0:
+            donor = next(c for c in sorted(state.cubes) if c != city and cube in state.cubes[c])
+            state.cubes[donor].remove(cube)
+            state.bag[cube] += 1
+        state.bag[cube] -= 1
+        state.cubes[city].append(cube)
+    if colors:
+        state.ecm.discard(city)

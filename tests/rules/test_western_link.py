@@ -12,9 +12,9 @@ from railways.core.board import Color, SpecialKind
 from railways.core.game import Game
 from railways.core.legal import legal_actions
 from railways.rules.western_link import BuildWesternLink
-from support import set_cubes, start
+from support import start
 
-from .eus_helpers import link, put_link, refused, turn_of
+from .eus_helpers import link, place_cubes, put_link, refused, turn_of
 
 KC = "kansas-city"
 DM = "des-moines"
@@ -178,7 +178,7 @@ def test_board_has_two_western_link_hexes_west_of_the_cities() -> None:
 def test_four_red_cubes_added_to_the_city() -> None:
     game = start(4)
     link(game, 0, DM, KC)
-    set_cubes(game, KC, [Color.BLUE])
+    place_cubes(game, KC, [Color.BLUE])
     game.state.bag[Color.RED] = 6
     build_wl(game, 0, KC)
     assert sorted(c.value for c in game.state.cubes[KC]) == ["blue"] + ["red"] * 4
@@ -190,7 +190,7 @@ def test_red_cubes_come_from_the_bag_only() -> None:
     """With two red cubes left in the bag only those two can be added."""
     game = start(4)
     link(game, 0, DM, KC)
-    set_cubes(game, KC, [])
+    place_cubes(game, KC, [])
     game.state.bag[Color.RED] = 2
     total = game.state.cubes_total()
     build_wl(game, 0, KC)
@@ -203,7 +203,7 @@ def test_red_cubes_come_from_the_bag_only() -> None:
 def test_red_cubes_reopen_an_emptied_city() -> None:
     game = start(4)
     link(game, 0, DM, KC)
-    set_cubes(game, KC, [])
+    place_cubes(game, KC, [])
     game.state.ecm.add(KC)
     game.state.bag[Color.RED] = 4
     build_wl(game, 0, KC)
@@ -218,7 +218,7 @@ def _chicago_trade(game: Game) -> tuple[int, int]:
     game.state.players[0].engine = 2
     game.state.bag[Color.RED] = 8
     game.state.bag[Color.BLUE] = 4
-    set_cubes(game, "chicago", [Color.BLUE])
+    place_cubes(game, "chicago", [Color.BLUE])
     return kc_spr, spr_chi
 
 
@@ -242,7 +242,7 @@ def test_red_cube_from_western_link_city_to_chicago_brings_two_cubes() -> None:
 def test_no_new_cubes_before_a_western_link_is_built() -> None:
     game = start(4)
     kc_spr, spr_chi = _chicago_trade(game)
-    set_cubes(game, KC, [Color.RED])
+    place_cubes(game, KC, [Color.RED])
     turn_of(game, 0)
     game.apply(DeliverGoods(seat=0, city=KC, color="red", links=(kc_spr, spr_chi)))
     assert game.state.cubes["chicago"] == [Color.BLUE]
@@ -254,7 +254,7 @@ def test_no_new_cubes_for_red_from_a_city_without_western_link() -> None:
     game = start(4)
     _kc_spr, spr_chi = _chicago_trade(game)
     build_wl(game, 0, KC)
-    set_cubes(game, "springfield", [Color.RED])
+    place_cubes(game, "springfield", [Color.RED])
     turn_of(game, 0)
     game.apply(DeliverGoods(seat=0, city="springfield", color="red", links=(spr_chi,)))
     assert game.state.cubes["chicago"] == [Color.BLUE]
@@ -266,7 +266,7 @@ def test_no_new_cubes_for_red_from_western_link_city_to_another_red_city() -> No
     link(game, 0, DM, KC)
     kc_stl = link(game, 0, KC, "st-louis")
     build_wl(game, 0, KC)
-    set_cubes(game, "chicago", [Color.BLUE])
+    place_cubes(game, "chicago", [Color.BLUE])
     before_stl = list(game.state.cubes["st-louis"])
     turn_of(game, 0)
     game.apply(DeliverGoods(seat=0, city=KC, color="red", links=(kc_stl,)))
@@ -283,7 +283,7 @@ def test_bonus_cubes_for_any_deliverer_from_the_western_link_city() -> None:
     dm_kc = link(game, 1, DM, KC)
     build_wl(game, 1, KC)  # seat 1's Western Link
     game.state.players[1].engine = 3
-    set_cubes(game, DM, [Color.RED])
+    place_cubes(game, DM, [Color.RED])
     turn_of(game, 1)
     game.apply(DeliverGoods(seat=1, city=DM, color="red", links=(dm_kc, kc_spr, spr_chi)))
     assert game.state.cubes["chicago"] == [Color.BLUE]
