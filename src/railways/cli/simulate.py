@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from railways.bots.random_bot import RandomBot
+from railways.bots import BOTS, make_bot
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
 from railways.core.invariants import check_invariants
@@ -19,7 +19,6 @@ from railways.core.view import view_for
 from railways.rules import new_game
 from railways.rules.records import game_from_record, record_of
 
-BOTS = {"random": RandomBot}
 MAX_ACTIONS = 5000  # a safety net: a game that runs longer is reported, not looped on
 
 
@@ -55,7 +54,7 @@ def _secret_leaks(game: Game) -> list[str]:
 
 def play_one(map_id: str, players: int, bots: list[str], seed: int, check: bool) -> GameResult:
     game = new_game(map_id, players=players, seed=seed)
-    seats = [BOTS[bots[i % len(bots)]](seed * 31 + i) for i in range(players)]
+    seats = [make_bot(bots[i % len(bots)], seed * 31 + i) for i in range(players)]
     problems: list[str] = []
     count = 0
     while not game.over and count < MAX_ACTIONS:
