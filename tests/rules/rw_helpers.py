@@ -39,10 +39,15 @@ def tiny(players: int = 2, cash: int = 0) -> Game:
     return game
 
 
+# Not compared: the generator (compared by value below), the text log, and caches the
+# engine may fill in while checking an action.
+SKIP = ("rng", "log", "tile_counts")
+
+
 def snap(game: Game) -> dict[str, Any]:
     """A comparable copy of everything in the state that an action could change."""
     state = copy.deepcopy(game.state)
-    out = {f.name: getattr(state, f.name) for f in fields(state) if f.name not in ("rng", "log")}
+    out = {f.name: getattr(state, f.name) for f in fields(state) if f.name not in SKIP}
     out["rng"] = (state.rng.state, state.rng.draws)
     return out
 
