@@ -1,0 +1,44 @@
+"""Write whole-game fixtures for tests/engine/test_recorded_games.py.
+
+Run after a deliberate rules change: `.venv/bin/python tools/record_games.py`. Each file is a
+game record plus the final scores it must replay to.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from railways.bots import make_bot
+from railways.core.legal import legal_actions
+from railways.rules import new_game
+from railways.rules.records import record_of
+
+OUT = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "games"
+GAMES = [("eastern-us", 2, "random", 101), ("eastern-us", 4, "random", 102),
+         ("eastern-us", 6, "random", 103)]
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for map_id, players, bot_name, seed in GAMES:
+        game = new_game(map_id, players=players, seed=seed)
+        bots = [make_bot(bot_name, seed * 10 + i) for i in range(players)]
+        while not game.over:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].choose(game, seat, legal_actions(game, seat)))
+        assert game.state.final_scores is not None
+        fixture = {
+            "record": record_of(game).to_dict(),
+            "final_scores": {str(k): v for k, v in game.state.final_scores.items()},
+            "winner": game.state.winner,
+            "turns": game.state.turn,
+        }
+        path = OUT / f"{map_id}-{players}p-{bot_name}-{seed}.json"
+        path.write_text(json.dumps(fixture) + "\n")
+        print(f"wrote {path.name}: {len(game.actions)} actions, scores {fixture['final_scores']}")
+
+
+if __name__ == "__main__":
+    main()
