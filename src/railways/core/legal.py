@@ -12,6 +12,7 @@ import heapq
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from railways.core.actions import (
     Action,
@@ -72,6 +73,40 @@ class LegalActions:
         for options in self.deliveries.values():
             out.extend(o.action for o in options)
         return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form for front ends: every option with its action's dict form."""
+        return {
+            "seat": self.seat,
+            "phase": self.phase.value,
+            "simple": [{"action": a.to_dict(), "label": str(a)} for a in self.simple],
+            "min_bid": self.min_bid,
+            "builds": [
+                {
+                    "action": b.action.to_dict(),
+                    "cost": b.cost,
+                    "tiles": b.tiles,
+                    "to_city": b.to_city,
+                    "route": [[h.row, h.col] for h in b.route],
+                }
+                for b in self.builds
+            ],
+            "deliveries": [
+                {
+                    "city": city,
+                    "color": color,
+                    "routes": [
+                        {
+                            "action": o.action.to_dict(),
+                            "destination": o.destination,
+                            "points": {str(k): v for k, v in o.points.items()},
+                        }
+                        for o in options
+                    ],
+                }
+                for (city, color), options in self.deliveries.items()
+            ],
+        }
 
     def __bool__(self) -> bool:
         return bool(self.simple or self.min_bid is not None or self.builds or self.deliveries)
