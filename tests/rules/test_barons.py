@@ -345,18 +345,21 @@ def test_tied_baron_goal_scores_nothing_at_the_end() -> None:
     assert state.final_scores == {0: 0, 1: 0, 2: 0}
 
 
-@pytest.mark.rules("RW-p19-19", "RW-p19-01")
+@pytest.mark.rules("RW-p19-19", "RW-p19-14", "RW-p19-03", "RW-p19-01")
 def test_george_pullman_scores_at_the_end_via_finish() -> None:
+    """Seat 1 reaches level 6 first and keeps Pullman's 6; seat 0 follows to level 6,
+    so E.H. Harriman (highest engine) is a tie and scores nothing."""
     game = position()
-    game.state.players[0].baron = "george-pullman"
-    game.state.players[1].baron = "george-pullman"  # (a constructed position)
-    game.state.players[0].engine = 5
-    game.state.players[1].engine = 5
+    state = game.state
+    state.players[0].baron = "eh-harriman"
+    state.players[1].baron = "george-pullman"
+    state.players[2].baron = ""
+    state.players[0].engine = 5
+    state.players[1].engine = 5
     upgrade(game, 1)
     upgrade(game, 0)
-    game.state.players[2].baron = ""
+    assert state.players[1].baron_revealed and not state.players[0].baron_revealed
+    base = {p.seat: p.score - p.bonds for p in state.players}
     game._finish()
-    final = game.state.final_scores
-    assert final is not None
-    assert final[1] - (game.state.players[1].score - game.state.players[1].bonds) == 6
-    assert final[0] == game.state.players[0].score - game.state.players[0].bonds
+    assert state.final_scores == {0: base[0], 1: base[1] + 6, 2: base[2]}
+    assert state.players[0].baron_revealed

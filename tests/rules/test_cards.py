@@ -268,7 +268,11 @@ def test_service_bounty_only_for_the_first_delivery_to_its_city() -> None:
     place_cubes(game, "augusta", [Color.PURPLE, Color.YELLOW])
     # Not owning the first link: the delivery is refused and the bounty stays.
     turn_of(game, 1)
-    refused(game, DeliverGoods(seat=1, city="savannah", color="purple", links=(sav_aug, aug_cha)))
+    refused(
+        game,
+        DeliverGoods(seat=1, city="savannah", color="purple", links=(sav_aug, aug_cha)),
+        "RW-p5-32",
+    )
     assert "service-bounty-charleston" in game.state.ops_display
     deliver(game, 1, "augusta", "purple", aug_cha)
     assert game.state.players[1].score == 1 + points
@@ -465,8 +469,12 @@ def test_a_card_must_be_held_to_be_used() -> None:
     game = start(4)
     game.state.players[0].cash = 30
     turn_of(game, 0)
-    refused(game, BuildTrack(seat=0, path=route(game, "chicago", "detroit", 5), cards=(PE,)))
-    refused(game, BuildTrack(seat=0, path=route(game, "albany", "new-york"), cards=(LG,)))
+    refused(
+        game, BuildTrack(seat=0, path=route(game, "chicago", "detroit", 5), cards=(PE,)), "RW-p5-40"
+    )
+    refused(
+        game, BuildTrack(seat=0, path=route(game, "albany", "new-york"), cards=(LG,)), "RW-p5-40"
+    )
 
 
 # -- hand of cards (RW-p5-40, RW-p21-05, RW-p21-28, RW-p21-29) -------------------------------
@@ -508,7 +516,9 @@ def test_land_grant_makes_open_terrain_free_and_is_discarded() -> None:
     assert game.state.ops_discard == [LG]
     # Played once, it is gone.
     turn_of(game, 0)
-    refused(game, BuildTrack(seat=0, path=route(game, "new-york", "new-haven"), cards=(LG,)))
+    refused(
+        game, BuildTrack(seat=0, path=route(game, "new-york", "new-haven"), cards=(LG,)), "RW-p5-40"
+    )
 
 
 @pytest.mark.rules("RW-p21-28")

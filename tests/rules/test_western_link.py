@@ -391,4 +391,4 @@ def test_western_link_refused_outside_the_action_rounds() -> None:
     game = start(4, to_actions=False)
     seat = game.to_act
     assert seat is not None
-    refused(game, BuildWesternLink(seat=seat, city=KC))
+    refused(game, BuildWesternLink(seat=seat, city=KC), "RW-p4-28")
