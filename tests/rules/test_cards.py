@@ -24,7 +24,7 @@ from railways.core.cards import Icon
 from railways.core.game import Game
 from railways.core.legal import _cheapest_from, legal_actions, static_routes
 from railways.rules import new_game
-from support import start
+from support import make_turn, start
 
 from .eus_helpers import link, pass_to_next_turn, place_cubes, refused, turn_of
 
@@ -370,6 +370,20 @@ def test_railroad_executive_gives_two_actions_at_once() -> None:
     game.apply(Pass(seat=0))
     assert game.to_act == 1
     assert game.state.round == 1  # the extra actions came on top of the normal ones
+
+
+@pytest.mark.rules("RW-p22-09")
+def test_railroad_executive_actions_come_before_the_turn_ends() -> None:
+    """Taken with the last action of the turn, its two actions still happen this turn."""
+    game = game_with_display("railroad-executive-1")
+    turn = game.state.turn
+    game.state.round = 3
+    make_turn(game, 3)
+    game.apply(TakeOperationsCard(seat=3, card="railroad-executive-1"))
+    game.apply(Pass(seat=3))
+    assert (game.state.turn, game.to_act) == (turn, 3)
+    game.apply(Pass(seat=3))
+    assert game.state.turn == turn + 1
 
 
 @pytest.mark.rules("RW-p22-09")

@@ -154,6 +154,17 @@ def test_the_other_city_keeps_its_own_western_link() -> None:
     assert western_links(game) == {KC: 0, DM: 1}
 
 
+@pytest.mark.rules("RW-p10-10")
+def test_a_link_to_des_moines_allows_only_the_des_moines_western_link() -> None:
+    game = start(4)
+    link(game, 0, DM, "minneapolis")
+    turn_of(game, 0)
+    game.state.players[0].cash = 50
+    refused(game, BuildWesternLink(seat=0, city=KC), "RW-p10-10")
+    game.apply(BuildWesternLink(seat=0, city=DM))
+    assert western_links(game) == {DM: 0}
+
+
 @pytest.mark.rules("RW-p10-12")
 def test_no_western_link_at_other_cities() -> None:
     game = start(4)
