@@ -363,3 +363,22 @@ def test_george_pullman_scores_at_the_end_via_finish() -> None:
     game._finish()
     assert state.final_scores == {0: base[0], 1: base[1] + 6, 2: base[2]}
     assert state.players[0].baron_revealed
+
+
+@pytest.mark.rules("RW-p19-06", "RW-p19-17")
+def test_longest_railroad_counts_a_closed_loop() -> None:
+    """A loop of three links is a chain of three; a city passed twice mid-chain is a branch."""
+    from railways.core.state import Link
+    from railways.rules import new_game
+    from railways.rules.barons import longest_railroad
+
+    game = new_game("eastern-us", players=2, seed=1)
+    loop = [("albany", "boston"), ("boston", "providence"), ("providence", "albany")]
+    for i, (a, b) in enumerate(loop, start=1):
+        game.state.links[i] = Link(id=i, owner=0, start=a, tiles=[], end=b)
+    assert longest_railroad(game, 0) == 3
+    # A spur at Albany does not lengthen the loop: the chain may not pass Albany twice.
+    game.state.links[4] = Link(id=4, owner=0, start="albany", tiles=[], end="syracuse")
+    assert longest_railroad(game, 0) == 3
+    del game.state.links[2]
+    assert longest_railroad(game, 0) == 2  # a star at Albany: any chain through it has two

@@ -38,9 +38,10 @@ def cities_connected(game: Game, seat: int) -> int:
 def longest_railroad(game: Game, seat: int) -> int:
     """Most links in one unbranched chain of the seat's own links (RW-p19-06).
 
-    A chain visits each city at most once; links between the same two cities
-    are separate links. The search is exhaustive, which is fine for the few
-    dozen links a player owns.
+    A chain visits each city at most once, except that it may end where it
+    began (a closed loop counts every link in it); links between the same two
+    cities are separate links. The search is exhaustive, which is fine for the
+    few dozen links a player owns.
     """
     adjacency: dict[str, list[tuple[int, str]]] = {}
     for link in game.own_links(seat):
@@ -49,17 +50,23 @@ def longest_railroad(game: Game, seat: int) -> int:
         adjacency.setdefault(link.end, []).append((link.id, link.start))
     best = 0
 
-    def walk(city: str, seen: set[str], length: int) -> None:
+    def walk(start: str, city: str, seen: set[str], used: set[int], length: int) -> None:
         nonlocal best
         best = max(best, length)
-        for _link, nxt in adjacency.get(city, ()):
-            if nxt not in seen:
+        for link_id, nxt in adjacency.get(city, ()):
+            if link_id in used:
+                continue
+            if nxt == start:
+                best = max(best, length + 1)  # the loop closes; the chain ends here
+            elif nxt not in seen:
                 seen.add(nxt)
-                walk(nxt, seen, length + 1)
+                used.add(link_id)
+                walk(start, nxt, seen, used, length + 1)
+                used.remove(link_id)
                 seen.remove(nxt)
 
     for start in adjacency:
-        walk(start, {start}, 0)
+        walk(start, start, {start}, set(), 0)
     return best
 
 
