@@ -6,6 +6,7 @@ import pytest
 
 from railways.core.actions import BuildTrack, Pass, UpgradeEngine, Urbanize
 from railways.core.state import Phase
+from railways.core.view import view_for
 
 from .rw_helpers import WEST_EAST_DIRECT, WEST_SOUTH, all_pass_auction, finish_turn, tiny
 
@@ -162,3 +163,12 @@ def test_income_is_paid_once_per_turn_after_the_third_round():
     game.apply(Pass(seat=game.to_act))
     assert game.state.phase is Phase.AUCTION
     assert game.state.players[0].cash == 3
+
+
+@pytest.mark.rules("RW-p6-18")
+def test_every_seat_sees_everyones_bonds_and_money():
+    game = tiny(players=3)
+    game.state.players[1].cash, game.state.players[1].bonds = 17, 4
+    for viewer in (0, 2, None):
+        seen = view_for(game, viewer)["players"][1]
+        assert (seen["cash"], seen["bonds"]) == (17, 4)
