@@ -516,3 +516,29 @@ def test_an_incomplete_link_does_not_score_a_major_line():
     build(game, 0, (WEST, H(1, 1), H(1, 2), H(1, 3)), Side.NE)
     assert game.state.major_lines == {}
     assert game.state.players[0].score == 0
+
+
+@pytest.mark.rules("RW-p5-03")
+def test_two_own_loose_ends_are_joined_by_ending_on_the_other_links_last_hex():
+    """Ends left pointing at each other could never be joined, so that build is refused."""
+    game = tiny(players=2, cash=40)
+    build(game, 0, (WEST, H(0, 1), H(0, 2)), Side.E)
+    pass_round(game)
+    facing = (EAST, H(0, 4), H(0, 3))
+    refused(game, BuildTrack(seat=0, path=facing, exit=Side.W), "RW-p5-03")
+    game.apply(BuildTrack(seat=0, path=(*facing, H(0, 2))))
+    (link,) = game.state.links.values()
+    assert link.complete and {link.start, link.end} == {"west", "east"}
+    assert {h for h, _a, _b in link.tiles} == {H(0, 1), H(0, 2), H(0, 3), H(0, 4)}
+
+
+@pytest.mark.rules("RW-p5-05")
+def test_a_loose_end_may_not_run_into_another_players_track():
+    game = tiny(players=2, cash=40)
+    build(game, 1, (WEST, H(2, 1)), Side.E)  # seat 1's loose end points east at 2,2
+    # seat 0 comes round by 0,1, 0,2 and 1,2 to 2,2 and points west, into seat 1's end
+    towards = (WEST, H(0, 1), H(0, 2), H(1, 2), H(2, 2))
+    refused(game, BuildTrack(seat=0, path=towards, exit=Side.W), "RW-p5-05")
+    # pointing on to Southby's north-east spoke instead ends in the city
+    game.apply(BuildTrack(seat=0, path=(*towards[:-1], H(2, 2), SOUTH)))
+    assert link_between(game, "west", "south", owner=0)

@@ -278,6 +278,25 @@ def plan_build(
                 f"the last tile at {tip_hex} points to {beyond}, where track cannot continue",
                 "RW-p5-12",
             )
+        # A loose end touching track already there would join it (or be stuck against it).
+        for piece in state.track.get(beyond, ()):
+            if tip_side.opposite not in (piece.a, piece.b):
+                continue
+            facing = state.links[piece.link]
+            if (
+                piece.owner == seat
+                and not facing.complete
+                and facing.open_end == (beyond, tip_side.opposite)
+            ):
+                raise IllegalAction(
+                    f"the last tile meets the end of your incomplete link at {beyond}: "
+                    "end the build on that hex to join the two",
+                    "RW-p5-03",
+                )
+            raise IllegalAction(
+                f"the last tile at {tip_hex} would run into the track at {beyond}",
+                "RW-p5-05",
+            )
 
     laid = len(tiles) + (1 if redirect_hex is not None else 0)
     if laid == 0:
