@@ -240,10 +240,22 @@ class StaticRoute:
     path: tuple[Hex, ...]
     cost: int
     open_tiles: int
+    inner: frozenset[Hex] = frozenset()  # the hexes that get tiles
+    laid: tuple[tuple[Hex, Side, Side], ...] = ()  # each tile: hex, side in, side out
 
     @property
     def tiles(self) -> int:
         return len(self.path) - 2
+
+
+def _tiles_of(path: tuple[Hex, ...]) -> tuple[tuple[Hex, Side, Side], ...]:
+    out = []
+    for i in range(1, len(path) - 1):
+        a = path[i].side_towards(path[i - 1])
+        b = path[i].side_towards(path[i + 1])
+        assert a is not None and b is not None
+        out.append((path[i], a, b))
+    return tuple(out)
 
 
 _ROUTE_CACHE: dict[tuple[int, int], dict[tuple[str, str], list[StaticRoute]]] = {}
@@ -281,7 +293,9 @@ def static_routes(board: Board, max_tiles: int) -> dict[tuple[str, str], list[St
                 1 for x, y in itertools.pairwise(path) if board.crosses_ridge(x, y)
             )
             opens = sum(1 for h in tiles if board.hexes[h] is Terrain.OPEN)
-            out.setdefault((city.id, dest.id), []).append(StaticRoute(path, cost, opens))
+            out.setdefault((city.id, dest.id), []).append(
+                StaticRoute(path, cost, opens, frozenset(tiles), _tiles_of(path))
+            )
     for group in out.values():
         group.sort(key=lambda r: (r.cost, r.tiles, r.path))
     _ROUTE_CACHE[key] = out
@@ -334,48 +348,109 @@ def build_options(game: Game, seat: int) -> list[BuildOption]:
 
     Routes over empty hexes are legal exactly as precomputed; a route that
     meets track is checked in full (it may still cross as an overpass).
+
+    The answer depends only on the track, the tile supply and the cards used,
+    so it is kept per game until the track changes: every change of the track
+    drops ``state.tile_counts`` (see ``track.tiles_in_use``), whose identity is
+    the cache's token.
     """
-    board, track = game.board, game.state.track
+    state = game.state
     max_tiles, cards = _max_tiles(game, seat)
+    in_use = tiles_in_use(state)
+    cache: dict[tuple[int, int, tuple[str, ...]], tuple[object, object, list[BuildOption]]]
+    cache = game.__dict__.setdefault("_build_options_cache", {})
+    key = (seat, max_tiles, cards)
+    hit = cache.get(key)
+    if hit is not None and hit[0] is in_use and hit[1] is state:
+        return list(hit[2])
+    options = _build_options(game, seat, max_tiles, cards, in_use)
+    cache[key] = (in_use, state, options)
+    return list(options)
+
+
+# Frozen options for routes over empty hexes, made once: (seat, cards, id(route)) -> option.
+_OPTIONS: dict[tuple[int, tuple[str, ...], int], BuildOption] = {}
+
+
+def _option(
+    seat: int, cards: tuple[str, ...], route: StaticRoute | FirstLeg, dest: str | None
+) -> BuildOption:
+    key = (seat, cards, id(route))
+    option = _OPTIONS.get(key)
+    if option is None:
+        if isinstance(route, FirstLeg):
+            action = BuildTrack(seat=seat, path=route.path, exit=route.exit, cards=cards)
+            option = BuildOption(action, route.cost, len(route.path) - 1, None, route.route)
+        else:
+            action = BuildTrack(seat=seat, path=route.path, cards=cards)
+            option = BuildOption(action, route.cost, route.tiles, dest, route.path)
+        _OPTIONS[key] = option
+    return option
+
+
+def _build_options(
+    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...], in_use: dict[str, int]
+) -> list[BuildOption]:
+    board, track = game.board, game.state.track
     supply = board.tables.tile_supply
-    in_use = tiles_in_use(game.state)
     plenty = all(supply.get(k, 0) - in_use[k] >= max_tiles for k in in_use)
+    # With tiles to spare and no card that changes costs, a route that only crosses
+    # track as overpasses is legal at its precomputed cost: plan_build would check
+    # nothing else that is not already true of every static route.
+    fast = plenty and not game.build_rules(BuildTrack(seat=seat, cards=cards)).free_open
+    occupied = set(track)
     options: list[BuildOption] = []
-    reached: set[str] = set()
     for (_origin, dest), group in static_routes(board, max_tiles).items():
         for route in group:
-            if plenty and not any(h in track for h in route.path[1:-1]):
-                action = BuildTrack(seat=seat, path=route.path, cards=cards)
-                options.append(BuildOption(action, route.cost, route.tiles, dest, route.path))
-                reached.add(dest)
-                break
-            if not _may_cross(track, route.path):
+            if route.inner.isdisjoint(occupied):
+                if plenty:
+                    options.append(_option(seat, cards, route, dest))
+                    break
+            elif not _crossable(track, occupied, route.laid):
                 continue
+            elif fast:
+                options.append(_option(seat, cards, route, dest))
+                break
             option = _try(
                 game, BuildTrack(seat=seat, path=route.path, cards=cards), route.path, dest
             )
             if option is not None:
                 options.append(option)
-                reached.add(dest)
                 break
-    options.extend(_first_legs(game, seat, max_tiles, cards, plenty))
+    options.extend(_first_legs(game, seat, max_tiles, cards, plenty, occupied))
     options.extend(_extensions(game, seat, max_tiles, cards))
     return options
 
 
-def _may_cross(track: dict[Hex, list[Piece]], path: tuple[Hex, ...]) -> bool:
-    """A cheap first test: every tile of the route meets at most one track it can cross."""
-    for i in range(1, len(path) - 1):
-        pieces = track.get(path[i])
-        if not pieces:
-            continue
-        if len(pieces) > 1:
-            return False
-        a = path[i].side_towards(path[i - 1])
-        b = path[i].side_towards(path[i + 1])
-        assert a is not None and b is not None
-        if not crosses(pieces[0].a, pieces[0].b, a, b):
-            return False
+def _crosses_table() -> tuple[bool, ...]:
+    return tuple(
+        crosses(Side(a1), Side(b1), Side(a2), Side(b2))
+        for a1 in range(6)
+        for b1 in range(6)
+        for a2 in range(6)
+        for b2 in range(6)
+    )
+
+
+_CROSSES = _crosses_table()
+
+
+def _crossable(
+    track: dict[Hex, list[Piece]],
+    occupied: set[Hex],
+    tiles: tuple[tuple[Hex, Side, Side], ...],
+) -> bool:
+    """Every tile of the route meets at most one track, and crosses it as an overpass."""
+    for h, a, b in tiles:
+        if h in occupied:
+            pieces = track[h]
+            if not pieces:
+                continue
+            if len(pieces) > 1:
+                return False
+            p = pieces[0]
+            if not _CROSSES[p.a * 216 + p.b * 36 + a * 6 + b]:
+                return False
     return True
 
 
@@ -390,18 +465,22 @@ def _try(
 
 
 def _first_legs(
-    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...], plenty: bool
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    plenty: bool,
+    occupied: set[Hex],
 ) -> list[BuildOption]:
     """For cities too far for one action: the first tiles of the cheapest route."""
-    track = game.state.track
     out: list[BuildOption] = []
     for leg in long_routes(game.board, max_tiles):
-        if any(h in track for h in leg.route[1:-1]):
+        if not leg.inner.isdisjoint(occupied):
             continue  # the planned route is blocked; the step-by-step builder still works
-        action = BuildTrack(seat=seat, path=leg.path, exit=leg.exit, cards=cards)
         if plenty:
-            out.append(BuildOption(action, leg.cost, len(leg.path) - 1, None, leg.route))
+            out.append(_option(seat, cards, leg, None))
             continue
+        action = BuildTrack(seat=seat, path=leg.path, exit=leg.exit, cards=cards)
         option = _try(game, action, leg.route, None)
         if option is not None:
             out.append(option)
@@ -418,6 +497,7 @@ class FirstLeg:
     path: tuple[Hex, ...]
     exit: Side
     cost: int
+    inner: frozenset[Hex] = frozenset()  # the hexes of the whole route that get tiles
 
 
 _LONG_CACHE: dict[tuple[int, int], list[FirstLeg]] = {}
@@ -441,7 +521,7 @@ def long_routes(board: Board, max_tiles: int) -> list[FirstLeg]:
             cost += tc.ridge * sum(
                 1 for x, y in itertools.pairwise(leg) if board.crosses_ridge(x, y)
             )
-            out.append(FirstLeg(city.id, target, route, leg, exit_, cost))
+            out.append(FirstLeg(city.id, target, route, leg, exit_, cost, frozenset(route[1:-1])))
     _LONG_CACHE[key] = out
     return out
 
