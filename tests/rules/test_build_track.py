@@ -542,3 +542,21 @@ def test_a_loose_end_may_not_run_into_another_players_track():
     # pointing on to Southby's north-east spoke instead ends in the city
     game.apply(BuildTrack(seat=0, path=(*towards[:-1], H(2, 2), SOUTH)))
     assert link_between(game, "west", "south", owner=0)
+
+
+@pytest.mark.rules("RW-p5-04")
+def test_redirecting_the_end_tile_into_a_city_completes_the_link():
+    game = tiny(players=2, cash=40)
+    build(game, 0, (WEST, H(2, 1)), Side.E)
+    pass_round(game)
+    cash = game.state.players[0].cash
+    game.apply(BuildTrack(seat=0, path=(H(2, 1), SOUTH), redirect=True))
+    (link,) = game.state.links.values()
+    assert (link.start, link.end) == ("west", "south")
+    assert link.tiles == [(H(2, 1), Side.NW, Side.SE)]
+    assert game.state.players[0].cash == cash - 2
+    # without the redirect the same two hexes are no build at all
+    game2 = tiny(players=2, cash=40)
+    build(game2, 0, (WEST, H(2, 1)), Side.E)
+    pass_round(game2)
+    refused(game2, BuildTrack(seat=0, path=(H(2, 1), SOUTH)), "RW-p4-45")

@@ -216,7 +216,8 @@ def plan_build(
     body_to = len(path)
     if end_city is not None:
         body_to = len(path) - 1
-        if body_to <= body_from:
+        # From an incomplete link, the (redirected) end tile may be the last one before the city.
+        if body_to <= body_from and start_city is not None:
             raise IllegalAction("a link needs at least one tile between two cities", "RW-p4-44")
         side_in = last.side_towards(path[-2])
         assert side_in is not None
