@@ -560,3 +560,17 @@ def test_redirecting_the_end_tile_into_a_city_completes_the_link():
     build(game2, 0, (WEST, H(2, 1)), Side.E)
     pass_round(game2)
     refused(game2, BuildTrack(seat=0, path=(H(2, 1), SOUTH)), "RW-p4-45")
+
+
+@pytest.mark.rules("RW-p4-49", "RW-p5-06")
+def test_removing_an_incomplete_crossing_track_leaves_the_track_it_crossed():
+    game = tiny(players=2, cash=40)
+    build(game, 1, WEST_EAST_DIRECT)
+    build(game, 0, CROSS_NORTH_SOUTH, Side.SW)
+    assert len(game.state.track[H(1, 2)]) == 2
+    finish_turn(game)
+    kept = link_between(game, "west", "east")
+    assert pieces_at(game, H(1, 2)) == [(kept, 1, Side.W, Side.E)]
+    assert list(game.state.links) == [kept]
+    for h in (H(0, 1), H(0, 2), H(2, 3)):
+        assert h not in game.state.track
