@@ -25,7 +25,7 @@ from railways.core.actions import (
     UpgradeEngine,
     Urbanize,
 )
-from railways.core.board import GOODS_COLORS, Board, Color
+from railways.core.board import GOODS_COLORS, Board, Color, MajorLine
 from railways.core.cards import CardDef, Icon
 from railways.core.errors import IllegalAction
 from railways.core.plugins import Ruleset
@@ -572,13 +572,12 @@ class Game:
             self.state.major_lines[line.id] = seat
             self.score(seat, line.points, f"Major Line {line.id}")
 
-    def _requirements_met(self, seat: int, line: Any, network: frozenset[str]) -> bool:
-        for requirement in line.requires:
-            verdicts = [p.major_line_met(self, seat, line, network) for p in self.ruleset.plugins]
-            if not any(v is True for v in verdicts):
-                return False
-            del requirement
-        return True
+    def _requirements_met(self, seat: int, line: MajorLine, network: frozenset[str]) -> bool:
+        """Special requirements (a Western Link, ...) are judged by the plug-in that owns them."""
+        if not line.requires:
+            return True
+        verdicts = [p.major_line_met(self, seat, line, network) for p in self.ruleset.plugins]
+        return any(v is True for v in verdicts)
 
     # -- Urbanize (RW-p5-13..16) ------------------------------------------------
     def _check_urbanize(self, action: Urbanize) -> None:
@@ -590,8 +589,6 @@ class Game:
                 "RW-p5-16",
             )
         self.new_city_color(action.color)
-        cost = self.board.tables.urbanize_cost
-        del cost
 
     def new_city_color(self, color: str | None) -> Color:
         try:
