@@ -15,10 +15,21 @@ def cli() -> None:
 
 def _register() -> None:
     # Subcommands live in their own modules; importing them here keeps this file small.
-    from railways.cli import map_cmd, simulate
+    from railways.cli import map_cmd, play, simulate
 
     cli.add_command(map_cmd.map_group)
     cli.add_command(simulate.simulate)
+
+    # The game server, and `bench server` (added to the `bench` group when there is one).
+    from railways.cli import serve
+
+    cli.add_command(serve.serve)
+    bench_group = cli.commands.get("bench")
+    if isinstance(bench_group, click.Group):
+        bench_group.add_command(serve.bench_server)
+    else:
+        cli.add_command(serve.bench)
+    cli.add_command(play.play)
 
 
 def main() -> None:

@@ -1,0 +1,216 @@
+"""A compact coloured text rendering of the board.
+
+Every hex is two characters wide; odd rows sit one character to the right, as
+on the printed board. Cities show a two-letter code on their colour, track
+shows a line in its owner's colour pointing the way it runs, and the open end
+of an incomplete link shows an arrow. Hex coordinates ``row,col`` are printed
+along the edges so a player can type them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rich.text import Text
+
+from railways.core.board import Board, SpecialKind, Terrain
+from railways.core.hexgrid import Hex, Side
+
+from .style import CITY_STYLES, MOUNTAIN_BG, OPEN_BG, WATER_BG, player_style
+
+CELL = 2  # characters per hex
+
+# Where each side's neighbour lies on screen, in character widths (a line is about two).
+_SCREEN = {
+    Side.E: (2, 0),
+    Side.NE: (1, -2),
+    Side.NW: (-1, -2),
+    Side.W: (-2, 0),
+    Side.SW: (-1, 2),
+    Side.SE: (1, 2),
+}
+ARROWS = {Side.E: "→", Side.NE: "↗", Side.NW: "↖", Side.W: "←", Side.SW: "↙", Side.SE: "↘"}
+
+
+def glyph(a: Side, b: Side) -> str:
+    """A line character for track running between sides ``a`` and ``b`` of a hex."""
+    ax, ay = _SCREEN[a]
+    bx, by = _SCREEN[b]
+    angle = math.degrees(math.atan2(-(by - ay), bx - ax)) % 180
+    if angle < 22.5 or angle >= 157.5:
+        return "─"
+    if angle < 67.5:
+        return "╱"
+    if angle < 112.5:
+        return "│"
+    return "╲"
+
+
+def _cell_for(a: Side, b: Side) -> str:
+    g = glyph(a, b)
+    return g * 2 if g == "─" else g + " "
+
+
+# -- city codes ------------------------------------------------------------------------
+def _candidates(name: str) -> Iterable[str]:
+    words = re.findall(r"[A-Za-z]+", name)
+    if not words:
+        return
+    first = words[0][0].upper()
+    if len(words) >= 2:
+        yield first + words[1][0].upper()
+    letters = "".join(words).lower()
+    for ch in letters[1:]:
+        yield first + ch
+    for ch in "abcdefghijklmnopqrstuvwxyz":
+        yield first + ch
+
+
+def city_codes(board: Board) -> dict[str, str]:
+    """A unique two-letter code per city; big cities get the most obvious ones."""
+    taken: set[str] = set()
+    out: dict[str, str] = {}
+    for city in sorted(board.cities.values(), key=lambda c: (-c.cubes, c.name)):
+        code = next((c for c in _candidates(city.name) if c.upper() not in taken), None)
+        if code is None:  # pragma: no cover - more cities than codes
+            code = city.id[:2]
+        taken.add(code.upper())
+        out[city.id] = code
+    return out
+
+
+def find_cities(board: Board, codes: Mapping[str, str], text: str) -> list[str]:
+    """Cities a player may mean by ``text``: a code, a name, an id or the start of a name."""
+    wanted = text.strip().casefold()
+    if not wanted:
+        return []
+    for cid, code in codes.items():
+        if code.casefold() == wanted:
+            return [cid]
+    exact = [c.id for c in board.cities.values() if wanted in (c.name.casefold(), c.id.casefold())]
+    if exact:
+        return exact
+    simple = re.sub(r"[^a-z]", "", wanted)
+    return sorted(
+        c.id
+        for c in board.cities.values()
+        if c.name.casefold().startswith(wanted)
+        or (simple and re.sub(r"[^a-z]", "", c.name.casefold()).startswith(simple))
+    )
+
+
+# -- the board ----------------------------------------------------------------------------
+def parse_hex(text: str) -> Hex | None:
+    """``"5,7"`` or ``"5 7"`` (row, col) -> a hex, or None."""
+    m = re.fullmatch(r"\s*(\d+)\s*[, ]\s*(\d+)\s*", text)
+    if not m:
+        return None
+    return Hex.from_offset(int(m.group(1)), int(m.group(2)))
+
+
+def _track_cells(view: Mapping[str, Any]) -> dict[Hex, list[tuple[str, str]]]:
+    """(two characters, style) per hex with track, one entry per piece of track."""
+    cells: dict[Hex, list[tuple[str, str]]] = {}
+    for link in view["links"]:
+        style = player_style(link["owner"])
+        complete = link["end"] is not None
+        tiles = link["tiles"]
+        for i, (row, col, a, b) in enumerate(tiles):
+            hex_ = Hex.from_offset(row, col)
+            sa, sb = Side[a], Side[b]
+            if complete:
+                cell = (_cell_for(sa, sb), f"bold {style}")
+            elif i == len(tiles) - 1:
+                cell = (glyph(sa, sb) + ARROWS[sb], f"bold {style}")
+            else:
+                cell = (_cell_for(sa, sb), f"{style}")
+            cells.setdefault(hex_, []).append(cell)
+    return cells
+
+
+def render_board(
+    board: Board,
+    view: Mapping[str, Any],
+    codes: Mapping[str, str],
+    *,
+    highlight: Mapping[Hex, tuple[str, str]] | None = None,
+    rows: range | None = None,
+    cols: range | None = None,
+    coords: bool = True,
+) -> Text:
+    """The board (or a window of it) as coloured text."""
+    highlight = highlight or {}
+    all_rows = [h.row for h in board.hexes]
+    all_cols = [h.col for h in board.hexes]
+    rows = rows or range(min(all_rows), max(all_rows) + 1)
+    cols = cols or range(min(all_cols), max(all_cols) + 1)
+    track = _track_cells(view)
+    empty = set(view["empty_cities"])
+    built_links: Mapping[str, int] = view.get("plugins", {}).get("western_links", {})
+    out = Text(no_wrap=True, overflow="crop")
+    pad = "    " if coords else ""
+    if coords:
+        tens = "".join(f"{c // 10 if c >= 10 else ' ':<{CELL}}" for c in cols)
+        ones = "".join(f"{c % 10:<{CELL}}" for c in cols)
+        if any(c >= 10 for c in cols):
+            out.append(pad + tens.rstrip() + "\n", style="dim")
+        out.append(pad + ones.rstrip() + "\n", style="dim")
+    for row in rows:
+        if coords:
+            out.append(f"{row:>3} ", style="dim")
+        if row & 1:
+            out.append(" ")
+        for col in cols:
+            hex_ = Hex.from_offset(row, col)
+            for text, style in _cell(
+                board, view, codes, hex_, track, empty, built_links, highlight
+            ):
+                out.append(text, style=style)
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def _cell(
+    board: Board,
+    view: Mapping[str, Any],
+    codes: Mapping[str, str],
+    hex_: Hex,
+    track: Mapping[Hex, list[tuple[str, str]]],
+    empty: set[str],
+    built_links: Mapping[str, int],
+    highlight: Mapping[Hex, tuple[str, str]],
+) -> list[tuple[str, str]]:
+    if hex_ in highlight:
+        return [highlight[hex_]]
+    terrain = board.hexes.get(hex_)
+    if terrain is None:
+        return [("  ", "")]
+    bg = {Terrain.WATER: WATER_BG, Terrain.MOUNTAIN: MOUNTAIN_BG}.get(terrain, OPEN_BG)
+    city = board.city_at(hex_)
+    if city is not None:
+        style = CITY_STYLES.get(view["city_colors"][city.id], "bold")
+        if city.id in empty:
+            style += " dim"
+        return [(f"{codes[city.id]:<2}"[:2], style)]
+    special = board.special_at(hex_)
+    if special is not None and special.kind is SpecialKind.WESTERN_LINK:
+        owner = built_links.get(special.city or "")
+        if owner is not None:
+            return [("W═", f"bold {player_style(owner)} {bg}")]
+        return [("W·", f"bold grey70 {bg}")]
+    pieces = track.get(hex_)
+    if pieces:
+        if len(pieces) == 1:
+            text, style = pieces[0]
+            return [(text, f"{style} {bg}")]
+        # A crossing: one character for each track, each in its owner's colour.
+        return [(text[0], f"{style} {bg}") for text, style in pieces[:2]]
+    if terrain is Terrain.WATER:
+        return [("~ ", f"#3d6fa8 {bg}")]
+    if terrain is Terrain.MOUNTAIN:
+        return [("^ ", f"#b08a5a {bg}")]
+    return [("· ", f"#4d5240 {bg}")]

@@ -1,0 +1,301 @@
+"""The panels around the board: players, turn, Operations display, Major Lines, goods, log.
+
+They read only a seat's view (``view_for``) and the game's public content
+(board, card and baron texts), so a seat never sees what it may not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from railways.core.cards import Icon
+from railways.core.game import Game
+
+from .board import render_board
+from .helptext import ICON_LABELS, card_summary
+from .style import CUBE_LETTERS, CUBE_STYLES, money, player_style
+
+PHASES = {
+    "choose_baron": "choosing Rail Barons",
+    "auction": "auction for first player",
+    "actions": "action rounds",
+    "game_over": "game over",
+}
+
+
+def player_name(view: Mapping[str, Any], seat: int | None) -> Text:
+    if seat is None:
+        return Text("-")
+    p = view["players"][seat]
+    return Text(p["name"], style=f"bold {player_style(seat)}")
+
+
+def status(view: Mapping[str, Any]) -> Text:
+    """Turn, round, phase, who acts, first player and order, Empty City Markers."""
+    out = Text()
+    out.append(f"Turn {view['turn']}", style="bold")
+    if view["phase"] == "actions":
+        out.append(f" · round {view['round']} of 3", style="bold")
+    out.append(f" · {PHASES.get(view['phase'], view['phase'])}")
+    if view["to_act"] is not None:
+        out.append(" · to act: ")
+        out.append_text(player_name(view, view["to_act"]))
+    if view.get("extra_actions"):
+        out.append(f" ({view['extra_actions']} actions in a row)", style="yellow")
+    out.append("\n")
+    if view["order"]:
+        out.append("Order: ")
+        for i, seat in enumerate(view["order"]):
+            if i:
+                out.append(" → ", style="dim")
+            out.append_text(player_name(view, seat))
+            if seat == view["first_player"]:
+                out.append(" (first)", style="dim")
+        out.append("\n")
+    placed, needed = len(view["empty_cities"]), view["ecm_needed"]
+    out.append(f"Empty City Markers {placed}/{needed}")
+    if view["end_trigger_turn"] is not None:
+        last = view["end_trigger_turn"] + 1
+        out.append(f" · the game ends after turn {last}", style="bold yellow")
+    out.append(f" · bag {view['bag_size']} · Operations deck {view['ops_deck_size']}", style="dim")
+    return out
+
+
+def players_table(game: Game, view: Mapping[str, Any]) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=False)
+    for name, justify in (
+        ("Player", "left"),
+        ("Cash", "right"),
+        ("Bonds", "right"),
+        ("Score", "right"),
+        ("Income", "right"),
+        ("Engine", "right"),
+        ("Links", "right"),
+        ("Cards", "left"),
+    ):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    cards = game.ruleset.cards
+    for p in view["players"]:
+        seat = p["seat"]
+        name = player_name(view, seat)
+        if seat == view["to_act"]:
+            name = Text("▶ ") + name
+        else:
+            name = Text("  ") + name
+        held = [cards[c].name for c in p["hand"]] + [cards[c].name for c in p["kept"]]
+        table.add_row(
+            name,
+            money(p["cash"]),
+            str(p["bonds"]) if p["bonds"] else "-",
+            str(p["score"]),
+            money(p["income"]),
+            str(p["engine"]),
+            str(p["links"]),
+            Text(", ".join(held) or "-", style="dim" if not held else ""),
+        )
+    return table
+
+
+def baron_line(game: Game, view: Mapping[str, Any]) -> Text | None:
+    """The viewing seat's own Rail Baron, and any revealed ones."""
+    out = Text()
+    seat = view["seat"]
+    for p in view["players"]:
+        baron_id = p.get("baron")
+        if not baron_id:
+            continue
+        baron = game.ruleset.barons.get(baron_id)
+        if baron is None:
+            continue
+        if p["seat"] == seat:
+            out.append("Your Rail Baron (secret): ", style="bold")
+        else:
+            out.append(f"{p['name']}'s Rail Baron (revealed): ", style="bold")
+        out.append(baron.name, style="bold yellow")
+        if baron.text:
+            out.append(f" - {baron.text}")
+        out.append("\n")
+    out.rstrip()
+    return out if out.plain else None
+
+
+def operations_panel(game: Game, view: Mapping[str, Any]) -> Table:
+    names = {cid: c.name for cid, c in game.board.cities.items()}
+    table = Table(
+        title="Operations display",
+        title_justify="left",
+        title_style="bold",
+        box=None,
+        padding=(0, 1, 0, 0),
+        show_header=False,
+    )
+    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True)
+    table.add_column(overflow="fold")
+    for card_id in view["ops_display"]:
+        card = game.ruleset.cards[card_id]
+        label, color = ICON_LABELS.get(card.icon, ("", ""))
+        name_style = "dim" if card.icon is Icon.GOAL else "bold"
+        table.add_row(
+            Text(f"[{label}]", style=color),
+            Text(card.name, style=name_style),
+            Text(card_summary(card, names), style="dim"),
+        )
+    return table
+
+
+def major_lines_panel(game: Game, view: Mapping[str, Any]) -> Table:
+    table = Table(
+        title="Major Lines",
+        title_justify="left",
+        title_style="bold",
+        box=None,
+        padding=(0, 1, 0, 0),
+        show_header=False,
+    )
+    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True, justify="right")
+    table.add_column(no_wrap=True)
+    taken = view["major_lines"]
+    for line in game.board.major_lines.values():
+        name = line.name or " - ".join(game.board.cities[c].name for c in line.endpoints)
+        owner = taken.get(line.id)
+        who = player_name(view, owner) if owner is not None else Text("open", style="green")
+        table.add_row(Text(name, style="dim" if owner is not None else ""), f"{line.points}", who)
+    links = view.get("plugins", {}).get("western_links")
+    if links is not None:
+        built = Text("Western Links: ")
+        if not links:
+            built.append("none built", style="dim")
+        for i, (city, seat) in enumerate(sorted(links.items())):
+            if i:
+                built.append(", ")
+            built.append(game.board.cities[city].name + " ")
+            built.append_text(player_name(view, seat))
+        table.add_row(built, "", "")
+    return table
+
+
+def goods_panel(game: Game, view: Mapping[str, Any], codes: Mapping[str, str]) -> Text:
+    """Every city with goods: its code, colour and cubes."""
+    out = Text()
+    out.append("Goods ", style="bold")
+    out.append("(city code: cubes; R red Y yellow B blue P purple K black)\n", style="dim")
+    entries = []
+    colors = view["city_colors"]
+    for city_id, cubes in sorted(
+        view["cubes"].items(), key=lambda kv: game.board.cities[kv[0]].name
+    ):
+        if not cubes:
+            continue
+        entry = Text()
+        entry.append(codes[city_id], style=f"bold {CUBE_STYLES.get(colors[city_id], '')}")
+        entry.append(":")
+        for cube in cubes:
+            entry.append(CUBE_LETTERS.get(cube, "?"), style=CUBE_STYLES.get(cube, ""))
+        entries.append(entry)
+    width = max((len(e.plain) for e in entries), default=0) + 1
+    for i, entry in enumerate(entries):
+        entry.pad_right(width - len(entry.plain))
+        out.append_text(entry)
+        if i % 12 == 11:
+            out.append("\n")
+    tiles = ", ".join(f"{n} {c}" for c, n in sorted(view["new_city_tiles"].items()) if n)
+    out.append(f"\nNew City tiles left: {tiles or 'none'}", style="dim")
+    return out
+
+
+def log_panel(lines: Sequence[str], title: str = "Recent moves") -> Text:
+    out = Text()
+    out.append(title + "\n", style="bold")
+    for line in lines:
+        out.append("  " + line + "\n", style="")
+    out.rstrip()
+    return out
+
+
+def city_legend(game: Game, view: Mapping[str, Any], codes: Mapping[str, str]) -> Table:
+    table = Table(box=None, show_header=False, padding=(0, 1, 0, 0))
+    for _ in range(4):
+        table.add_column(no_wrap=True)
+    cells = []
+    for city in sorted(game.board.cities.values(), key=lambda c: codes[c.id].upper()):
+        color = view["city_colors"][city.id]
+        cell = Text(codes[city.id], style=f"bold {CUBE_STYLES.get(color, '')}")
+        cell.append(f" {city.name} ({color})")
+        cells.append(cell)
+    for i in range(0, len(cells), 4):
+        table.add_row(*cells[i : i + 4])
+    return table
+
+
+def screen(
+    game: Game,
+    view: Mapping[str, Any],
+    codes: Mapping[str, str],
+    width: int,
+    recent: Sequence[str],
+) -> RenderableType:
+    """Everything a seat needs to see to decide, laid out for the console's width."""
+    board = render_board(game.board, view, codes)
+    side: list[RenderableType] = [
+        operations_panel(game, view),
+        Text(),
+        major_lines_panel(game, view),
+    ]
+    bottom: list[RenderableType] = [players_table(game, view)]
+    baron = baron_line(game, view)
+    if baron is not None:
+        bottom.append(baron)
+    bottom.append(Text())
+    bottom.append(goods_panel(game, view, codes))
+    if recent:
+        bottom.append(Text())
+        bottom.append(log_panel(recent))
+    bottom.append(Text())
+    bottom.append(status(view))
+    board_width = max(len(line) for line in board.plain.splitlines())
+    if width >= board_width + 44:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        grid.add_row(board, Group(*side))
+        return Group(grid, *bottom)
+    return Group(board, Text(), *side, Text(), *bottom)
+
+
+def final_scores(game: Game, view: Mapping[str, Any]) -> Table:
+    scores: Mapping[Any, int] = view["final_scores"] or {}
+    table = Table(title="Final scores", title_style="bold", box=box.SIMPLE_HEAD)
+    table.add_column("#", justify="right")
+    table.add_column("Player")
+    table.add_column("Points", justify="right")
+    table.add_column("Score", justify="right")
+    table.add_column("Bonds", justify="right")
+    table.add_column("Links", justify="right")
+    table.add_column("Cash", justify="right")
+    table.add_column("Rail Baron")
+
+    def points(p: Mapping[str, Any]) -> int:
+        return int(scores.get(p["seat"], scores.get(str(p["seat"]), p["score"])))
+
+    ranked = sorted(view["players"], key=lambda p: (points(p), p["links"], p["cash"]), reverse=True)
+    for rank, p in enumerate(ranked, start=1):
+        baron = game.ruleset.barons.get(p.get("baron") or "")
+        table.add_row(
+            str(rank),
+            player_name(view, p["seat"]),
+            Text(str(points(p)), style="bold"),
+            str(p["score"]),
+            str(p["bonds"]),
+            str(p["links"]),
+            money(p["cash"]),
+            baron.name if baron else "-",
+        )
+    return table

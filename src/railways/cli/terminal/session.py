@@ -1,0 +1,188 @@
+"""The game loop of the terminal: bots play their seats, humans answer prompts.
+
+A :class:`Session` owns a game, which seats are human and which bots, and a
+:class:`~railways.cli.terminal.io.Terminal`. Humans see only their own view
+(hot-seat: the view of the human whose turn it is).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.rule import Rule
+from rich.text import Text
+
+from railways.bots import make_bot
+from railways.bots.base import Bot
+from railways.core.actions import Action, Pass, PassBid
+from railways.core.errors import IllegalAction
+from railways.core.game import Game
+from railways.core.legal import legal_actions
+from railways.core.view import view_for
+from railways.rules.records import save_record
+
+from .board import city_codes, render_board
+from .io import InputClosed, Terminal
+from .panels import final_scores, player_name, screen
+from .prompts import Decision, Hooks, QuitGame
+from .style import player_style
+
+HUMAN = "human"
+MAX_ACTIONS = 20000  # a safety net against a bot that never ends the game
+RECENT = 14  # log lines shown as "since your last move"
+
+
+class Session:
+    """One game being played in the terminal."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[str],
+        term: Terminal,
+        *,
+        delay: float = 0.0,
+        sleep: Callable[[float], None] = time.sleep,
+        save_default: str | None = None,
+    ) -> None:
+        if len(seats) != game.n:
+            raise ValueError(f"{len(seats)} seat kinds for {game.n} seats")
+        self.game = game
+        self.seats = list(seats)
+        self.term = term
+        self.delay = delay
+        self.sleep = sleep
+        self.save_default = save_default or f"railways-{game.seed}.json"
+        self.bots: dict[int, Bot] = {
+            i: make_bot(kind, game.seed * 1000 + i) for i, kind in enumerate(seats) if kind != HUMAN
+        }
+        self.codes = city_codes(game.board)
+        self.seen: dict[int, int] = {}  # seat -> length of the log when it last decided
+        self.last_human: int | None = None
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, kind in enumerate(self.seats) if kind == HUMAN]
+
+    # -- the loop ------------------------------------------------------------------------
+    def run(self) -> bool:
+        """Play until the game ends (True) or a human quits (False)."""
+        game = self.game
+        try:
+            count = 0
+            while not game.over and count < MAX_ACTIONS:
+                seat = game.to_act
+                if seat is None:
+                    break
+                if seat in self.bots:
+                    self.bot_move(seat)
+                else:
+                    self.human_move(seat)
+                count += 1
+        except QuitGame:
+            self.term.say(Text("You left the game.", style="bold"))
+            return False
+        except InputClosed:
+            self.term.say(Text("Input closed: the game stops here.", style="bold"))
+            return False
+        if game.over:
+            self.show_end()
+            return True
+        self.term.refuse(f"the game did not end after {MAX_ACTIONS} actions")
+        return False
+
+    def _new_log(self, before: int) -> list[str]:
+        log = self.game.state.log
+        return list(log[before:]) if len(log) >= before else []
+
+    def _print_moves(self, seat: int, action: Action, before: int) -> None:
+        lines = self._new_log(before) or [str(action)]
+        for line in lines:
+            text = Text("  ")
+            text.append(line, style=player_style(seat))
+            self.term.say(text)
+
+    def bot_move(self, seat: int) -> None:
+        game = self.game
+        before = len(game.state.log)
+        legal = legal_actions(game, seat)
+        action = self.bots[seat].choose(game, seat, legal)
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            # A bot that errs should not stop a human's game: it passes instead.
+            self.term.refuse(f"{game.seats[seat]} tried {action}: {exc.message}", exc.clause)
+            fallback = PassBid(seat=seat) if legal.min_bid is not None else Pass(seat=seat)
+            game.apply(fallback)
+            action = fallback
+        self._print_moves(seat, action, before)
+        if self.delay:
+            self.sleep(self.delay)
+
+    def human_move(self, seat: int) -> None:
+        game = self.game
+        if len(self.humans) > 1 and self.last_human not in (None, seat):
+            self.term.clear()
+            self.term.ask(
+                f"Pass the keyboard to {game.seats[seat]}, then press Enter "
+                "(the screen shows that player's secrets)"
+            )
+        self.last_human = seat
+        self.show_screen(seat)
+        hooks = Hooks(save=self.save, redraw=lambda: self.show_screen(seat, recent=False))
+        decision = Decision(game, seat, self.term, self.codes, hooks)
+        while True:
+            action = decision.choose()
+            before = len(game.state.log)
+            try:
+                game.apply(action)
+            except IllegalAction as exc:
+                self.term.refuse(exc.message, exc.clause)
+                continue
+            self.seen[seat] = len(game.state.log)
+            self._print_moves(seat, action, before)
+            return
+
+    # -- screens -------------------------------------------------------------------------
+    def show_screen(self, seat: int, recent: bool = True) -> None:
+        game = self.game
+        view = view_for(game, seat)
+        log = view["log"]
+        since = self.seen.get(seat, 0)
+        lines = log[since:] if recent and since <= len(log) else []
+        if not lines:
+            lines = log[-5:]
+        if len(lines) > RECENT:
+            lines = ["…", *lines[-RECENT:]]
+        self.term.clear()
+        self.term.say(Rule(style="dim"))
+        self.term.say(screen(game, view, self.codes, self.term.console.width, lines))
+        self.term.say(Rule(style="dim"))
+
+    def show_end(self) -> None:
+        game = self.game
+        view = view_for(game, None)
+        self.term.say(Rule("Game over", style="bold"))
+        self.term.say(render_board(game.board, view, self.codes))
+        self.term.say(final_scores(game, view))
+        if view["winner"] is not None:
+            line = Text("Winner: ", style="bold")
+            line.append_text(player_name(view, view["winner"]))
+            self.term.say(line)
+        self.term.say(Text(f"Seed {game.seed}", style="dim"))
+
+    # -- saving ----------------------------------------------------------------------------
+    def save(self, path: str | None) -> None:
+        if path is None:
+            answer = self.term.ask(f"Save to which file? [{self.save_default}]")
+            path = answer or self.save_default
+        try:
+            save_record(self.game, path)
+        except OSError as exc:
+            self.term.refuse(f"could not save to {path}: {exc.strerror or exc}")
+            return
+        self.term.say(
+            Text(f"Saved to {path}. Continue later with: railways play --load {Path(path)}")
+        )

@@ -1,0 +1,49 @@
+"""Colours and symbols of the terminal game, in one place."""
+
+from __future__ import annotations
+
+# Player colours avoid the goods colours (red, yellow, blue, purple, black) so track and
+# cities never look alike.
+PLAYER_COLORS = ("bright_cyan", "bright_green", "bright_magenta", "dark_orange", "white", "pink1")
+
+# Cities: the background is the city's colour.
+CITY_STYLES = {
+    "red": "bold bright_white on red3",
+    "yellow": "bold black on yellow3",
+    "blue": "bold bright_white on blue3",
+    "purple": "bold bright_white on dark_violet",
+    "black": "bold bright_white on grey11",
+    "gray": "bold grey11 on grey62",
+}
+
+# Goods cubes: a coloured letter each (the letter helps colour-blind players).
+CUBE_STYLES = {
+    "red": "bold red1",
+    "yellow": "bold yellow1",
+    "blue": "bold dodger_blue1",
+    "purple": "bold medium_purple1",
+    "black": "bold grey70 on grey15",
+    "gray": "grey62",
+}
+CUBE_LETTERS = {"red": "R", "yellow": "Y", "blue": "B", "purple": "P", "black": "K", "gray": "G"}
+
+WATER_BG = "on #12305a"
+OPEN_BG = "on #23261c"
+MOUNTAIN_BG = "on #4a3826"
+
+
+def player_style(seat: int) -> str:
+    return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+
+
+def money(amount: int) -> str:
+    """Money is counted in $1,000s, as on the board."""
+    sign = "-" if amount < 0 else ""
+    return f"{sign}${abs(amount)}k"
+
+
+def bonds_needed(cost: int, cash: int, bond_value: int) -> int:
+    """How many bonds paying ``cost`` would force (RW-p4-23)."""
+    if cost <= cash:
+        return 0
+    return -(-(cost - cash) // bond_value)
