@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from railways.bots.base import Bot
+from railways.bots.greedy import GreedyBot
 from railways.bots.random_bot import RandomBot
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
+    "greedy": GreedyBot,
 }
 
 

@@ -1,0 +1,646 @@
+"""A greedy bot: one-ply look-ahead with a hand-made value for every action.
+
+Every legal action gets a value in points (of final score), and the bot takes the
+best one. The values follow the rulebook's strategy notes (RW-p8-09..17):
+
+- a delivery is worth the points it scores now, more while income still grows
+  with score, less the points it gives other players;
+- a link is worth the deliveries it opens (cubes near it whose colours match
+  cities reachable within the engine level, and one level more), its Major Line
+  or Rail Baron progress, less its cost;
+- an engine upgrade is worth the longer deliveries it opens, less its cost;
+- Urbanize, City Growth and New Industry are worth the deliveries they create;
+- money is counted with what it really costs: spending cash loses a little,
+  issuing a bond loses a point at the end and $1,000 every turn until then.
+
+Deterministic: the decision depends only on the game, the seat and the seed
+(the seed breaks exact ties). No global random, no clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from railways.core.actions import (
+    Action,
+    Bid,
+    BuildTrack,
+    ChooseBaron,
+    DeliverGoods,
+    Pass,
+    PassBid,
+    TakeOperationsCard,
+    UpgradeEngine,
+    Urbanize,
+)
+from railways.core.board import GOODS_COLORS, Color
+from railways.core.cards import Icon
+from railways.core.errors import IllegalAction
+from railways.core.game import Game
+from railways.core.legal import BuildOption, LegalActions
+from railways.core.rng import Rng
+from railways.core.state import Phase
+
+# Tuning. Values are in points of final score.
+MONEY = 0.12  # what $1,000 of cash is worth when it is spent
+INTEREST = 0.2  # what $1,000 of bond dividend, paid later, is worth
+OTHERS = 0.5  # a point given to another player counts against us this much
+FUTURE = 0.6  # a delivery a link opens is worth this share of delivering it now
+NEXT_LEVEL = 0.35  # share of the deliveries one engine level up counted for a link
+CUBES_PER_COLOR = 2  # at most this many cubes of one colour in one city are counted
+TYPICAL_TURNS = 18  # game length assumed before the Empty City Markers say otherwise
+SOFT_BONDS = 5  # beyond this, each further bond costs extra: late income falls (RW-p8-09)
+MAX_BONDS = 8  # beyond this, only very valuable actions may issue another bond
+MAX_DEPTH = 6  # deliveries are looked for up to this many links
+WALK_BUDGET = 6000  # steps one search of delivery routes may take
+
+# Rail Baron preferences: what kind of goal this bot can reasonably chase.
+BARON_TASTE = {
+    "fewest_bonds": 6.0,
+    "highest_engine": 5.0,
+    "links_from_city": 4.5,
+    "largest_railroad": 4.0,
+    "most_cities": 4.0,
+    "connect_cities": 4.0,
+    "most_tiles": 3.0,
+    "longest_railroad": 3.0,
+    "first_to_engine": 3.0,
+    "most_money": 1.5,
+    "built_western_link": 1.0,
+}
+
+Adjacency = dict[str, list[tuple[int, str, int]]]
+
+
+@dataclass
+class _Scored:
+    value: float
+    order: int
+    action: Action
+
+
+class GreedyBot:
+    """Takes the action with the best one-ply value; see the module docstring."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    # -- the protocol ----------------------------------------------------------------
+    def choose(self, game: Game, seat: int, legal: LegalActions) -> Action:
+        phase = game.state.phase
+        if phase is Phase.CHOOSE_BARON:
+            return self._choose_baron(game, seat, legal)
+        if phase is Phase.AUCTION:
+            return self._bid(game, seat, legal)
+        ctx = _Context(game, seat)
+        scored = list(self._score_all(ctx, legal))
+        if not scored:
+            return legal.all()[0] if legal else Pass(seat=seat)
+        best = max(s.value for s in scored)
+        ties = [s for s in scored if s.value >= best - 1e-9]
+        if len(ties) > 1:
+            rng = Rng(self.seed * 1_000_003 + len(game.actions))
+            return ties[rng.below(len(ties))].action
+        return ties[0].action
+
+    # -- set-up and auction ----------------------------------------------------------
+    def _choose_baron(self, game: Game, seat: int, legal: LegalActions) -> Action:
+        options = [a for a in legal.simple if isinstance(a, ChooseBaron)]
+        if not options:
+            return legal.all()[0]
+
+        def taste(action: ChooseBaron) -> tuple[float, str]:
+            baron = game.ruleset.barons[action.baron]
+            return (BARON_TASTE.get(baron.effect, 2.0) + baron.points / 10, action.baron)
+
+        return max(options, key=taste)
+
+    def _bid(self, game: Game, seat: int, legal: LegalActions) -> Action:
+        """Bid a little early in the game, only with cash in hand (RW-p8-12, RW-p8-13)."""
+        state = game.state
+        player = state.players[seat]
+        auction = state.auction
+        if (
+            legal.min_bid is not None
+            and legal.min_bid <= 2
+            and state.turn <= 4
+            and player.cash >= legal.min_bid + 4
+            and (auction is None or auction.high_bidder is None)
+            and any(lk.owner == seat for lk in state.links.values())
+        ):
+            return Bid(seat=seat, amount=legal.min_bid)
+        return PassBid(seat=seat)
+
+    # -- the action rounds --------------------------------------------------------------
+    def _score_all(self, ctx: _Context, legal: LegalActions) -> Iterable[_Scored]:
+        order = 0
+        for action in legal.simple:
+            value = ctx.value_simple(action)
+            if value is not None:
+                yield _Scored(value, order, action)
+            order += 1
+        for options in legal.deliveries.values():
+            for option in options:
+                yield _Scored(
+                    ctx.value_delivery(option.action, option.points), order, option.action
+                )
+                order += 1
+        for build in legal.builds:
+            scored = ctx.value_build(build)
+            if scored is not None:
+                value, action = scored
+                yield _Scored(value, order, action)
+            order += 1
+
+
+class _Context:
+    """What one decision needs, computed once: the network, cubes, money and time."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+        state = game.state
+        self.state = state
+        self.player = state.players[seat]
+        self.engine = self.player.engine
+        self.max_engine = game.board.tables.max_engine
+        self.colors = state.city_colors
+        adj: Adjacency = {}
+        own: set[str] = set()
+        others: set[str] = set()
+        for link in state.links.values():
+            if link.end is None:
+                continue
+            adj.setdefault(link.start, []).append((link.id, link.end, link.owner))
+            adj.setdefault(link.end, []).append((link.id, link.start, link.owner))
+            if link.owner == seat:
+                own.update((link.start, link.end))
+            else:
+                others.update((link.start, link.end))
+        self.adj = adj
+        self.own_cities = own
+        self.other_cities = others
+        self.cubes: dict[str, dict[Color, int]] = {}
+        for city, cubes in state.cubes.items():
+            if cubes:
+                counts: dict[Color, int] = {}
+                for c in cubes:
+                    counts[c] = counts.get(c, 0) + 1
+                self.cubes[city] = counts
+        self.turns_left = self._turns_left()
+        self.components = self._components()
+        self._source_cache: dict[tuple[str, int], float] = {}
+        self._link_cache: dict[tuple[str, str], float] = {}
+
+    # -- time and money ------------------------------------------------------------
+    def _turns_left(self) -> int:
+        state = self.state
+        if state.end_trigger_turn is not None:
+            return max(1, state.end_trigger_turn + 2 - state.turn)
+        remaining = max(0, state.ecm_needed - len(state.ecm))
+        rate = max(0.5, len(state.ecm) / max(1, state.turn))
+        by_markers = remaining / rate + 1
+        return int(max(2, min(TYPICAL_TURNS + 4 - state.turn, by_markers)))
+
+    def point_value(self, points: float) -> float:
+        """Points now, plus the income they add for the rest of the game."""
+        if points <= 0:
+            return points
+        tables = self.game.board.tables
+        score = self.player.score
+        gain = tables.income_for(score + int(points)) - tables.income_for(score)
+        return points + gain * (self.turns_left - 1) * MONEY
+
+    def bond_cost(self) -> float:
+        return 1.0 + INTEREST * max(0, self.turns_left - 1)
+
+    def money_cost(self, amount: int) -> float:
+        """What paying ``amount`` ($1,000s) costs, counting the bonds it issues."""
+        if amount <= 0:
+            return 0.0
+        cash = self.player.cash
+        if amount <= cash:
+            return amount * MONEY
+        value = self.game.board.tables.bond_value
+        bonds = -(-(amount - cash) // value)
+        cost = cash * MONEY + bonds * self.bond_cost()
+        after = self.player.bonds + bonds
+        cost += 3.0 * max(0, min(bonds, after - SOFT_BONDS))
+        cost += 10.0 * max(0, min(bonds, after - MAX_BONDS))  # never spiral into debt
+        return cost
+
+    # -- the network ----------------------------------------------------------------
+    def _components(self) -> dict[str, int]:
+        comp: dict[str, int] = {}
+        own_adj: dict[str, list[str]] = {}
+        for city, edges in self.adj.items():
+            for _lid, other, owner in edges:
+                if owner == self.seat:
+                    own_adj.setdefault(city, []).append(other)
+        label = 0
+        for city in sorted(own_adj):
+            if city in comp:
+                continue
+            label += 1
+            comp[city] = label
+            todo = [city]
+            while todo:
+                here = todo.pop()
+                for nxt in own_adj[here]:
+                    if nxt not in comp:
+                        comp[nxt] = label
+                        todo.append(nxt)
+        return comp
+
+    def best_routes(
+        self,
+        adj: Adjacency,
+        colors: dict[str, Color],
+        start: str,
+        wanted: Iterable[Color],
+        depth: int,
+    ) -> dict[Color, list[float]]:
+        """Best net points of a delivery from ``start`` within 0..depth links, per colour.
+
+        Net points are own points less OTHERS per point given away; a cube stops at
+        the first city of its colour (RW-p5-28) and enters no city twice (RW-p5-27).
+        One walk serves every colour: it carries the colours still travelling.
+        """
+        seat = self.seat
+        bits = {color: 1 << i for i, color in enumerate(wanted)}
+        best = {color: [0.0] * (depth + 1) for color in bits}
+        by_bit = {bit: best[color] for color, bit in bits.items()}
+        stack: list[tuple[str, int, int, tuple[str, ...], int]] = [
+            (start, 0, 0, (start,), sum(bits.values()))
+        ]
+        budget = WALK_BUDGET
+        while stack and budget > 0:
+            here, mine, theirs, seen, alive = stack.pop()
+            used = mine + theirs
+            if used >= depth:
+                continue
+            for _lid, nxt, owner in adj.get(here, ()):
+                if used == 0 and owner != seat:
+                    continue
+                if nxt in seen:
+                    continue
+                budget -= 1
+                m2 = mine + (owner == seat)
+                t2 = theirs + (owner != seat)
+                bit = bits.get(colors[nxt], 0)
+                if bit & alive:
+                    value = m2 - OTHERS * t2
+                    row = by_bit[bit]
+                    if value > row[used + 1]:
+                        row[used + 1] = value
+                    rest = alive & ~bit
+                    if rest:
+                        stack.append((nxt, m2, t2, (*seen, nxt), rest))
+                else:
+                    stack.append((nxt, m2, t2, (*seen, nxt), alive))
+        for row in best.values():
+            for i in range(1, depth + 1):  # best within i links
+                if row[i - 1] > row[i]:
+                    row[i] = row[i - 1]
+        return best
+
+    def source_value(
+        self,
+        city: str,
+        adj: Adjacency | None = None,
+        colors: dict[str, Color] | None = None,
+        engine: int | None = None,
+        cubes: dict[Color, int] | None = None,
+    ) -> float:
+        """Deliveries available from one city: level ``engine`` plus a share of one more."""
+        plain = adj is None and colors is None and cubes is None
+        level = self.engine if engine is None else engine
+        if plain and (city, level) in self._source_cache:
+            return self._source_cache[(city, level)]
+        adj = self.adj if adj is None else adj
+        colors = self.colors if colors is None else colors
+        cubes = self.cubes.get(city) if cubes is None else cubes
+        total = 0.0
+        if cubes and any(owner == self.seat for _l, _c, owner in adj.get(city, ())):
+            depth = min(level + 1, self.max_engine, MAX_DEPTH)
+            now_at = min(level, depth)
+            routes = self.best_routes(adj, colors, city, cubes, depth)
+            for color, count in cubes.items():
+                row = routes[color]
+                now, later = row[now_at], row[depth]
+                total += min(count, CUBES_PER_COLOR) * (now + NEXT_LEVEL * (later - now))
+        if plain:
+            self._source_cache[(city, level)] = total
+        return total
+
+    def near(self, adj: Adjacency, cities: Iterable[str], radius: int) -> set[str]:
+        """Cities within ``radius`` links of any of ``cities``."""
+        found = set(cities)
+        frontier = list(found)
+        for _ in range(radius):
+            nxt_frontier = []
+            for city in frontier:
+                for _lid, nxt, _owner in adj.get(city, ()):
+                    if nxt not in found:
+                        found.add(nxt)
+                        nxt_frontier.append(nxt)
+            frontier = nxt_frontier
+        return found
+
+    def with_link(self, a: str, b: str) -> Adjacency:
+        adj = dict(self.adj)
+        adj[a] = [*adj.get(a, []), (-1, b, self.seat)]
+        adj[b] = [*adj.get(b, []), (-1, a, self.seat)]
+        return adj
+
+    # -- values of actions ------------------------------------------------------------
+    def value_delivery(self, action: DeliverGoods, points: dict[int, int]) -> float:
+        mine = points.get(self.seat, 0)
+        theirs = sum(p for s, p in points.items() if s != self.seat)
+        value = self.point_value(mine) - OTHERS * theirs
+        game, state = self.game, self.state
+        dest = self._destination(action)
+        color = action.color or ""
+        for card_id in state.ops_display:
+            card = game.card(card_id)
+            if card.icon is not Icon.GOAL:
+                continue
+            pts = card.params.get("points", 0)
+            bonus = float(pts) if isinstance(pts, int) else 0.0
+            claims = (
+                card.effect == "railroad_era_begins"
+                or (card.effect == "speed_record" and len(action.links) == card.params.get("links"))
+                or (card.effect == "service_bounty" and dest == card.params.get("city"))
+            )
+            if claims:
+                value += self.point_value(bonus)
+            elif card.effect == "passenger_lines":
+                have = self.player.delivered_colors
+                need = card.params.get("colors", 4)
+                if color not in have and isinstance(need, int) and len(have) + 1 >= need:
+                    value += self.point_value(bonus)
+        for card_id in self.player.kept:
+            card = game.card(card_id)
+            if card.effect == "hotel" and card.params.get("city") == dest:
+                value += self.point_value(1)
+        if action.city in self.other_cities:
+            value += 0.3  # at risk: someone else could take it first (RW-p8-11)
+        return value
+
+    def _destination(self, action: DeliverGoods) -> str:
+        here = action.city
+        for link_id in action.links:
+            link = self.state.links[link_id]
+            here = link.other_city(here)
+        return here
+
+    def link_value(self, a: str, b: str) -> float:
+        """What a new own link between ``a`` and ``b`` adds (deliveries, lines, baron)."""
+        key = (a, b) if a < b else (b, a)
+        cached = self._link_cache.get(key)
+        if cached is None:
+            cached = self._link_cache[key] = self._link_value(a, b)
+        return cached
+
+    def _link_value(self, a: str, b: str) -> float:
+        depth = min(self.engine + 1, self.max_engine, MAX_DEPTH)
+        adj = self.with_link(a, b)
+        sources = self.near(adj, (a, b), depth - 1) & set(self.cubes)
+        gain = 0.0
+        for city in sources:
+            gain += self.source_value(city, adj=adj) - self.source_value(city)
+        value = FUTURE * self.point_value(gain) if gain > 0 else gain
+        value += self._line_bonus(a, b)
+        value += self._baron_bonus(a, b)
+        if a in self.own_cities or b in self.own_cities:
+            value += 0.3  # grow one network rather than scatter (RW-p8-10)
+        return value
+
+    def _line_bonus(self, a: str, b: str) -> float:
+        comp = self.components
+        ca, cb = comp.get(a), comp.get(b)
+        joined = {c for c, k in comp.items() if k is not None and k in (ca, cb)} | {a, b}
+        bonus = 0.0
+        taken = self.state.major_lines
+        for line in self.game.board.major_lines.values():
+            if line.id in taken:
+                continue
+            ends = line.endpoints
+            if line.requires and not self._western_link_built():
+                continue
+            if all(e in joined for e in ends):
+                already = ca is not None and all(comp.get(e) == ca for e in ends)
+                if not already:
+                    bonus += self.point_value(line.points)
+            elif any(e in joined for e in ends):
+                bonus += 0.05 * line.points  # a step along a Major Line (RW-p8-15)
+        return bonus
+
+    def _western_link_built(self) -> bool:
+        built = self.state.plugin_data.get("western_links", {})
+        return isinstance(built, dict) and self.seat in built.values()
+
+    def _baron_bonus(self, a: str, b: str) -> float:
+        baron_id = self.player.baron
+        if not baron_id:
+            return 0.0
+        baron = self.game.ruleset.barons[baron_id]
+        effect = baron.effect
+        fresh = (a not in self.own_cities) + (b not in self.own_cities)
+        if effect == "links_from_city":
+            city = baron.params.get("city")
+            return 0.8 * baron.points if city in (a, b) else 0.0
+        if effect == "connect_cities":
+            cities = str(baron.params.get("cities", "")).split(",")
+            return 1.0 if a in cities or b in cities else 0.0
+        if effect == "most_cities":
+            return 0.4 * fresh
+        if effect in ("largest_railroad", "longest_railroad"):
+            return 0.4
+        return 0.0
+
+    def value_build(self, build: BuildOption) -> tuple[float, Action] | None:
+        game, state = self.game, self.state
+        action = build.action
+        origin = game.board.city_at(action.path[0])
+        extension = origin is None
+        if extension:
+            link = None
+            for piece in state.track.get(action.path[0], ()):
+                candidate = state.links.get(piece.link)
+                if candidate is not None and candidate.owner == self.seat:
+                    link = candidate
+            if link is None:
+                return None
+            start = link.start
+            sunk = 2 * len(link.tiles)
+        else:
+            assert origin is not None
+            start = origin.id
+            sunk = 0
+        target = build.to_city
+        cost = float(build.cost)
+        if target is None:  # the first leg of a link too long for one action
+            dest = game.board.city_at(build.route[-1])
+            if dest is None or extension:
+                return None
+            if state.round >= 3 and not state.extra_actions:
+                return None  # it could not be finished this turn (RW-p4-49)
+            target = dest.id
+            cost = cost * (len(build.route) - 2) / max(1, build.tiles)
+            uncertainty = 0.75
+        else:
+            uncertainty = 1.0
+        if target == start:
+            return None
+        value = uncertainty * self.link_value(start, target) + sunk * MONEY * 3
+        value -= self.money_cost(round(cost))
+        if build.tiles >= 4 and not extension:
+            value -= 0.1  # long links tie up tiles and money; prefer short ones (RW-p8-09)
+        return value, self._with_land_grant(action, build)
+
+    def _with_land_grant(self, action: BuildTrack, build: BuildOption) -> Action:
+        for card_id in self.player.hand:
+            if self.game.card(card_id).effect != "land_grant":
+                continue
+            if build.cost < 6:
+                return action
+            candidate = BuildTrack(
+                seat=action.seat,
+                path=action.path,
+                exit=action.exit,
+                redirect=action.redirect,
+                cards=(*action.cards, card_id),
+            )
+            try:
+                plan = self.game.plan(candidate)
+            except IllegalAction:
+                return action
+            if build.cost - plan.cost >= 4:
+                return candidate
+        return action
+
+    def value_simple(self, action: Action) -> float | None:
+        if isinstance(action, Pass):
+            return 0.0
+        if isinstance(action, UpgradeEngine):
+            return self.value_upgrade(action)
+        if isinstance(action, Urbanize):
+            return self.value_urbanize(
+                action.city, action.color, self.game.board.tables.urbanize_cost
+            )
+        if isinstance(action, TakeOperationsCard):
+            return self.value_card(action)
+        if action.kind == "build_western_link":
+            return self.value_western_link(getattr(action, "city", ""))
+        return None
+
+    def value_upgrade(self, action: UpgradeEngine) -> float:
+        game = self.game
+        if self.engine >= self.max_engine:
+            return -100.0
+        try:
+            cost = game._upgrade_cost(action)
+        except IllegalAction:
+            return -100.0
+        gain = 0.0
+        for city in self.own_cities & set(self.cubes):
+            gain += self.source_value(city, engine=self.engine + 1) - self.source_value(city)
+        value = FUTURE * self.point_value(gain) if gain > 0 else gain
+        value += self._engine_baron_bonus()
+        if action.cards:
+            value += 0.5  # a discount card is meant for this
+        return value - self.money_cost(cost)
+
+    def _engine_baron_bonus(self) -> float:
+        baron_id = self.player.baron
+        if not baron_id:
+            return 0.0
+        baron = self.game.ruleset.barons[baron_id]
+        if baron.effect == "highest_engine":
+            best_other = max(
+                (p.engine for p in self.state.players if p.seat != self.seat), default=0
+            )
+            return 1.5 if self.engine <= best_other else 0.3
+        if baron.effect == "first_to_engine":
+            level = baron.params.get("level", 6)
+            if isinstance(level, int) and self.engine < level:
+                return 1.0 if level not in self.state.first_engine else 0.0
+        return 0.0
+
+    def _new_cubes_value(self, city: str, colors: dict[str, Color], count: int) -> float:
+        """Expected deliveries of ``count`` random cubes arriving in ``city``."""
+        if city not in self.own_cities:
+            return 0.0
+        total = 0.0
+        for color in GOODS_COLORS:
+            total += self.source_value(city, colors=colors, cubes={color: 1})
+        return count * total / len(GOODS_COLORS)
+
+    def value_urbanize(self, city: str, color: str | None, cost: int) -> float:
+        if city not in self.own_cities:
+            return -1.0
+        try:
+            new_color = Color(color)
+        except ValueError:
+            return -1.0
+        colors = dict(self.colors)
+        colors[city] = new_color
+        depth = min(self.engine + 1, self.max_engine, MAX_DEPTH)
+        gain = 0.0
+        for source in self.near(self.adj, (city,), depth - 1) & set(self.cubes):
+            gain += self.source_value(source, colors=colors) - self.source_value(source)
+        gain += self._new_cubes_value(city, colors, 2)
+        value = FUTURE * self.point_value(gain) if gain > 0 else gain
+        return value - self.money_cost(cost)
+
+    def value_card(self, action: TakeOperationsCard) -> float:
+        card = self.game.card(action.card)
+        effect = card.effect
+        early = self.turns_left
+        if effect == "hotel":
+            city = card.params.get("city")
+            if city in self.own_cities:
+                return 0.4 + 0.12 * early
+            return 0.1
+        if effect == "city_growth":
+            if action.target is None:
+                return -1.0
+            gain = self._new_cubes_value(action.target, self.colors, 2)
+            return FUTURE * self.point_value(gain) - 0.2
+        if effect == "new_industry":
+            if action.target is None:
+                return -1.0
+            return self.value_urbanize(action.target, action.color, 0) - 0.2
+        if effect == "perfect_engineering":
+            return 0.6 if early > 8 else 0.1
+        if effect == "land_grant":
+            return 0.7 if early > 6 else 0.1
+        if effect == "railroad_executive":
+            return 1.0 + 0.5 * sum(sorted(self._delivery_guesses(), reverse=True)[:2])
+        return 0.0
+
+    def _delivery_guesses(self) -> list[float]:
+        out = []
+        for city in self.own_cities & set(self.cubes):
+            value = self.source_value(city)
+            if value > 0:
+                out.append(value / max(1, sum(self.cubes[city].values())))
+        return out
+
+    def value_western_link(self, city: str) -> float:
+        if city not in self.own_cities:
+            return -1.0
+        cubes = dict(self.cubes.get(city, {}))
+        cubes[Color.RED] = cubes.get(Color.RED, 0) + 4
+        gain = self.source_value(city, cubes=cubes) - self.source_value(city)
+        value = FUTURE * self.point_value(gain)
+        for line in self.game.board.major_lines.values():
+            if "western_link" in line.requires and line.id not in self.state.major_lines:
+                comp = self.components.get(city)
+                if comp is not None and all(self.components.get(e) == comp for e in line.endpoints):
+                    value += self.point_value(line.points)
+        return value - self.money_cost(30)
