@@ -1,0 +1,468 @@
+"""The HTTP and WebSocket API of ``docs/api.md`` (FastAPI), and the browser UI's files.
+
+``create_app(store)`` builds the application over a game store; ``railways
+serve`` runs it with uvicorn. Every answer about a game carries only the
+asking seat's view (spectators: the public one); refusals are JSON
+``{"error": ...}`` with a 4xx status, never a 500.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from railways import __version__
+from railways.content.maps import MapError, available_maps, load_map
+from railways.content.rules import summary
+from railways.core.errors import IllegalAction
+from railways.core.hexgrid import Hex
+from railways.core.legal import next_hexes
+from railways.render.svg import render_board
+from railways.rules.records import record_of
+from railways.server.games import SPECTATOR, ApiError, GameHandle, GameManager, Watcher
+from railways.store import GameMeta, GameStore, SeatInfo, hash_token
+
+log = logging.getLogger("railways.server")
+
+WEB_STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
+
+PLACEHOLDER = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Railways of the World</title></head>
+<body><h1>Railways of the World</h1>
+<p>The browser UI is not installed here yet. The API is at <a href="/docs">/docs</a>.</p>
+</body></html>
+"""
+
+
+# -- request bodies ----------------------------------------------------------------------
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatIn(_Strict):
+    name: StrictStr = Field(min_length=1, max_length=40)
+    kind: Literal["human", "bot"] = "human"
+    bot: StrictStr | None = None
+
+
+class CreateGameIn(_Strict):
+    map: StrictStr = "eastern-us"
+    seats: list[SeatIn] = Field(min_length=1, max_length=8)
+    seed: StrictInt | None = Field(default=None, ge=0, lt=2**63)
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class ActionIn(_Strict):
+    token: StrictStr
+    after: StrictInt
+    action: dict[str, Any]
+
+
+class ImportSeatIn(_Strict):
+    kind: Literal["human", "bot"] = "human"
+    bot: StrictStr | None = None
+
+
+class ImportIn(_Strict):
+    record: dict[str, Any]
+    seats: list[ImportSeatIn] | None = None
+
+
+class SeatOut(BaseModel):
+    seat: int
+    name: str
+    kind: str
+    bot: str | None = None
+    token: str | None
+    url: str | None
+
+
+class LinkOut(BaseModel):
+    token: str
+    url: str
+
+
+class CreatedOut(BaseModel):
+    id: str
+    seats: list[SeatOut]
+    spectator: LinkOut
+
+
+class PublicSeatOut(BaseModel):
+    seat: int
+    name: str
+    kind: str
+    bot: str | None = None
+
+
+class GameListItem(BaseModel):
+    id: str
+    map: str
+    status: str
+    turn: int
+    action_index: int
+    seats: list[PublicSeatOut]
+    created: str
+
+
+class MapOut(BaseModel):
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+
+
+class RuleOut(BaseModel):
+    clause: str
+    summary: str
+
+
+class NextHexOut(BaseModel):
+    row: int
+    col: int
+    cost: int
+    completes: bool
+
+
+class ErrorOut(BaseModel):
+    error: str
+
+
+def _json(text: str, status: int = 200) -> Response:
+    return Response(content=text, status_code=status, media_type="application/json")
+
+
+def _list_item(meta: GameMeta) -> dict[str, Any]:
+    return {
+        "id": meta.id,
+        "map": meta.map_id,
+        "status": meta.status,
+        "turn": meta.turn,
+        "action_index": meta.action_count,
+        "seats": [
+            {"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot}
+            for i, s in enumerate(meta.seats)
+        ],
+        "created": datetime.fromtimestamp(meta.created, UTC).isoformat(timespec="seconds"),
+    }
+
+
+def _created(handle: GameHandle, tokens: list[str | None], spectator: str) -> dict[str, Any]:
+    seats = []
+    for i, (info, token) in enumerate(zip(handle.meta.seats, tokens, strict=True)):
+        seats.append(
+            {
+                "seat": i,
+                "name": info.name,
+                "kind": info.kind,
+                "bot": info.bot,
+                "token": token,
+                "url": f"/game/{handle.id}?token={token}" if token else None,
+            }
+        )
+    return {
+        "id": handle.id,
+        "seats": seats,
+        "spectator": {"token": spectator, "url": f"/game/{handle.id}?token={spectator}"},
+    }
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
+        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+    return "malformed request: " + "; ".join(parts)
+
+
+@cache
+def _maps() -> list[dict[str, Any]]:
+    out = []
+    for map_id in available_maps():
+        try:
+            board = load_map(map_id)
+        except MapError:
+            continue
+        out.append(
+            {
+                "id": board.id,
+                "name": board.name,
+                "min_players": board.min_players,
+                "max_players": board.max_players,
+            }
+        )
+    return out
+
+
+@cache
+def _board_svg(map_id: str, colorblind: bool) -> str:
+    return render_board(load_map(map_id), colorblind=colorblind)
+
+
+def _parse_path(text: str) -> tuple[Hex, ...]:
+    hexes = []
+    for part in filter(None, text.split(";")):
+        try:
+            row, col = (int(x) for x in part.split(","))
+        except ValueError:
+            raise ApiError(422, f"path: expected row,col;row,col;... but got {part!r}") from None
+        hexes.append(Hex.from_offset(row, col))
+    if len(hexes) > 64:
+        raise ApiError(422, "path: too long")
+    return tuple(hexes)
+
+
+def create_app(
+    store: GameStore,
+    *,
+    bot_delay: float = 0.6,
+    static_dir: Path | None = None,
+    close_store: bool = True,
+) -> FastAPI:
+    """The application over ``store``; bots wait ``bot_delay`` seconds before each move."""
+    manager = GameManager(store, bot_delay)
+    static = static_dir or WEB_STATIC
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        resume = asyncio.get_running_loop().create_task(manager.resume())
+        try:
+            yield
+        finally:
+            resume.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await resume
+            await manager.close()
+            if close_store:
+                store.close()
+
+    app = FastAPI(
+        title="Railways of the World",
+        version=__version__,
+        description="The game server: see docs/api.md.",
+        lifespan=lifespan,
+    )
+    app.state.manager = manager
+
+    # -- errors: always JSON {"error": ...}; never a 500 for bad input ------------------
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        detail = [
+            {"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
+            for e in exc.errors()[:20]
+        ]
+        return JSONResponse({"error": _validation_message(exc), "detail": detail}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse(
+            {"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers
+        )
+
+    @app.exception_handler(Exception)
+    async def _crash(_request: Request, exc: Exception) -> JSONResponse:  # pragma: no cover
+        log.exception("unexpected error", exc_info=exc)
+        return JSONResponse({"error": "internal error"}, status_code=500)
+
+    responses: dict[int | str, dict[str, Any]] = {
+        403: {"model": ErrorOut},
+        404: {"model": ErrorOut},
+        422: {"model": ErrorOut},
+    }
+
+    # -- games --------------------------------------------------------------------------
+    @app.post("/api/games", status_code=201, response_model=CreatedOut, responses=responses)
+    async def create_game(body: CreateGameIn) -> dict[str, Any]:
+        """Start a game; the answer holds each human seat's private token (shown once)."""
+        seats = [SeatInfo(s.name, s.kind, s.bot) for s in body.seats]
+        handle, tokens, spectator = await manager.create(body.map, seats, body.seed, body.options)
+        return _created(handle, tokens, spectator)
+
+    @app.post("/api/games/import", status_code=201, response_model=CreatedOut, responses=responses)
+    async def import_game(body: ImportIn) -> dict[str, Any]:
+        """Start a game from a GameRecord; it is replayed and checked first (400 with where)."""
+        seats = None
+        if body.seats is not None:
+            seats = [SeatInfo("", s.kind, s.bot) for s in body.seats]
+        handle, tokens, spectator = await manager.import_record(body.record, seats)
+        return _created(handle, tokens, spectator)
+
+    @app.get("/api/games", response_model=list[GameListItem])
+    async def list_games(
+        token: Annotated[list[str] | None, Query()] = None,
+    ) -> list[dict[str, Any]]:
+        """All games, newest first; with ``token`` (repeatable) only the caller's games."""
+        hashes = [hash_token(t) for t in token] if token else None
+        metas = await asyncio.to_thread(store.list_games, hashes)
+        return [_list_item(m) for m in metas]
+
+    @app.get("/api/games/{game_id}", responses=responses)
+    async def get_game(game_id: str, token: str | None = None) -> Response:
+        """The token's seat's view and legal actions (spectators: public view, legal null)."""
+        handle = await manager.get(game_id)
+        seat = handle.seat_of_token(token)
+        who = None if seat is SPECTATOR else seat
+        assert who is None or isinstance(who, int)
+        async with handle.lock:
+            return _json(handle.state_json(who))
+
+    @app.post(
+        "/api/games/{game_id}/actions",
+        responses={**responses, 400: {"model": ErrorOut}, 409: {"model": ErrorOut}},
+    )
+    async def act(game_id: str, body: ActionIn) -> Response:
+        """Take an action as the token's seat, after action number ``after``."""
+        handle = await manager.get(game_id)
+        try:
+            seat = await manager.act(handle, body.token, body.after, body.action)
+        except IllegalAction as exc:
+            return JSONResponse(
+                {"error": exc.message, "clause": exc.clause, "rule": summary(exc.clause)},
+                status_code=400,
+            )
+        async with handle.lock:
+            return _json(handle.state_json(seat))
+
+    @app.get("/api/games/{game_id}/next-hexes", response_model=list[NextHexOut])
+    async def get_next_hexes(
+        game_id: str, token: str | None = None, path: str = "", cards: str = ""
+    ) -> list[dict[str, Any]]:
+        """Where a build in progress (``path``) may go next, with the cost so far."""
+        handle = await manager.get(game_id)
+        seat = handle.seat_of_token(token)
+        if seat is SPECTATOR:
+            raise ApiError(403, "a spectator token can only watch")
+        assert isinstance(seat, int)
+        hexes = _parse_path(path)
+        card_ids = tuple(c for c in cards.split(",") if c)
+        async with handle.lock:
+            found = next_hexes(handle.game, seat, hexes, card_ids)
+        return [
+            {"row": h.row, "col": h.col, "cost": cost, "completes": completes}
+            for h, cost, completes in found
+        ]
+
+    @app.get("/api/games/{game_id}/record", responses=responses)
+    async def get_record(game_id: str, token: str | None = None) -> dict[str, Any]:
+        """The GameRecord, once the game is over (before, it would reveal the seed and
+        everyone's Rail Barons)."""
+        handle = await manager.get(game_id)
+        handle.seat_of_token(token)
+        async with handle.lock:
+            if not handle.game.over:
+                raise ApiError(
+                    403,
+                    "the record can be exported once the game is over: it holds the seed, "
+                    "which decides every hidden card and cube, and every seat's Rail Baron",
+                )
+            return record_of(handle.game).to_dict()
+
+    # -- maps and rules -----------------------------------------------------------------
+    @app.get("/api/maps", response_model=list[MapOut])
+    async def list_maps() -> list[dict[str, Any]]:
+        return _maps()
+
+    @app.get(
+        "/api/maps/{map_id}/board.svg",
+        response_class=Response,
+        responses={200: {"content": {"image/svg+xml": {}}}, 404: {"model": ErrorOut}},
+    )
+    async def board_svg(map_id: str, colorblind: StrictBool = False) -> Response:
+        if map_id not in available_maps():
+            raise ApiError(404, f"no map {map_id!r}")
+        svg = await asyncio.to_thread(_board_svg, map_id, colorblind)
+        return Response(content=svg, media_type="image/svg+xml")
+
+    @app.get("/api/rules/{clause}", response_model=RuleOut, responses=responses)
+    async def rule(clause: str) -> dict[str, Any]:
+        text = summary(clause)
+        if text is None:
+            raise ApiError(404, f"no summary of clause {clause!r}")
+        return {"clause": clause, "summary": text}
+
+    # -- live updates ---------------------------------------------------------------------
+    @app.websocket("/api/games/{game_id}/ws")
+    async def live(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        try:
+            handle = await manager.get(game_id)
+            seat = handle.seat_of_token(token)
+        except ApiError as exc:
+            await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
+            return
+        who = None if seat is SPECTATOR else seat
+        assert who is None or isinstance(who, int)
+        await websocket.accept()
+        watcher = Watcher(who)
+        handle.watchers.add(watcher)
+        sent = -1
+        closed_by_peer = asyncio.get_running_loop().create_task(_drain(websocket))
+        try:
+            while not watcher.closed and not closed_by_peer.done():
+                watcher.wake.clear()
+                async with handle.lock:
+                    index = handle.index
+                    message = handle.update_json(who) if index != sent else None
+                if message is not None:
+                    await websocket.send_text(message)
+                    sent = index
+                waiter = asyncio.ensure_future(watcher.wake.wait())
+                await asyncio.wait({waiter, closed_by_peer}, return_when=asyncio.FIRST_COMPLETED)
+                waiter.cancel()
+            if watcher.closed and not closed_by_peer.done():
+                await websocket.close(code=1012, reason="the game was reloaded; reconnect")
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            handle.watchers.discard(watcher)
+            closed_by_peer.cancel()
+
+    # -- the browser UI -------------------------------------------------------------------
+    def _page(name: str) -> Response:
+        path = static / name
+        if path.is_file():
+            return FileResponse(path, media_type="text/html")
+        return HTMLResponse(PLACEHOLDER)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        return _page("index.html")
+
+    @app.get("/game/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> Response:
+        return _page("game.html")
+
+    if static.is_dir():
+        app.mount("/static", StaticFiles(directory=static), name="static")
+    else:
+
+        @app.get("/static/{path:path}", include_in_schema=False)
+        async def no_static(path: str) -> Response:
+            raise ApiError(404, f"no file {path!r}: the browser UI is not installed")
+
+    return app
+
+
+async def _drain(websocket: WebSocket) -> None:
+    """Read (and ignore) what the client sends, so a disconnect is noticed at once."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            message = await websocket.receive()
+            if message.get("type") == "websocket.disconnect":
+                return

@@ -1,0 +1,446 @@
+"""Live games: the engine's ``Game`` for each game in play, loaded from the store on demand.
+
+The server is the referee. Every change goes through :meth:`GameManager.act`
+(people) or the game's bot task (bot seats): under the game's ``asyncio.Lock``
+the engine applies the action (refusing an illegal one with the state
+unchanged), the store commits it, and only then are the caches cleared and the
+watchers woken. If the commit fails, the in-memory game is dropped and will be
+replayed from the store, so memory never runs ahead of what is stored.
+
+What leaves this module for a seat is only ``view_for(game, seat)`` and that
+seat's ``legal_actions(...).to_dict()`` (JSON text, cached per action index).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from railways.bots import BOTS, make_bot
+from railways.bots.base import Bot
+from railways.content.maps import available_maps
+from railways.core.actions import Action, Pass, action_from_dict
+from railways.core.errors import IllegalAction, RecordError
+from railways.core.game import Game
+from railways.core.legal import legal_actions
+from railways.core.record import GameRecord
+from railways.core.state import Phase
+from railways.core.view import view_for
+from railways.rules import new_game
+from railways.rules.records import game_from_record, record_of
+from railways.store import GameMeta, GameStore, SeatInfo, StaleIndex, UnknownGame, hash_token
+
+log = logging.getLogger("railways.server")
+
+SPECTATOR = object()  # marker for "the spectator token" in token look-ups
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def status_of(game: Game) -> str:
+    phase = game.state.phase
+    if phase is Phase.GAME_OVER:
+        return "over"
+    if phase is Phase.CHOOSE_BARON:
+        return "setup"
+    return "playing"
+
+
+class ApiError(Exception):
+    """A refusal with an HTTP status and a JSON body ``{"error": ..., **extra}``."""
+
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.extra = extra
+
+    def body(self) -> dict[str, Any]:
+        return {"error": self.message, **self.extra}
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One live connection (WebSocket) following a game as ``seat`` (None: spectator)."""
+
+    seat: int | None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    closed: bool = False
+
+
+@dataclass(eq=False)
+class GameHandle:
+    id: str
+    meta: GameMeta
+    game: Game
+    tokens: dict[str, int | None]  # token hash -> seat (None: spectator)
+    bots: dict[int, Bot]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: set[Watcher] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    dead: bool = False
+    _cache_index: int = -1
+    _views: dict[int | None, str] = field(default_factory=dict)
+    _legal: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def index(self) -> int:
+        return len(self.game.actions)
+
+    def seat_of_token(self, token: str | None) -> int | object | None:
+        """The token's seat, SPECTATOR for the spectator token; raises 403 otherwise."""
+        if not token:
+            raise ApiError(403, "a seat or spectator token is needed (?token=...)")
+        hashed = hash_token(token)
+        if hashed not in self.tokens:
+            raise ApiError(403, "that token does not belong to this game")
+        seat = self.tokens[hashed]
+        return SPECTATOR if seat is None else seat
+
+    # -- what a seat sees (JSON text, cached for the current action index) -----
+    def _fresh(self) -> None:
+        if self._cache_index != self.index:
+            self._views.clear()
+            self._legal.clear()
+            self._cache_index = self.index
+
+    def view_json(self, seat: int | None) -> str:
+        self._fresh()
+        text = self._views.get(seat)
+        if text is None:
+            text = self._views[seat] = _dumps(view_for(self.game, seat))
+        return text
+
+    def legal_json(self, seat: int | None) -> str:
+        if seat is None:
+            return "null"
+        self._fresh()
+        text = self._legal.get(seat)
+        if text is None:
+            text = self._legal[seat] = _dumps(legal_actions(self.game, seat).to_dict())
+        return text
+
+    def state_json(self, seat: int | None) -> str:
+        """``GET /api/games/{id}``: the seat's view and legal actions."""
+        return (
+            f'{{"id":{_dumps(self.id)},"seat":{_dumps(seat)},"action_index":{self.index},'
+            f'"view":{self.view_json(seat)},"legal":{self.legal_json(seat)}}}'
+        )
+
+    def update_json(self, seat: int | None) -> str:
+        """A WebSocket update: the same, with ``"type": "update"``."""
+        return (
+            f'{{"type":"update","id":{_dumps(self.id)},"seat":{_dumps(seat)},'
+            f'"action_index":{self.index},'
+            f'"view":{self.view_json(seat)},"legal":{self.legal_json(seat)}}}'
+        )
+
+
+def new_token() -> str:
+    """A random 128-bit token, as 32 hex digits."""
+    return secrets.token_hex(16)
+
+
+def default_bot() -> str:
+    return "greedy" if "greedy" in BOTS else "random"
+
+
+class GameManager:
+    """The games in memory, their locks, bot tasks and watchers, over one store."""
+
+    def __init__(self, store: GameStore, bot_delay: float = 0.6) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self._handles: dict[str, GameHandle] = {}
+        self._loading: dict[str, asyncio.Future[GameHandle]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.closing = False
+
+    # -- loading -------------------------------------------------------------------
+    async def get(self, game_id: str) -> GameHandle:
+        handle = self._handles.get(game_id)
+        if handle is not None:
+            return handle
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[GameHandle] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            handle = await self._load(game_id)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # mark retrieved: other waiters re-raise it themselves
+            raise
+        finally:
+            self._loading.pop(game_id, None)
+        self._handles[game_id] = handle
+        future.set_result(handle)
+        self.kick(handle)
+        return handle
+
+    async def _load(self, game_id: str) -> GameHandle:
+        if len(game_id) > 32 or not game_id.isalnum():
+            raise ApiError(404, f"no game {game_id!r}")
+        try:
+            meta, record = await asyncio.to_thread(self.store.load, game_id)
+            tokens = await asyncio.to_thread(self.store.tokens_of, game_id)
+        except UnknownGame:
+            raise ApiError(404, f"no game {game_id!r}") from None
+        game = game_from_record(record)
+        return GameHandle(game_id, meta, game, tokens, self._bots_for(meta.seats, game.seed))
+
+    @staticmethod
+    def _bots_for(seats: tuple[SeatInfo, ...] | list[SeatInfo], seed: int) -> dict[int, Bot]:
+        bots: dict[int, Bot] = {}
+        for i, seat in enumerate(seats):
+            if seat.kind == "bot":
+                name = seat.bot or default_bot()
+                if name not in BOTS:
+                    log.warning("seat %d: unknown bot %r, playing it with 'random'", i, name)
+                    name = "random"
+                bots[i] = make_bot(name, (seed * 31 + i) & 0x7FFFFFFF)
+        return bots
+
+    def evict(self, handle: GameHandle) -> None:
+        """Forget the in-memory game; the next request replays it from the store."""
+        handle.dead = True
+        if self._handles.get(handle.id) is handle:
+            del self._handles[handle.id]
+        if handle.bot_task is not None:
+            handle.bot_task.cancel()
+        for watcher in handle.watchers:
+            watcher.closed = True
+            watcher.wake.set()
+
+    async def resume(self) -> None:
+        """After a start: load every unfinished game with a bot seat so its bots play on."""
+        try:
+            metas = await asyncio.to_thread(self.store.list_games)
+        except Exception:  # pragma: no cover - a broken store is reported per request
+            log.exception("could not list games to resume")
+            return
+        for meta in metas:
+            if self.closing:
+                return
+            if meta.status != "over" and any(s.kind == "bot" for s in meta.seats):
+                try:
+                    await self.get(meta.id)
+                except Exception:
+                    log.exception("could not resume game %s", meta.id)
+
+    # -- creating ------------------------------------------------------------------
+    async def create(
+        self,
+        map_id: str,
+        seats: list[SeatInfo],
+        seed: int | None,
+        options: dict[str, Any],
+        actions: tuple[Action, ...] = (),
+    ) -> tuple[GameHandle, list[str | None], str]:
+        """Start (or import) a game; returns it, each seat's token (None for bots) and the
+        spectator token. Tokens are returned only here and stored hashed."""
+        if map_id not in available_maps():
+            raise ApiError(422, f"unknown map {map_id!r} (known: {', '.join(available_maps())})")
+        for i, seat in enumerate(seats):
+            if seat.kind == "bot" and seat.bot is not None and seat.bot not in BOTS:
+                known = ", ".join(sorted(BOTS))
+                raise ApiError(422, f"seats[{i}]: unknown bot {seat.bot!r} (known: {known})")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        try:
+            game = new_game(map_id, [s.name for s in seats], seed, options)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise ApiError(422, f"cannot set up this game: {exc}") from None
+        if not game.board.min_players <= len(seats) <= game.board.max_players:
+            raise ApiError(
+                422,
+                f"{game.board.name} is for {game.board.min_players} to "
+                f"{game.board.max_players} players, not {len(seats)}",
+            )
+        if actions:
+            from railways.core.record import replay_actions
+
+            try:
+                replay_actions(game, actions)
+            except RecordError as exc:
+                raise ApiError(400, exc.message, where=exc.where) from None
+        seats = [
+            SeatInfo(s.name, s.kind, (s.bot or default_bot()) if s.kind == "bot" else None)
+            for s in seats
+        ]
+        seat_tokens: list[str | None] = [new_token() if s.kind != "bot" else None for s in seats]
+        spectator = new_token()
+        hashed: dict[str, int | None] = {hash_token(spectator): None}
+        for i, token in enumerate(seat_tokens):
+            if token is not None:
+                hashed[hash_token(token)] = i
+        game_id = secrets.token_hex(6)
+        body = record_of(game).body()
+        recorded = body.pop("actions")
+        meta = await asyncio.to_thread(
+            self.store.create_game,
+            game_id,
+            body,
+            seats,
+            hashed,
+            status_of(game),
+            game.state.turn,
+            recorded,
+        )
+        handle = GameHandle(game_id, meta, game, hashed, self._bots_for(seats, seed))
+        self._handles[game_id] = handle
+        self.kick(handle)
+        return handle, seat_tokens, spectator
+
+    async def import_record(
+        self, data: dict[str, Any], seats: list[SeatInfo] | None
+    ) -> tuple[GameHandle, list[str | None], str]:
+        try:
+            record = GameRecord.from_dict(data)
+            if record.map_id not in available_maps():
+                raise RecordError("map", f"unknown map {record.map_id!r}")
+            game_from_record(record)  # the whole check: ruleset, options, every action
+        except RecordError as exc:
+            raise ApiError(400, exc.message, where=exc.where) from None
+        if seats is None:
+            seats = [SeatInfo(name) for name in record.seats]
+        elif len(seats) != len(record.seats):
+            raise ApiError(
+                422, f"the record has {len(record.seats)} seats, the request {len(seats)}"
+            )
+        else:
+            seats = [
+                SeatInfo(name, s.kind, s.bot) for name, s in zip(record.seats, seats, strict=True)
+            ]
+        return await self.create(
+            record.map_id, seats, record.seed, dict(record.options), record.actions
+        )
+
+    # -- acting ----------------------------------------------------------------------
+    async def act(self, handle: GameHandle, token: str, after: int, raw: Any) -> int:
+        """Apply one seat's action; returns the seat. Raises ApiError for every refusal."""
+        seat = handle.seat_of_token(token)
+        if seat is SPECTATOR:
+            raise ApiError(403, "a spectator token can only watch")
+        assert isinstance(seat, int)
+        try:
+            action = action_from_dict(raw)
+        except ValueError as exc:
+            raise ApiError(422, f"malformed action: {exc}") from None
+        if action.seat != seat:
+            raise ApiError(
+                403, f"your token is for seat {seat}; you cannot act for seat {action.seat}"
+            )
+        async with handle.lock:
+            if handle.dead:
+                raise ApiError(409, "the game was reloaded; fetch it again", action_index=-1)
+            if after != handle.index:
+                raise ApiError(
+                    409,
+                    f"the game has moved on: it is at action {handle.index}, not {after}",
+                    action_index=handle.index,
+                )
+            await self._commit(handle, action)
+        self.changed(handle)
+        return seat
+
+    async def _commit(self, handle: GameHandle, action: Action) -> None:
+        """Apply ``action`` to the engine and store it; the caller holds the lock."""
+        game = handle.game
+        index = handle.index
+        try:
+            game.apply(action)
+        except IllegalAction:
+            raise
+        except Exception as exc:  # an engine bug: never leave a half-applied state in memory
+            log.exception("engine failed on %s in game %s", action, handle.id)
+            self.evict(handle)
+            raise ApiError(400, f"the engine could not apply this action: {exc}") from None
+        try:
+            await asyncio.to_thread(
+                self.store.append_action,
+                handle.id,
+                index,
+                action.to_dict(),
+                status_of(game),
+                game.state.turn,
+            )
+        except StaleIndex as exc:
+            self.evict(handle)
+            raise ApiError(
+                409, "another process changed this game; fetch it again", action_index=exc.actual
+            ) from None
+        except Exception:
+            log.exception("could not store an action of game %s", handle.id)
+            self.evict(handle)
+            raise ApiError(503, "the game store is unavailable; the action was not taken") from None
+
+    def changed(self, handle: GameHandle) -> None:
+        for watcher in handle.watchers:
+            watcher.wake.set()
+        self.kick(handle)
+
+    # -- bots ------------------------------------------------------------------------
+    def kick(self, handle: GameHandle) -> None:
+        """Start the game's bot task if a bot seat is to act and none is running."""
+        if self.closing or handle.dead or not handle.bots:
+            return
+        if handle.game.over or handle.game.to_act not in handle.bots:
+            return
+        if handle.bot_task is not None and not handle.bot_task.done():
+            return
+        task = asyncio.get_running_loop().create_task(self._play_bots(handle))
+        handle.bot_task = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _play_bots(self, handle: GameHandle) -> None:
+        while not handle.dead and not self.closing:
+            seat = handle.game.to_act
+            if handle.game.over or seat is None or seat not in handle.bots:
+                return
+            await asyncio.sleep(self.bot_delay)
+            async with handle.lock:
+                if handle.dead or handle.game.to_act != seat or handle.game.over:
+                    continue
+                action = await asyncio.to_thread(self._choose, handle, seat)
+                try:
+                    await self._commit(handle, action)
+                except IllegalAction as exc:
+                    log.error(
+                        "bot in seat %d of game %s chose %s: %s", seat, handle.id, action, exc
+                    )
+                    try:
+                        await self._commit(handle, Pass(seat=seat))
+                    except (IllegalAction, ApiError):
+                        log.error("bot in seat %d of game %s is stuck", seat, handle.id)
+                        return
+                except ApiError:
+                    return  # the handle was evicted; a reload starts a new bot task
+            self.changed(handle)
+
+    @staticmethod
+    def _choose(handle: GameHandle, seat: int) -> Action:
+        game = handle.game
+        return handle.bots[seat].choose(game, seat, legal_actions(game, seat))
+
+    # -- shutting down ----------------------------------------------------------------
+    async def close(self) -> None:
+        self.closing = True
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for handle in self._handles.values():
+            for watcher in handle.watchers:
+                watcher.closed = True
+                watcher.wake.set()

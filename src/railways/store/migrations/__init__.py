@@ -1,0 +1,1 @@
+"""Alembic migrations for the game store (run by ``railways.store.open_store``)."""
