@@ -20,6 +20,8 @@ def _register() -> None:
     cli.add_command(map_cmd.map_group)
     cli.add_command(simulate.simulate)
 
+    cli.add_command(play.play)
+
     # Keep last: the game server, and `bench server` (joins the `bench` group if there is one).
     from railways.cli import serve
 
@@ -29,17 +31,6 @@ def _register() -> None:
         bench_group.add_command(serve.bench_server)
     else:
         cli.add_command(serve.bench)
-
-    # The game server, and `bench server` (added to the `bench` group when there is one).
-    from railways.cli import serve
-
-    cli.add_command(serve.serve)
-    bench_group = cli.commands.get("bench")
-    if isinstance(bench_group, click.Group):
-        bench_group.add_command(serve.bench_server)
-    else:
-        cli.add_command(serve.bench)
-    cli.add_command(play.play)
 
 
 def main() -> None:

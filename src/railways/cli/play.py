@@ -99,7 +99,10 @@ def make_terminal(clear: bool = True) -> Terminal:
     help="Seconds to pause after each bot move.",
 )
 @click.option(
-    "--clear/--no-clear", default=True, show_default=True, help="Clear the screen between turns."
+    "--clear/--no-clear",
+    default=False,
+    show_default=True,
+    help="Clear the screen before each of your turns.",
 )
 def play(
     map_id: str,

@@ -1,11 +1,24 @@
-"""``railways simulate``: play many bot games and summarise them, checking invariants."""
+"""``railways simulate``: play many bot games and summarise them, checking invariants.
+
+Game ``i`` is played from seed ``--seed + i`` with seat ``s`` taken by the
+``s``-th bot of ``--bots`` (repeated to fill the seats), each bot seeded from
+the game's seed. Games run in worker processes with ``--jobs``; every game
+depends only on its seed, and results are gathered in seed order, so the
+summary is the same whatever ``--jobs`` is.
+"""
 
 from __future__ import annotations
 
+import csv
 import json
+import math
 import statistics
+import sys
 import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import click
@@ -20,6 +33,11 @@ from railways.rules import new_game
 from railways.rules.records import game_from_record, record_of
 
 MAX_ACTIONS = 5000  # a safety net: a game that runs longer is reported, not looped on
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
+
+END_ECM = "ecm"  # the last Empty City Marker was placed and the game ended (RW-p6-09, RW-p6-10)
+END_CAP = "action_cap"  # stopped after MAX_ACTIONS actions
+END_ERROR = "error"  # a legal action was refused, or an invariant broke
 
 
 @dataclass
@@ -34,6 +52,12 @@ class GameResult:
     major_lines: int
     finished: bool
     problems: list[str] = field(default_factory=list)
+    bots: list[str] = field(default_factory=list)
+    bonds_issued: dict[int, int] = field(default_factory=dict)
+    lines_by_seat: dict[int, int] = field(default_factory=dict)
+    links: dict[int, int] = field(default_factory=dict)
+    deliveries: dict[int, int] = field(default_factory=dict)
+    end_reason: str = ""
 
 
 def _secret_leaks(game: Game) -> list[str]:
@@ -52,12 +76,25 @@ def _secret_leaks(game: Game) -> list[str]:
     return problems
 
 
-def play_one(map_id: str, players: int, bots: list[str], seed: int, check: bool) -> GameResult:
+def seat_bots(bots: Sequence[str], players: int) -> list[str]:
+    return [bots[i % len(bots)] for i in range(players)]
+
+
+def play_one(
+    map_id: str,
+    players: int,
+    bots: list[str],
+    seed: int,
+    check: bool,
+    max_actions: int = MAX_ACTIONS,
+) -> GameResult:
+    """Play one game from ``seed``; with ``check``, verify the invariants after every action."""
     game = new_game(map_id, players=players, seed=seed)
-    seats = [make_bot(bots[i % len(bots)], seed * 31 + i) for i in range(players)]
+    names = seat_bots(bots, players)
+    seats = [make_bot(names[i], seed * 31 + i) for i in range(players)]
     problems: list[str] = []
     count = 0
-    while not game.over and count < MAX_ACTIONS:
+    while not game.over and count < max_actions:
         seat = game.to_act
         assert seat is not None
         legal = legal_actions(game, seat)
@@ -78,6 +115,15 @@ def play_one(map_id: str, players: int, bots: list[str], seed: int, check: bool)
         if view_for(replayed, None) != view_for(game, None):
             problems.append("replaying the record does not reproduce the game")
     state = game.state
+    if problems:
+        reason = END_ERROR
+    elif game.over:
+        reason = END_ECM
+    else:
+        reason = END_CAP
+    lines: dict[int, int] = {p.seat: 0 for p in state.players}
+    for owner in state.major_lines.values():
+        lines[owner] = lines.get(owner, 0) + 1
     return GameResult(
         seed=seed,
         turns=state.turn,
@@ -89,34 +135,275 @@ def play_one(map_id: str, players: int, bots: list[str], seed: int, check: bool)
         major_lines=len(state.major_lines),
         finished=game.over,
         problems=problems,
+        bots=names,
+        bonds_issued={p.seat: p.bonds_issued_total for p in state.players},
+        lines_by_seat=lines,
+        links={p.seat: len(game.own_links(p.seat)) for p in state.players},
+        deliveries={p.seat: p.deliveries for p in state.players},
+        end_reason=reason,
     )
 
 
-def summarise(results: list[GameResult], players: int, bots: list[str]) -> dict[str, Any]:
-    finished = [r for r in results if r.finished]
-    wins = {seat: sum(1 for r in finished if r.winner == seat) for seat in range(players)}
+def _play_task(args: tuple[str, int, list[str], int, bool, int]) -> GameResult:
+    return play_one(*args)
+
+
+def run_games(
+    map_id: str,
+    players: int,
+    bots: list[str],
+    seed: int,
+    games: int,
+    check: bool,
+    jobs: int = 1,
+    max_actions: int = MAX_ACTIONS,
+) -> Iterator[GameResult]:
+    """Play ``games`` games, yielding each result as it finishes (in any order)."""
+    tasks = [(map_id, players, bots, seed + i, check, max_actions) for i in range(games)]
+    if jobs <= 1 or games <= 1:
+        for task in tasks:
+            yield _play_task(task)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_play_task, task) for task in tasks]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+# -- statistics ----------------------------------------------------------------------
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def distribution(values: Sequence[float]) -> dict[str, float]:
+    """Mean, standard deviation, minimum, quartiles and maximum."""
+    if not values:
+        return {"n": 0}
+    data = sorted(values)
+    if len(data) >= 2:
+        q1, median, q3 = statistics.quantiles(data, n=4, method="inclusive")
+        sd = statistics.stdev(data)
+    else:
+        q1 = median = q3 = data[0]
+        sd = 0.0
     return {
-        "games": len(results),
-        "finished": len(finished),
-        "invariant_failures": sum(1 for r in results if r.problems),
-        "problems": [f"seed {r.seed}: {p}" for r in results for p in r.problems][:20],
-        "seats": [
+        "n": len(data),
+        "mean": _r(statistics.fmean(data)),
+        "sd": _r(sd),
+        "min": _r(data[0]),
+        "q1": _r(q1),
+        "median": _r(median),
+        "q3": _r(q3),
+        "max": _r(data[-1]),
+    }
+
+
+def _r(x: float) -> float | int:
+    if float(x).is_integer():
+        return int(x)
+    return round(float(x), 4)
+
+
+def _rate(wins: int, trials: int) -> dict[str, Any]:
+    lo, hi = wilson(wins, trials)
+    return {
+        "wins": wins,
+        "win_rate": _r(wins / trials) if trials else 0,
+        "win_rate_ci95": [_r(lo), _r(hi)],
+    }
+
+
+def _counts(values: Sequence[int]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for v in sorted(values):
+        out[str(v)] = out.get(str(v), 0) + 1
+    return out
+
+
+def summarise(
+    results: list[GameResult],
+    players: int,
+    bots: list[str],
+    map_id: str = "",
+    seed: int | None = None,
+) -> dict[str, Any]:
+    """The summary of a run. Depends only on the results, in seed order."""
+    results = sorted(results, key=lambda r: r.seed)
+    names = seat_bots(bots, players)
+    finished = [r for r in results if r.finished]
+    reasons = {END_ECM: 0, END_CAP: 0, END_ERROR: 0}
+    for r in results:
+        reasons[r.end_reason] = reasons.get(r.end_reason, 0) + 1
+    seats = []
+    for seat in range(players):
+        wins = sum(1 for r in finished if r.winner == seat)
+        seats.append(
             {
                 "seat": seat,
-                "bot": bots[seat % len(bots)],
-                "win_rate": wins[seat] / len(finished) if finished else 0.0,
-                "mean_score": statistics.fmean(r.scores[seat] for r in finished)
-                if finished
-                else 0.0,
-                "mean_bonds": statistics.fmean(r.bonds[seat] for r in results),
-                "mean_engine": statistics.fmean(r.engines[seat] for r in results),
+                "bot": names[seat],
+                **_rate(wins, len(finished)),
+                "score": distribution([r.scores[seat] for r in finished]),
+                "bonds_issued": distribution([r.bonds_issued.get(seat, 0) for r in results]),
+                "bonds_held": distribution([r.bonds[seat] for r in results]),
+                "engine": distribution([r.engines[seat] for r in results]),
+                "engine_levels": _counts([r.engines[seat] for r in results]),
+                "links": distribution([r.links.get(seat, 0) for r in results]),
+                "deliveries": distribution([r.deliveries.get(seat, 0) for r in results]),
+                "major_lines": distribution([r.lines_by_seat.get(seat, 0) for r in results]),
             }
-            for seat in range(players)
-        ],
-        "mean_turns": statistics.fmean(r.turns for r in results) if results else 0.0,
-        "mean_actions": statistics.fmean(r.actions for r in results) if results else 0.0,
-        "mean_major_lines": statistics.fmean(r.major_lines for r in results) if results else 0.0,
+        )
+    by_bot = {}
+    for name in dict.fromkeys(names):
+        mine = [s for s in range(players) if names[s] == name]
+        wins = sum(1 for r in finished if r.winner in mine)
+        by_bot[name] = {
+            "seats": mine,
+            **_rate(wins, len(finished)),
+            "score": distribution([r.scores[s] for r in finished for s in mine]),
+            "bonds_issued": distribution([r.bonds_issued.get(s, 0) for r in results for s in mine]),
+            "engine_levels": _counts([r.engines[s] for r in results for s in mine]),
+            "major_lines": distribution(
+                [sum(r.lines_by_seat.get(s, 0) for s in mine) for r in results]
+            ),
+        }
+    return {
+        "map": map_id,
+        "players": players,
+        "bots": names,
+        "first_seed": seed,
+        "games": len(results),
+        "finished": len(finished),
+        "end_reasons": reasons,
+        "invariant_failures": sum(1 for r in results if r.problems),
+        "problems": [f"seed {r.seed}: {p}" for r in results for p in r.problems][:20],
+        "seats": seats,
+        "by_bot": by_bot,
+        "turns": distribution([r.turns for r in results]),
+        "actions": distribution([r.actions for r in results]),
+        "major_lines": distribution([r.major_lines for r in results]),
     }
+
+
+# -- output ----------------------------------------------------------------------------
+CSV_FIXED = ["seed", "end_reason", "turns", "actions", "winner", "winner_bot", "major_lines"]
+CSV_PER_SEAT = ["bot", "score", "bonds", "bonds_issued", "engine", "links", "deliveries", "lines"]
+
+
+def write_csv(path: Path, results: list[GameResult], players: int) -> None:
+    header = CSV_FIXED + [f"{k}_{s}" for s in range(players) for k in CSV_PER_SEAT]
+    with path.open("w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(header)
+        for r in sorted(results, key=lambda r: r.seed):
+            row: list[Any] = [
+                r.seed,
+                r.end_reason,
+                r.turns,
+                r.actions,
+                "" if r.winner is None else r.winner,
+                "" if r.winner is None else r.bots[r.winner],
+                r.major_lines,
+            ]
+            for s in range(players):
+                row += [
+                    r.bots[s],
+                    r.scores.get(s, ""),
+                    r.bonds[s],
+                    r.bonds_issued.get(s, 0),
+                    r.engines[s],
+                    r.links.get(s, 0),
+                    r.deliveries.get(s, 0),
+                    r.lines_by_seat.get(s, 0),
+                ]
+            writer.writerow(row)
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise click.ClickException(
+            "--plot needs matplotlib, which is not installed; "
+            "install it with: pip install 'railways[plot]'"
+        ) from None
+    return plt
+
+
+def write_plot(path: Path, results: list[GameResult], players: int, bots: list[str]) -> None:
+    plt = _pyplot()
+    names = seat_bots(bots, players)
+    finished = [r for r in results if r.finished]
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for name in dict.fromkeys(names):
+        scores = [r.scores[s] for r in finished for s in range(players) if names[s] == name]
+        if scores:
+            ax.hist(scores, bins=30, alpha=0.6, label=f"{name} ({len(scores)} seat-games)")
+    ax.set_xlabel("final score")
+    ax.set_ylabel("seat-games")
+    ax.set_title(f"{len(finished)} games, {players} players: {', '.join(names)}")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def _fmt_dist(d: dict[str, Any]) -> str:
+    if not d.get("n"):
+        return "-"
+    return (
+        f"mean {d['mean']:.1f} sd {d['sd']:.1f} | min {d['min']} q1 {d['q1']} "
+        f"median {d['median']} q3 {d['q3']} max {d['max']}"
+    )
+
+
+def print_summary(summary: dict[str, Any], seconds: float) -> None:
+    click.echo(
+        f"{summary['games']} games on {summary['map']}, {summary['players']} players "
+        f"({', '.join(summary['bots'])}), seeds {summary['first_seed']}.."
+        f"{summary['first_seed'] + summary['games'] - 1}: {summary['finished']} finished, "
+        f"{summary['invariant_failures']} with problems, {seconds:.1f}s"
+    )
+    reasons = summary["end_reasons"]
+    click.echo(
+        f"end: {reasons[END_ECM]} by Empty City Markers, {reasons[END_CAP]} at the "
+        f"{MAX_ACTIONS}-action cap, {reasons[END_ERROR]} errors"
+    )
+    click.echo(f"turns:   {_fmt_dist(summary['turns'])}")
+    click.echo(f"actions: {_fmt_dist(summary['actions'])}")
+    click.echo(f"Major Lines per game: {_fmt_dist(summary['major_lines'])}")
+    click.echo("win rate (95% Wilson interval) and final scores:")
+    for row in summary["seats"]:
+        lo, hi = row["win_rate_ci95"]
+        click.echo(
+            f"  seat {row['seat'] + 1} {row['bot']:>8}: {row['win_rate']:6.1%} "
+            f"[{lo:.1%}, {hi:.1%}]  score {_fmt_dist(row['score'])}"
+        )
+        click.echo(
+            f"  {'':>16}  bonds issued mean {row['bonds_issued'].get('mean', 0):.1f}, "
+            f"engine mean {row['engine'].get('mean', 0):.1f} "
+            f"(levels {row['engine_levels']}), Major Lines mean "
+            f"{row['major_lines'].get('mean', 0):.2f}"
+        )
+    if len(summary["by_bot"]) > 1 or len(summary["seats"]) > 1:
+        click.echo("by bot (a win is a game won by any of its seats):")
+        for name, row in summary["by_bot"].items():
+            lo, hi = row["win_rate_ci95"]
+            click.echo(
+                f"  {name:>8} (seats {', '.join(str(s + 1) for s in row['seats'])}): "
+                f"{row['win_rate']:6.1%} [{lo:.1%}, {hi:.1%}]  score {_fmt_dist(row['score'])}"
+            )
+    for problem in summary["problems"]:
+        click.echo(f"  PROBLEM {problem}")
 
 
 @click.command("simulate")
@@ -126,10 +413,18 @@ def summarise(results: list[GameResult], players: int, bots: list[str]) -> dict[
     "--bots",
     default="random",
     show_default=True,
-    help="Comma-separated bot per seat, repeated to fill the seats.",
+    help="Comma-separated bot per seat, repeated to fill the seats (e.g. greedy,random).",
 )
 @click.option("--games", type=click.IntRange(1), default=10, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Worker processes. The results do not depend on it.",
+)
 @click.option(
     "--check/--no-check",
     default=True,
@@ -137,10 +432,34 @@ def summarise(results: list[GameResult], players: int, bots: list[str]) -> dict[
     help="Check the invariants after every action, and records and views at the end.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Write one CSV row per game to this file.",
+)
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Write a PNG histogram of final scores by bot (needs the 'plot' extra).",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def simulate(
-    map_id: str, players: int, bots: str, games: int, seed: int, check: bool, as_json: bool
+    map_id: str,
+    players: int,
+    bots: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    check: bool,
+    as_json: bool,
+    out: Path | None,
+    plot: Path | None,
+    quiet: bool,
 ) -> None:
-    """Play bot games from consecutive seeds and summarise them."""
+    """Play bot games from consecutive seeds and summarise them.
+
+    Exits with status 1 if any game broke an invariant or did not finish.
+    """
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOTS]
     if unknown or not names:
@@ -148,30 +467,44 @@ def simulate(
             f"unknown bot(s) {', '.join(unknown) or '(none)'}; known: {', '.join(BOTS)}",
             param_hint="--bots",
         )
+    if plot is not None:
+        _pyplot()  # fail before playing, not after
+    try:
+        new_game(map_id, players=players, seed=seed)
+    except Exception as exc:  # an unknown map or a player count the map does not take
+        raise click.ClickException(str(exc)) from None
     started = time.perf_counter()
-    results = [play_one(map_id, players, names, seed + i, check) for i in range(games)]
-    summary = summarise(results, players, names)
-    summary["seconds"] = round(time.perf_counter() - started, 2)
+    results: list[GameResult] = []
+    stream = run_games(map_id, players, names, seed, games, check, jobs)
+    if not quiet and sys.stderr.isatty():
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        columns = (
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+        )
+        with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task("simulating", total=games)
+            for result in stream:
+                results.append(result)
+                progress.advance(task)
+    else:
+        results.extend(stream)
+    results.sort(key=lambda r: r.seed)
+    seconds = time.perf_counter() - started
+    summary = summarise(results, players, names, map_id, seed)
+    if out is not None:
+        write_csv(out, results, players)
+    if plot is not None:
+        write_plot(plot, results, players, names)
     if as_json:
         click.echo(json.dumps(summary, indent=2))
+        if not quiet:
+            click.echo(f"{len(results)} games in {seconds:.1f}s", err=True)
     else:
-        click.echo(
-            f"{summary['games']} games on {map_id}, {players} players: "
-            f"{summary['finished']} finished, {summary['invariant_failures']} with "
-            f"broken invariants, {summary['seconds']}s"
-        )
-        click.echo(
-            f"mean turns {summary['mean_turns']:.1f}, mean actions "
-            f"{summary['mean_actions']:.0f}, mean Major Lines "
-            f"{summary['mean_major_lines']:.1f}"
-        )
-        for row in summary["seats"]:
-            click.echo(
-                f"  seat {row['seat'] + 1} ({row['bot']}): win rate "
-                f"{row['win_rate']:.0%}, mean score {row['mean_score']:.1f}, "
-                f"mean bonds {row['mean_bonds']:.1f}, mean engine {row['mean_engine']:.1f}"
-            )
-        for problem in summary["problems"]:
-            click.echo(f"  PROBLEM {problem}")
+        print_summary(summary, seconds)
     if summary["invariant_failures"] or summary["finished"] < summary["games"]:
         raise SystemExit(1)

@@ -73,7 +73,8 @@ def city_codes(board: Board) -> dict[str, str]:
     """A unique two-letter code per city; big cities get the most obvious ones."""
     taken: set[str] = set()
     out: dict[str, str] = {}
-    for city in sorted(board.cities.values(), key=lambda c: (-c.cubes, c.name)):
+    lines = {c: sum(c in m.endpoints for m in board.major_lines.values()) for c in board.cities}
+    for city in sorted(board.cities.values(), key=lambda c: (-c.cubes, -lines[c.id], c.name)):
         code = next((c for c in _candidates(city.name) if c.upper() not in taken), None)
         if code is None:  # pragma: no cover - more cities than codes
             code = city.id[:2]

@@ -42,7 +42,8 @@ def status(view: Mapping[str, Any]) -> Text:
     out.append(f"Turn {view['turn']}", style="bold")
     if view["phase"] == "actions":
         out.append(f" · round {view['round']} of 3", style="bold")
-    out.append(f" · {PHASES.get(view['phase'], view['phase'])}")
+    else:
+        out.append(f" · {PHASES.get(view['phase'], view['phase'])}")
     if view["to_act"] is not None:
         out.append(" · to act: ")
         out.append_text(player_name(view, view["to_act"]))
@@ -50,7 +51,7 @@ def status(view: Mapping[str, Any]) -> Text:
         out.append(f" ({view['extra_actions']} actions in a row)", style="yellow")
     out.append("\n")
     if view["order"]:
-        out.append("Order: ")
+        out.append("Order ")
         for i, seat in enumerate(view["order"]):
             if i:
                 out.append(" → ", style="dim")
@@ -59,16 +60,22 @@ def status(view: Mapping[str, Any]) -> Text:
                 out.append(" (first)", style="dim")
         out.append("\n")
     placed, needed = len(view["empty_cities"]), view["ecm_needed"]
-    out.append(f"Empty City Markers {placed}/{needed}")
+    out.append(f"Empty cities {placed}/{needed}")
     if view["end_trigger_turn"] is not None:
         last = view["end_trigger_turn"] + 1
-        out.append(f" · the game ends after turn {last}", style="bold yellow")
-    out.append(f" · bag {view['bag_size']} · Operations deck {view['ops_deck_size']}", style="dim")
+        out.append(f" · last turn: {last}", style="bold yellow")
+    out.append(f" · bag {view['bag_size']} · deck {view['ops_deck_size']}", style="dim")
+    tiles = " ".join(
+        f"{CUBE_LETTERS.get(c, c)}{n}" for c, n in sorted(view["new_city_tiles"].items()) if n
+    )
+    out.append(f" · New City tiles {tiles or 'none'}", style="dim")
     return out
 
 
 def players_table(game: Game, view: Mapping[str, Any]) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=False)
+    table = Table(
+        box=None, padding=(0, 1), pad_edge=False, header_style="bold underline", expand=False
+    )
     for name, justify in (
         ("Player", "left"),
         ("Cash", "right"),
@@ -125,32 +132,97 @@ def baron_line(game: Game, view: Mapping[str, Any]) -> Text | None:
     return out if out.plain else None
 
 
-def operations_panel(game: Game, view: Mapping[str, Any]) -> Table:
+def operations_panel(game: Game, view: Mapping[str, Any]) -> Text:
+    """The cards on display, compactly: the goals in a line, then the cards one may take."""
+    cards = game.ruleset.cards
+    out = Text("Operations display\n", style="bold")
+    goals = [cards[c] for c in view["ops_display"] if cards[c].icon is Icon.GOAL]
+    if goals:
+        out.append("goals ", style=ICON_LABELS[Icon.GOAL][1])
+        # "Service Bounty: Dallas", "Service Bounty: Duluth" -> "Service Bounty: Dallas, Duluth"
+        groups: dict[str, list[str]] = {}
+        for goal in goals:
+            head, sep, tail = goal.name.partition(": ")
+            groups.setdefault(head if sep else goal.name, []).append(tail if sep else "")
+        names = [
+            f"{head}: {', '.join(t for t in tails if t)}" if any(tails) else head
+            for head, tails in groups.items()
+        ]
+        out.append(" · ".join(names), style="dim")
+        out.append("\n")
+    counts: dict[str, int] = {}
+    for card_id in view["ops_display"]:
+        if cards[card_id].icon is not Icon.GOAL:
+            name = cards[card_id].name
+            counts[name] = counts.get(name, 0) + 1
+    seen: set[str] = set()
+    for card_id in view["ops_display"]:
+        card = cards[card_id]
+        if card.icon is Icon.GOAL or card.name in seen:
+            continue
+        seen.add(card.name)
+        label, color = ICON_LABELS.get(card.icon, ("", ""))
+        out.append(f"{label:<5} ", style=color)
+        out.append(card.name, style="bold")
+        if counts[card.name] > 1:
+            out.append(f" ×{counts[card.name]}")
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def operations_details(game: Game, view: Mapping[str, Any]) -> Table:
+    """The cards on display with what each does."""
     names = {cid: c.name for cid, c in game.board.cities.items()}
-    table = Table(
-        title="Operations display",
-        title_justify="left",
-        title_style="bold",
-        box=None,
-        padding=(0, 1, 0, 0),
-        show_header=False,
-    )
+    table = Table(box=None, padding=(0, 1, 0, 0), show_header=False)
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True)
-    table.add_column(overflow="fold")
+    table.add_column()
     for card_id in view["ops_display"]:
         card = game.ruleset.cards[card_id]
         label, color = ICON_LABELS.get(card.icon, ("", ""))
-        name_style = "dim" if card.icon is Icon.GOAL else "bold"
         table.add_row(
-            Text(f"[{label}]", style=color),
-            Text(card.name, style=name_style),
+            Text(label, style=color),
+            Text(card.name, style="dim" if card.icon is Icon.GOAL else "bold"),
             Text(card_summary(card, names), style="dim"),
         )
     return table
 
 
-def major_lines_panel(game: Game, view: Mapping[str, Any]) -> Table:
+def major_lines_panel(
+    game: Game, view: Mapping[str, Any], codes: Mapping[str, str], compact: bool = False
+) -> RenderableType:
+    """Major Lines with their points and who took them (and the Western Links built)."""
+    taken = view["major_lines"]
+    cities = game.board.cities
+    links = view.get("plugins", {}).get("western_links")
+    western = Text("Western Links: ")
+    if links is not None:
+        if not links:
+            western.append("none built", style="dim")
+        for i, (city, seat) in enumerate(sorted(links.items())):
+            if i:
+                western.append(", ")
+            western.append(cities[city].name + " ")
+            western.append_text(player_name(view, seat))
+    if compact:
+        out = Text("Major Lines ", style="bold")
+        for i, line in enumerate(game.board.major_lines.values()):
+            if i:
+                out.append(" · ", style="dim")
+            ends = "-".join(codes[c] for c in line.endpoints)
+            if line.requires:
+                ends += "+W"
+            owner = taken.get(line.id)
+            out.append(f"{line.points} {ends} ", style="dim" if owner is not None else "")
+            if owner is None:
+                out.append("open", style="green")
+            else:
+                out.append_text(player_name(view, owner))
+        if links is not None:
+            out.append("\n")
+            out.append_text(western)
+        return out
     table = Table(
         title="Major Lines",
         title_justify="left",
@@ -159,55 +231,42 @@ def major_lines_panel(game: Game, view: Mapping[str, Any]) -> Table:
         padding=(0, 1, 0, 0),
         show_header=False,
     )
-    table.add_column(no_wrap=True)
     table.add_column(no_wrap=True, justify="right")
+    table.add_column(no_wrap=True, overflow="ellipsis", max_width=28)
     table.add_column(no_wrap=True)
-    taken = view["major_lines"]
     for line in game.board.major_lines.values():
-        name = line.name or " - ".join(game.board.cities[c].name for c in line.endpoints)
+        name = "-".join(cities[c].name for c in line.endpoints)
+        if line.requires:
+            name += " +" + ",".join(r.replace("_", " ") for r in sorted(line.requires))
         owner = taken.get(line.id)
         who = player_name(view, owner) if owner is not None else Text("open", style="green")
-        table.add_row(Text(name, style="dim" if owner is not None else ""), f"{line.points}", who)
-    links = view.get("plugins", {}).get("western_links")
+        table.add_row(
+            Text(f"{line.points}", style="bold"),
+            Text(name, style="dim" if owner is not None else ""),
+            who,
+        )
     if links is not None:
-        built = Text("Western Links: ")
-        if not links:
-            built.append("none built", style="dim")
-        for i, (city, seat) in enumerate(sorted(links.items())):
-            if i:
-                built.append(", ")
-            built.append(game.board.cities[city].name + " ")
-            built.append_text(player_name(view, seat))
-        table.add_row(built, "", "")
+        table.add_row("", western, "")
     return table
 
 
 def goods_panel(game: Game, view: Mapping[str, Any], codes: Mapping[str, str]) -> Text:
-    """Every city with goods: its code, colour and cubes."""
+    """Every city with goods: its code (in the city's colour) and its cubes."""
     out = Text()
     out.append("Goods ", style="bold")
-    out.append("(city code: cubes; R red Y yellow B blue P purple K black)\n", style="dim")
-    entries = []
+    out.append("R red Y yellow B blue P purple K black\n", style="dim")
     colors = view["city_colors"]
-    for city_id, cubes in sorted(
-        view["cubes"].items(), key=lambda kv: game.board.cities[kv[0]].name
-    ):
+    first = True
+    for city_id, cubes in sorted(view["cubes"].items(), key=lambda kv: codes[kv[0]].upper()):
         if not cubes:
             continue
-        entry = Text()
-        entry.append(codes[city_id], style=f"bold {CUBE_STYLES.get(colors[city_id], '')}")
-        entry.append(":")
+        if not first:
+            out.append(" ")
+        first = False
+        out.append(codes[city_id], style=f"bold {CUBE_STYLES.get(colors[city_id], '')}")
+        out.append(":", style="dim")
         for cube in cubes:
-            entry.append(CUBE_LETTERS.get(cube, "?"), style=CUBE_STYLES.get(cube, ""))
-        entries.append(entry)
-    width = max((len(e.plain) for e in entries), default=0) + 1
-    for i, entry in enumerate(entries):
-        entry.pad_right(width - len(entry.plain))
-        out.append_text(entry)
-        if i % 12 == 11:
-            out.append("\n")
-    tiles = ", ".join(f"{n} {c}" for c, n in sorted(view["new_city_tiles"].items()) if n)
-    out.append(f"\nNew City tiles left: {tiles or 'none'}", style="dim")
+            out.append(CUBE_LETTERS.get(cube, "?"), style=CUBE_STYLES.get(cube, ""))
     return out
 
 
@@ -244,30 +303,34 @@ def screen(
 ) -> RenderableType:
     """Everything a seat needs to see to decide, laid out for the console's width."""
     board = render_board(game.board, view, codes)
-    side: list[RenderableType] = [
-        operations_panel(game, view),
-        Text(),
-        major_lines_panel(game, view),
-    ]
+    board_width = max(len(line) for line in board.plain.splitlines())
+    side_width = width - board_width - 2
     bottom: list[RenderableType] = [players_table(game, view)]
     baron = baron_line(game, view)
     if baron is not None:
         bottom.append(baron)
-    bottom.append(Text())
-    bottom.append(goods_panel(game, view, codes))
     if recent:
-        bottom.append(Text())
         bottom.append(log_panel(recent))
-    bottom.append(Text())
-    bottom.append(status(view))
-    board_width = max(len(line) for line in board.plain.splitlines())
-    if width >= board_width + 44:
+    if side_width >= 40:
+        side = Group(
+            status(view),
+            operations_panel(game, view),
+            major_lines_panel(game, view, codes, compact=True),
+            goods_panel(game, view, codes),
+        )
         grid = Table.grid(padding=(0, 2))
         grid.add_column(no_wrap=True)
-        grid.add_column()
-        grid.add_row(board, Group(*side))
+        grid.add_column(max_width=side_width)
+        grid.add_row(board, side)
         return Group(grid, *bottom)
-    return Group(board, Text(), *side, Text(), *bottom)
+    return Group(
+        board,
+        status(view),
+        operations_panel(game, view),
+        major_lines_panel(game, view, codes, compact=True),
+        goods_panel(game, view, codes),
+        *bottom,
+    )
 
 
 def final_scores(game: Game, view: Mapping[str, Any]) -> Table:

@@ -293,7 +293,8 @@ class Decision:
         rows.append(("d", "deliver goods", summary, bool(legal.deliveries)))
         urbanize = self._simple("urbanize")
         gray = sorted({a.city for a in urbanize if isinstance(a, Urbanize)})
-        summary = Text(f"{money(self.tables.urbanize_cost)}, {len(gray)} gray cities")
+        summary = self.cost_text(self.tables.urbanize_cost)
+        summary.append(f", {len(gray)} gray cities")
         rows.append(("u", "urbanize", summary if gray else Text("no gray city left"), bool(gray)))
         upgrades = self._simple("upgrade_engine")
         level = self.me["engine"]
@@ -453,9 +454,12 @@ class Decision:
         query = ""
         shown = PAGE
         while True:
-            options = self._with_cards(self.legal.builds, using)
+            options = self._dedupe(self._with_cards(self.legal.builds, using))
             described = {id(o): self._describe_build(o) for o in options}
-            options.sort(key=lambda o: (o.to_city is None, o.cost, *described[id(o)]))
+            ready = {id(o): self._ready_goods(o) for o in options}
+            options.sort(
+                key=lambda o: (o.to_city is None, not ready[id(o)], o.cost, *described[id(o)])
+            )
             if query:
                 wanted: set[str] = set()
                 for word in query.split():
@@ -476,10 +480,16 @@ class Decision:
                 table.add_column("to")
                 table.add_column("tiles", justify="right")
                 table.add_column("cost", justify="right")
+                table.add_column("goods ready")
                 for i, option in enumerate(visible, start=1):
                     origin, dest = described[id(option)]
                     table.add_row(
-                        str(i), origin, dest, str(option.tiles), self.cost_text(option.cost)
+                        str(i),
+                        origin,
+                        dest,
+                        str(option.tiles),
+                        self.cost_text(option.cost),
+                        ready[id(option)],
                     )
                 self.term.say(table)
             else:
@@ -535,6 +545,43 @@ class Decision:
                     f"{unknown[0]!r} is neither a number in the list nor a city "
                     "(the main menu's l lists the cities and their codes)"
                 )
+
+    def _dedupe(self, options: list[BuildOption]) -> list[BuildOption]:
+        """One of each link offered from both of its ends over the same hexes."""
+        seen: set[tuple[frozenset[Hex], int, bool]] = set()
+        out = []
+        for option in options:
+            key = (frozenset(option.action.path), option.cost, option.to_city is None)
+            if option.to_city is not None and key in seen:
+                continue
+            seen.add(key)
+            out.append(option)
+        return out
+
+    def _ready_goods(self, option: BuildOption) -> Text:
+        """Cubes the new link alone could carry at once: 'R→' from the start, '←B' back."""
+        out = Text()
+        start = self.game.board.city_at(option.action.path[0])
+        a = (
+            start.id
+            if start is not None
+            else dict(self._own_open_ends()).get(option.action.path[0])
+        )
+        if option.to_city is None or a is None:
+            return out
+        b = option.to_city
+        colors = self.view["city_colors"]
+        for src, dst, arrow in ((a, b, "→"), (b, a, "←")):
+            cubes = sorted({c for c in self.view["cubes"][src] if c == colors[dst]})
+            for cube in cubes:
+                text = (
+                    f"{CUBE_LETTERS[cube]}{arrow}"
+                    if arrow == "→"
+                    else f"{arrow}{CUBE_LETTERS[cube]}"
+                )
+                out.append(text + " ", style=CUBE_STYLES[cube])
+        out.rstrip()
+        return out
 
     def _touches(self, option: BuildOption, cities: set[str]) -> bool:
         board = self.game.board
@@ -646,7 +693,9 @@ class Decision:
             for h in path[1:]:
                 highlight[h] = ("██", style)
             for i, (h, _cost, _done) in enumerate(steps, start=1):
-                highlight[h] = (f"{i} ", "bold black on bright_yellow")
+                city = self.game.board.city_at(h)
+                label = f"{i}{self.codes[city.id][0] if city else ' '}"
+                highlight[h] = (label, "bold black on bright_yellow")
             rows, cols = self._window(path)
             self.term.say(
                 render_board(

@@ -31,7 +31,7 @@ from .style import player_style
 
 HUMAN = "human"
 MAX_ACTIONS = 20000  # a safety net against a bot that never ends the game
-RECENT = 14  # log lines shown as "since your last move"
+RECENT = 10  # log lines shown as "since your last move"
 
 
 class Session:
