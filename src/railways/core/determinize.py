@@ -34,5 +34,7 @@ def determinize(game: Game, seat: int, seed: int) -> Game:
             p.barons_dealt = (p.baron, pool.pop()) if pool else (p.baron,)
     state.baron_deck = pool
     rng.shuffle(state.ops_deck)
+    for plugin in game.ruleset.plugins:  # the plug-ins' own hidden decks
+        plugin.determinize(clone, seat, rng)
     state.rng = Rng(rng.next64())
     return clone

@@ -28,7 +28,7 @@ from railways.core.actions import (
 from railways.core.board import GOODS_COLORS, Board, Color, MajorLine
 from railways.core.cards import CardDef, Icon
 from railways.core.errors import IllegalAction
-from railways.core.plugins import Ruleset
+from railways.core.plugins import BuildRestriction, Ruleset
 from railways.core.rng import Rng
 from railways.core.state import AuctionState, GameState, LedgerEntry, Link, Phase, PlayerState
 from railways.core.track import BuildPlan, CostRules, lay, plan_build, remove_incomplete
@@ -97,6 +97,7 @@ class Game:
         self.seats = list(seats)
         self.seed = seed
         self.options = options or Options()
+        self.turns = ruleset.turns  # the turn's steps (railways.core.turns)
         self.actions: list[Action] = []  # every accepted action, undo included
         self.history: list[tuple[Action, int, int]] = []  # effective: (action, rng draws, reveals)
         self.state = self._setup()
@@ -189,6 +190,12 @@ class Game:
         taken = min(count, self.state.bag[color])
         self.state.bag[color] -= taken
         return [color] * taken
+
+    def take_cube(self, city: str, color: Color) -> None:
+        """Return one cube of a city to the bag (not a delivery); an emptied city gets its ECM."""
+        self.state.cubes[city].remove(color)
+        self.state.bag[color] += 1
+        self._place_ecm(city)
 
     def add_cubes(self, city: str, cubes: list[Color]) -> None:
         if cubes:
@@ -303,6 +310,7 @@ class Game:
                 )
         elif isinstance(action, (ChooseBaron, Bid, PassBid)):
             raise IllegalAction("the auction is over for this turn", "RW-p4-28")
+        self.turns.check(self, action)
         self._validate(action)
 
     def _validate(self, action: Action) -> None:
@@ -375,6 +383,10 @@ class Game:
 
     # -- first player auction (RW-p4-29..37) ------------------------------------
     def _start_turn(self, first_turn: bool = False) -> None:
+        self.turns.start_turn(self, first_turn)
+
+    def start_auction(self, first_turn: bool = False) -> None:
+        """The default start of a turn: the first player auction."""
         state = self.state
         if first_turn:
             opener = 0  # seat 1 stands for the youngest player (RW-p4-30)
@@ -446,13 +458,18 @@ class Game:
     # -- action rounds (RW-p4-38..41) -----------------------------------------
     def _after_action(self, action: Action) -> None:
         state = self.state
-        if state.phase is not Phase.ACTIONS:
+        if state.phase is not Phase.ACTIONS or self.turns.is_free(self, action):
             return
         if state.extra_actions_seat is not None:
             state.extra_actions -= 1
             if state.extra_actions > 0:
                 return
             state.extra_actions_seat = None
+        self.turns.after_action(self, action)
+
+    def next_seat(self) -> None:
+        """The default after an action: the next seat, the next round, or the turn's end."""
+        state = self.state
         state.order_index += 1
         if state.order_index >= self.n:
             state.order_index = 0
@@ -470,6 +487,10 @@ class Game:
         self.state.extra_actions_seat = seat
 
     def _end_turn(self) -> None:
+        self.turns.end_turn(self)
+
+    def income_phase(self) -> None:
+        """Income, bond dividends and the removal of incomplete links (RW-p6-01..05)."""
         state = self.state
         for p in state.players:  # RW-p6-01
             income = self.income(p.seat)
@@ -484,8 +505,22 @@ class Game:
                 f"{self.seats[link.owner]}'s incomplete link from "
                 f"{self.city_name(link.start)} is removed"
             )
+
+    def draw_operations_card(self) -> None:
+        """A new Operations card joins the display (RW-p6-07)."""
+        state = self.state
         if state.ops_deck:  # RW-p6-07
             state.ops_display.append(state.ops_deck.pop())
+
+    @property
+    def final_turn(self) -> bool:
+        """Whether this is the last turn: the end was triggered on an earlier turn."""
+        trigger = self.state.end_trigger_turn
+        return trigger is not None and self.state.turn >= trigger + 1
+
+    def next_turn_or_finish(self) -> None:
+        """End the game after the final turn (RW-p6-10), or start the next turn."""
+        state = self.state
         if state.end_trigger_turn is not None and state.turn >= state.end_trigger_turn + 1:
             self._finish()  # RW-p6-10
             return
@@ -523,9 +558,27 @@ class Game:
 
     def plan(self, action: BuildTrack) -> BuildPlan:
         rules = self.build_rules(action)
+        for restriction in self.build_restrictions(action.seat):
+            for hex_ in action.path:
+                if hex_ in restriction.hexes:
+                    raise IllegalAction(
+                        f"no building at {hex_} now: {restriction.reason}", restriction.clause
+                    )
         return plan_build(
             self.board, self.state, action.seat, action.path, action.exit, action.redirect, rules
         )
+
+    def build_restrictions(self, seat: int) -> list[BuildRestriction]:
+        """The plug-ins' hexes closed to the seat's builds now."""
+        found = (p.build_restriction(self, seat) for p in self.ruleset.plugins)
+        return [r for r in found if r is not None and r.hexes]
+
+    def engine_level(self, seat: int) -> int:
+        """The engine level that counts for the seat's deliveries, after plug-in penalties."""
+        level = self.state.players[seat].engine
+        for plugin in self.ruleset.plugins:
+            level = plugin.engine_level(self, seat, level)
+        return level
 
     def _do_build(self, action: BuildTrack) -> None:
         plan = self.plan(action)
@@ -669,9 +722,9 @@ class Game:
             )
         if not action.links:
             raise IllegalAction("a delivery moves the cube along at least one link", "RW-p5-29")
-        if len(action.links) > state.players[seat].engine:
+        if len(action.links) > self.engine_level(seat):
             raise IllegalAction(
-                f"your engine moves a cube at most {state.players[seat].engine} link(s)", "RW-p5-26"
+                f"your engine moves a cube at most {self.engine_level(seat)} link(s)", "RW-p5-26"
             )
         if len(set(action.links)) != len(action.links):
             raise IllegalAction("a cube may not travel the same link twice", "RW-p5-27")
@@ -732,7 +785,8 @@ class Game:
             f"{self.city_name(action.city)} to {self.city_name(cities[-1])}"
         )
         for owner, pts in sorted(points.items()):
-            self.score(owner, pts, "delivery")
+            if 0 <= owner < self.n:  # an owner that is not a seat (the solo Railbot) never scores
+                self.score(owner, pts, "delivery")
         self._place_ecm(action.city)
         delivery = Delivery(
             action.seat, color, action.city, cities[-1], cities, action.links, points
@@ -808,9 +862,8 @@ class Game:
                 total += bonus
             final[p.seat] = total
         state.final_scores = final
-        ranked = sorted(state.players, key=lambda p: self.rank_key(p.seat, final), reverse=True)
-        state.winner = ranked[0].seat
-        self.log(f"Game over. {ranked[0].name} wins with {final[ranked[0].seat]} points")
+        state.winner, message = self.turns.result(self, final)
+        self.log(message)
 
     def rank_key(self, seat: int, final: Mapping[int, int]) -> tuple[int, int, int]:
         """Points, then most links, then most money (RW-p6-15..17)."""

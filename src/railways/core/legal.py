@@ -117,6 +117,10 @@ def legal_actions(game: Game, seat: int) -> LegalActions:
     legal = LegalActions(seat=seat, phase=state.phase)
     if state.to_act != seat:
         return legal
+    step = game.turns.step_actions(game, seat)
+    if step is not None:  # a step with its own choices (railways.core.turns)
+        legal.simple = [a for a in step if _ok(game, a)]
+        return legal
     if state.phase is Phase.CHOOSE_BARON:
         legal.simple = [ChooseBaron(seat=seat, baron=b) for b in state.players[seat].barons_dealt]
         return legal
@@ -178,7 +182,7 @@ def _cards(game: Game, seat: int, legal: LegalActions) -> None:
 # -- deliveries ----------------------------------------------------------------------
 def delivery_options(game: Game, seat: int) -> dict[tuple[str, str], list[DeliveryOption]]:
     state = game.state
-    engine = state.players[seat].engine
+    engine = game.engine_level(seat)
     by_city: dict[str, list[tuple[int, str, int]]] = {}
     for link in state.links.values():
         if link.end is None:
@@ -357,13 +361,18 @@ def build_options(game: Game, seat: int) -> list[BuildOption]:
     state = game.state
     max_tiles, cards = _max_tiles(game, seat)
     in_use = tiles_in_use(state)
-    cache: dict[tuple[int, int, tuple[str, ...]], tuple[object, object, list[BuildOption]]]
+    cache: dict[
+        tuple[int, int, tuple[str, ...], frozenset[Hex]], tuple[object, object, list[BuildOption]]
+    ]
     cache = game.__dict__.setdefault("_build_options_cache", {})
-    key = (seat, max_tiles, cards)
+    closed = frozenset().union(*(r.hexes for r in game.build_restrictions(seat)))
+    key = (seat, max_tiles, cards, closed)
     hit = cache.get(key)
     if hit is not None and hit[0] is in_use and hit[1] is state:
         return list(hit[2])
     options = _build_options(game, seat, max_tiles, cards, in_use)
+    if closed:  # hexes a plug-in closes to this seat now (Plugin.build_restriction)
+        options = [o for o in options if closed.isdisjoint(o.action.path)]
     cache[key] = (in_use, state, options)
     return list(options)
 

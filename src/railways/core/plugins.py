@@ -12,12 +12,24 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from railways.core.cards import BaronDef, BaronEffect, CardDef, CardEffect
+from railways.core.turns import TurnStructure
 
 if TYPE_CHECKING:
     from railways.core.actions import Action
     from railways.core.board import MajorLine
     from railways.core.game import Delivery, Game
+    from railways.core.hexgrid import Hex
+    from railways.core.rng import Rng
     from railways.core.state import Link
+
+
+@dataclass(frozen=True)
+class BuildRestriction:
+    """Hexes a seat may not lay track on, start from or link to now, and why."""
+
+    hexes: frozenset[Hex]
+    reason: str
+    clause: str | None = None
 
 
 class Plugin:
@@ -58,6 +70,17 @@ class Plugin:
         """Public (or the seat's own) plug-in state for views."""
         return {}
 
+    def build_restriction(self, game: Game, seat: int) -> BuildRestriction | None:
+        """Hexes closed to the seat's builds now (Eastern U.S. solo: west of the mountains)."""
+        return None
+
+    def engine_level(self, game: Game, seat: int, level: int) -> int:
+        """The engine level that counts for the seat's deliveries (a penalty may lower it)."""
+        return level
+
+    def determinize(self, game: Game, seat: int, rng: Rng) -> None:
+        """Resample this plug-in's hidden state (deck orders) in a determinized copy."""
+
 
 @dataclass(frozen=True)
 class Ruleset:
@@ -70,3 +93,4 @@ class Ruleset:
     card_effects: Mapping[str, CardEffect] = field(default_factory=dict)
     barons: Mapping[str, BaronDef] = field(default_factory=dict)
     baron_effects: Mapping[str, BaronEffect] = field(default_factory=dict)
+    turns: TurnStructure = field(default_factory=TurnStructure)
