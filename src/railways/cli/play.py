@@ -104,7 +104,15 @@ def make_terminal(clear: bool = True) -> Terminal:
     show_default=True,
     help="Clear the screen before each of your turns.",
 )
+@click.option(
+    "--undo-pause/--no-undo-pause",
+    default=True,
+    show_default=True,
+    help="After each of your actions that can be taken back, wait for Enter (or z to undo).",
+)
+@click.pass_context
 def play(
+    ctx: click.Context,
     map_id: str,
     players: int | None,
     seats: str | None,
@@ -114,6 +122,7 @@ def play(
     short: bool,
     delay: float,
     clear: bool,
+    undo_pause: bool,
 ) -> None:
     """Play Railways of the World in the terminal.
 
@@ -124,7 +133,9 @@ def play(
       railways play --load mygame.json       carry on with a saved game
     """
     kinds = parse_seats(seats) if seats else None
-    term = make_terminal(clear)
+    # Tests hand in their own terminal (console and input) through the context object.
+    given = ctx.obj.get("terminal") if isinstance(ctx.obj, dict) else None
+    term = given if isinstance(given, Terminal) else make_terminal(clear)
     game: Game
     if load_path:
         try:
@@ -175,5 +186,5 @@ def play(
                 style="dim",
             )
         )
-    session = Session(game, kinds, term, delay=delay)
+    session = Session(game, kinds, term, delay=delay, undo_pause=undo_pause)
     session.run()

@@ -344,10 +344,14 @@ def write_plot(path: Path, results: list[GameResult], players: int, bots: list[s
     names = seat_bots(bots, players)
     finished = [r for r in results if r.finished]
     fig, ax = plt.subplots(figsize=(8, 4.5))
+    every = [v for r in finished for v in r.scores.values()]
+    lo, hi = (min(every), max(every)) if every else (0, 1)
+    step = max(1, math.ceil((hi - lo + 1) / 40))
+    bins = list(range(lo, hi + step + 1, step))
     for name in dict.fromkeys(names):
         scores = [r.scores[s] for r in finished for s in range(players) if names[s] == name]
         if scores:
-            ax.hist(scores, bins=30, alpha=0.6, label=f"{name} ({len(scores)} seat-games)")
+            ax.hist(scores, bins=bins, alpha=0.6, label=f"{name} ({len(scores)} seat-games)")
     ax.set_xlabel("final score")
     ax.set_ylabel("seat-games")
     ax.set_title(f"{len(finished)} games, {players} players: {', '.join(names)}")

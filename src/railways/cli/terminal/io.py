@@ -26,6 +26,7 @@ class Terminal:
     read: Callable[[], str] = field(default=input)
     echo: bool = False
     clear_screen: bool = False
+    last_prompt: str = ""
 
     def say(self, *objects: Any, **kwargs: Any) -> None:
         self.console.print(*objects, **kwargs)
@@ -44,6 +45,7 @@ class Terminal:
     def ask(self, prompt: str | Text) -> str:
         text = prompt if isinstance(prompt, Text) else Text(prompt, style="bold")
         text = text.copy()
+        self.last_prompt = text.plain
         text.append(" › ", style="bold cyan")
         self.console.print(text, end="")
         try:

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from railways.bots import make_bot
 from railways.bots.base import Bot
-from railways.core.actions import Action, Pass, PassBid
+from railways.core.actions import Action, Pass, PassBid, Undo
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
 from railways.core.legal import legal_actions
@@ -46,6 +46,7 @@ class Session:
         delay: float = 0.0,
         sleep: Callable[[float], None] = time.sleep,
         save_default: str | None = None,
+        undo_pause: bool = True,
     ) -> None:
         if len(seats) != game.n:
             raise ValueError(f"{len(seats)} seat kinds for {game.n} seats")
@@ -53,6 +54,7 @@ class Session:
         self.seats = list(seats)
         self.term = term
         self.delay = delay
+        self.undo_pause = undo_pause
         self.sleep = sleep
         self.save_default = save_default or f"railways-{game.seed}.json"
         self.bots: dict[int, Bot] = {
@@ -142,8 +144,30 @@ class Session:
                 self.term.refuse(exc.message, exc.clause)
                 continue
             self.seen[seat] = len(game.state.log)
+            if isinstance(action, Undo):
+                self.term.say(Text(f"↩ {game.seats[seat]} takes back their last action"))
+                return
             self._print_moves(seat, action, before)
+            self.pause_for_undo(seat)
             return
+
+    def pause_for_undo(self, seat: int) -> None:
+        """Before the others move, give the player a moment to take the action back."""
+        game = self.game
+        if not self.undo_pause or game.over or game.to_act == seat:
+            return
+        if game.undo_allowed(seat) is not None:
+            return
+        answer = self.term.ask("Enter to go on, or z to take that back")
+        if answer.lower() not in ("z", "undo"):
+            return
+        try:
+            game.apply(Undo(seat=seat))
+        except IllegalAction as exc:
+            self.term.refuse(exc.message, exc.clause)
+            return
+        self.seen[seat] = len(game.state.log)
+        self.term.say(Text(f"↩ {game.seats[seat]} takes back their last action"))
 
     # -- screens -------------------------------------------------------------------------
     def show_screen(self, seat: int, recent: bool = True) -> None:
