@@ -1,0 +1,570 @@
+// The board: the server's SVG inlined, with the game drawn into its empty layers.
+//
+// The geometry mirrors railways.render.svg: pointy-topped hexes in odd-r offset rows,
+// sides numbered counter-clockwise from east (E NE NW W SW SE), SVG's y pointing down.
+// Everything is drawn inside <g id="board">, whose transform the server sets.
+
+import {
+  COLOR_LETTER,
+  CUBE_FILL,
+  CUBE_INK,
+  PLAYER_COLORS,
+  getJSON,
+  humanize,
+} from "./common.js";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const SQRT3 = Math.sqrt(3);
+export const SIDE_NAMES = ["E", "NE", "NW", "W", "SW", "SE"];
+export const SIDE_ARROWS = ["→", "↗", "↖", "←", "↙", "↘"];
+const DIRS = [
+  [1, 0],
+  [1, -1],
+  [0, -1],
+  [-1, 0],
+  [-1, 1],
+  [0, 1],
+];
+
+// -- pure geometry (the same formulas as render/svg.py) --------------------------------------
+export function sideIndex(side) {
+  return typeof side === "number" ? side : SIDE_NAMES.indexOf(String(side).toUpperCase());
+}
+
+function toAxial(row, col) {
+  return [col - (row - (row & 1)) / 2, row];
+}
+
+function fromAxial(q, r) {
+  return [r, q + (r - (r & 1)) / 2];
+}
+
+export function neighbour(row, col, side) {
+  const [q, r] = toAxial(row, col);
+  const [dq, dr] = DIRS[sideIndex(side)];
+  return fromAxial(q + dq, r + dr);
+}
+
+/** The side of hex a that faces the adjacent hex b, or -1. */
+export function sideTowards(a, b) {
+  const [aq, ar] = toAxial(a[0], a[1]);
+  const [bq, br] = toAxial(b[0], b[1]);
+  return DIRS.findIndex(([dq, dr]) => aq + dq === bq && ar + dr === br);
+}
+
+export function hexCenter(row, col, size) {
+  return [size * SQRT3 * (col + 0.5 * (row & 1)), size * 1.5 * row];
+}
+
+export function hexCorners(row, col, size, scale = 1) {
+  const [cx, cy] = hexCenter(row, col, size);
+  const out = [];
+  for (let i = 0; i < 6; i++) {
+    const a = ((60 * i - 30) * Math.PI) / 180;
+    out.push([cx + size * scale * Math.cos(a), cy - size * scale * Math.sin(a)]);
+  }
+  return out;
+}
+
+export function sideMidpoint(row, col, side, size, frac = 1) {
+  const [cx, cy] = hexCenter(row, col, size);
+  const a = (60 * sideIndex(side) * Math.PI) / 180;
+  const reach = ((size * SQRT3) / 2) * frac;
+  return [cx + reach * Math.cos(a), cy - reach * Math.sin(a)];
+}
+
+const n = (v) => Math.round(v * 100) / 100;
+const pts = (list) => list.map(([x, y]) => `${n(x)},${n(y)}`).join(" ");
+
+function svg(tag, attrs = {}, text) {
+  const node = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== undefined && v !== null) node.setAttribute(k, v);
+  }
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function clearNode(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+}
+
+export class Board {
+  /**
+   * @param {HTMLElement} container where the SVG goes
+   * @param {(hit: {row, col, city, cube}) => void} onHex called on a click on the board
+   */
+  constructor(container, onHex) {
+    this.container = container;
+    this.onHex = onHex;
+    this.svg = null;
+    this.size = 32;
+    this.cities = new Map(); // id -> {id, name, row, col, group}
+    this.cityAt = new Map(); // "r,c" -> id
+    this.specials = []; // {id, kind, row, col, city, group}
+    this.majorLines = []; // {id, text}
+    this.zoom = 1;
+    this.legend = false;
+    this.colorblind = false;
+    container.addEventListener("click", (event) => this.click(event));
+  }
+
+  async load(mapId, colorblind) {
+    const url = `/api/maps/${encodeURIComponent(mapId)}/board.svg${colorblind ? "?colorblind=1" : ""}`;
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`the board could not be loaded (HTTP ${response.status})`);
+    const text = await response.text();
+    this.container.innerHTML = text;
+    this.svg = this.container.querySelector("svg");
+    this.svg.removeAttribute("width");
+    this.svg.removeAttribute("height");
+    this.svg.setAttribute("role", "img");
+    this.svg.setAttribute("aria-label", `The board: ${mapId}`);
+    this.colorblind = !!colorblind;
+    this.size = parseFloat(this.svg.dataset.size || "32");
+    this.layers = {
+      track: this.svg.querySelector("#layer-track"),
+      cubes: this.svg.querySelector("#layer-cubes"),
+      highlights: this.svg.querySelector("#layer-highlights"),
+    };
+    // A layer of our own for markers (empty cities, Western Links), under the cubes.
+    this.layers.marks = svg("g", { id: "layer-marks" });
+    this.layers.cubes.before(this.layers.marks);
+    this.layers.preview = svg("g", { id: "layer-preview" });
+    this.layers.highlights.after(this.layers.preview);
+    this.cities.clear();
+    this.cityAt.clear();
+    for (const g of this.svg.querySelectorAll("g.city")) {
+      const city = {
+        id: g.dataset.city,
+        name: g.dataset.name || humanize(g.dataset.city),
+        row: +g.dataset.row,
+        col: +g.dataset.col,
+        color: g.dataset.color,
+        group: g,
+      };
+      this.cities.set(city.id, city);
+      this.cityAt.set(`${city.row},${city.col}`, city.id);
+    }
+    this.specials = [...this.svg.querySelectorAll("g.special")].map((g) => ({
+      id: g.dataset.special,
+      kind: g.dataset.kind,
+      row: +g.dataset.row,
+      col: +g.dataset.col,
+      city: g.dataset.targetCity || null,
+      group: g,
+    }));
+    this.majorLines = [...this.svg.querySelectorAll("g.legend-line")].map((g) => ({
+      id: g.dataset.key,
+      text: g.textContent.trim(),
+    }));
+    this.fullView = this.svg.getAttribute("viewBox");
+    this.cropView = this.boardViewBox();
+    this.showLegend(this.legend);
+    this.applyZoom();
+  }
+
+  /** A viewBox around the hexes only (the legend and title left out). */
+  boardViewBox() {
+    const group = this.svg.querySelector("#board");
+    const hexes = this.svg.querySelector("#layer-hexes");
+    if (!group || !hexes || typeof hexes.getBBox !== "function") return this.fullView;
+    let box;
+    try {
+      box = hexes.getBBox();
+    } catch {
+      return this.fullView;
+    }
+    if (!box || !box.width) return this.fullView;
+    const ox = parseFloat(group.dataset.originX || "0");
+    const oy = parseFloat(group.dataset.originY || "0");
+    const pad = this.size * 0.5;
+    return [ox + box.x - pad, oy + box.y - pad, box.width + 2 * pad, box.height + 2 * pad]
+      .map((v) => n(v))
+      .join(" ");
+  }
+
+  /** Show the whole picture with its legend, or only the board. */
+  showLegend(on) {
+    this.legend = !!on;
+    if (this.svg) this.svg.setAttribute("viewBox", this.legend ? this.fullView : this.cropView);
+  }
+
+  cityName(id) {
+    const city = this.cities.get(id);
+    return city ? city.name : humanize(id);
+  }
+
+  cityAtHex(row, col) {
+    return this.cityAt.get(`${row},${col}`) || null;
+  }
+
+  // -- zoom ----------------------------------------------------------------------------------
+  setZoom(z) {
+    this.zoom = Math.min(4, Math.max(0.5, z));
+    this.applyZoom();
+  }
+
+  applyZoom() {
+    if (this.svg) this.svg.style.width = `${Math.round(this.zoom * 100)}%`;
+  }
+
+  // -- clicks ----------------------------------------------------------------------------------
+  click(event) {
+    if (!this.svg) return;
+    const cube = event.target.closest("[data-cube-color]");
+    const hit = event.target.closest("[data-row][data-col]");
+    if (!hit && !cube) return;
+    const node = hit || cube;
+    const row = +node.dataset.row;
+    const col = +node.dataset.col;
+    const city = (event.target.closest("g.city") || {}).dataset?.city || this.cityAtHex(row, col);
+    this.onHex({
+      row,
+      col,
+      city,
+      cube: cube ? { city: cube.dataset.city, color: cube.dataset.cubeColor } : null,
+    });
+  }
+
+  // -- the game ----------------------------------------------------------------------------------
+  /** Draw a view: city colours, track, cubes, empty cities, Western Links. */
+  draw(view, opts = {}) {
+    if (!this.svg) return;
+    const s = this.size;
+    this.drawCityColors(view.city_colors || {});
+    this.drawTrack(view.links || [], opts.emphasis || new Set());
+    this.drawMarks(view);
+    this.drawCubes(view.cubes || {}, opts.liveCubes || new Set());
+    return s;
+  }
+
+  drawCityColors(colors) {
+    for (const [id, color] of Object.entries(colors)) {
+      const city = this.cities.get(id);
+      if (!city || city.group.dataset.color === color) continue;
+      city.group.dataset.color = color;
+      const marker = city.group.querySelector(".city-marker");
+      if (marker) marker.setAttribute("fill", CUBE_FILL[color] || "#9b9b9b");
+      const letter = city.group.querySelectorAll(".color-letter");
+      for (const t of letter) {
+        t.textContent = COLOR_LETTER[color] || "?";
+        t.setAttribute("fill", CUBE_INK[color] || "#000");
+      }
+    }
+  }
+
+  trackPath(row, col, a, b, frac) {
+    const s = this.size;
+    const [x1, y1] = sideMidpoint(row, col, a, s);
+    if (b === null || b === undefined || b === "") {
+      const [x2, y2] = sideMidpoint(row, col, a, s, frac ?? 0.5);
+      return `M${n(x1)},${n(y1)} L${n(x2)},${n(y2)}`;
+    }
+    const [cx, cy] = hexCenter(row, col, s);
+    const [x2, y2] = sideMidpoint(row, col, b, s);
+    return `M${n(x1)},${n(y1)} Q${n(cx)},${n(cy)} ${n(x2)},${n(y2)}`;
+  }
+
+  /** The pieces of one link: its tiles plus a stub into each city it reaches. */
+  linkPieces(link) {
+    const pieces = [];
+    const tiles = link.tiles || [];
+    if (!tiles.length) return pieces;
+    const [r0, c0, a0] = tiles[0];
+    const [sr, sc] = neighbour(r0, c0, a0);
+    pieces.push([sr, sc, (sideIndex(a0) + 3) % 6, null]);
+    for (const [r, c, a, b] of tiles) pieces.push([r, c, sideIndex(a), sideIndex(b)]);
+    if (link.end) {
+      const [r1, c1, , b1] = tiles[tiles.length - 1];
+      const [er, ec] = neighbour(r1, c1, b1);
+      pieces.push([er, ec, (sideIndex(b1) + 3) % 6, null]);
+    }
+    return pieces;
+  }
+
+  drawTrack(links, emphasis) {
+    const layer = this.layers.track;
+    clearNode(layer);
+    const s = this.size;
+    const under = svg("g", { class: "track-under" });
+    const over = svg("g", { class: "track-over" });
+    layer.append(under, over);
+    for (const link of links) {
+      const color = PLAYER_COLORS[link.owner % PLAYER_COLORS.length];
+      const complete = !!link.end;
+      const strong = emphasis.has(link.id);
+      const group = svg("g", {
+        class: `link${complete ? "" : " link-incomplete"}${strong ? " link-emphasis" : ""}`,
+        "data-link": link.id,
+        "data-owner": link.owner,
+      });
+      for (const [r, c, a, b] of this.linkPieces(link)) {
+        const d = this.trackPath(r, c, a, b);
+        under.append(
+          svg("path", {
+            d,
+            fill: "none",
+            stroke: strong ? "#ffffff" : "#1b1b1b",
+            "stroke-width": n(s / (strong ? 2.2 : 3.6)),
+            "stroke-linecap": "round",
+            opacity: strong ? 1 : 0.7,
+          }),
+        );
+        group.append(
+          svg("path", {
+            d,
+            class: "track",
+            fill: "none",
+            stroke: color,
+            "stroke-width": n(s / (strong ? 3.2 : 5)),
+            "stroke-linecap": "round",
+            "stroke-dasharray": complete ? null : `${n(s / 5)} ${n(s / 7)}`,
+          }),
+        );
+      }
+      if (this.colorblind && link.tiles && link.tiles.length) {
+        const [r, c] = link.tiles[Math.floor((link.tiles.length - 1) / 2)];
+        const [cx, cy] = hexCenter(r, c, s);
+        group.append(
+          svg("circle", { cx: n(cx), cy: n(cy), r: n(s * 0.2), fill: "#fff", stroke: color }),
+          svg(
+            "text",
+            {
+              x: n(cx),
+              y: n(cy + s * 0.1),
+              "font-size": n(s * 0.28),
+              "text-anchor": "middle",
+              "font-weight": "bold",
+              fill: "#000",
+            },
+            String(link.owner + 1),
+          ),
+        );
+      }
+      over.append(group);
+    }
+  }
+
+  cubeSlots(row, col, count) {
+    const s = this.size;
+    const [cx, cy] = hexCenter(row, col, s);
+    const cube = s * 0.2;
+    const gap = s * 0.04;
+    const perRow = 5;
+    const out = [];
+    for (let i = 0; i < count; i++) {
+      const r = Math.floor(i / perRow);
+      const c = i % perRow;
+      const inRow = Math.min(perRow, count - r * perRow);
+      const width = inRow * cube + (inRow - 1) * gap;
+      out.push([cx - width / 2 + c * (cube + gap), cy - s * 0.78 + r * (cube + gap)]);
+    }
+    return out;
+  }
+
+  drawCubes(cubes, live) {
+    const layer = this.layers.cubes;
+    clearNode(layer);
+    const s = this.size;
+    const size = s * 0.24;
+    for (const [cityId, colors] of Object.entries(cubes)) {
+      const city = this.cities.get(cityId);
+      if (!city || !colors.length) continue;
+      const group = svg("g", { class: "cubes", "data-city": cityId });
+      this.cubeSlots(city.row, city.col, colors.length).forEach(([x, y], i) => {
+        const color = colors[i];
+        const isLive = live.has(`${cityId}|${color}`);
+        const cube = svg("g", {
+          class: `cube${isLive ? " cube-live" : ""}`,
+          "data-city": cityId,
+          "data-cube-color": color,
+          "data-row": city.row,
+          "data-col": city.col,
+        });
+        cube.append(
+          svg("rect", {
+            x: n(x - s * 0.02),
+            y: n(y - s * 0.02),
+            width: n(size),
+            height: n(size),
+            fill: CUBE_FILL[color] || "#999",
+            stroke: isLive ? "#ff9900" : "#000",
+            "stroke-width": n(isLive ? s / 14 : s / 40),
+          }),
+        );
+        if (this.colorblind) {
+          cube.append(
+            svg(
+              "text",
+              {
+                x: n(x - s * 0.02 + size / 2),
+                y: n(y - s * 0.02 + size * 0.82),
+                "font-size": n(size * 0.85),
+                "text-anchor": "middle",
+                "font-weight": "bold",
+                fill: CUBE_INK[color] || "#000",
+                class: "color-letter",
+              },
+              COLOR_LETTER[color] || "?",
+            ),
+          );
+        }
+        group.append(cube);
+      });
+      layer.append(group);
+    }
+  }
+
+  drawMarks(view) {
+    const layer = this.layers.marks;
+    clearNode(layer);
+    const s = this.size;
+    for (const cityId of view.empty_cities || []) {
+      const city = this.cities.get(cityId);
+      if (!city) continue;
+      const [cx, cy] = hexCenter(city.row, city.col, s);
+      const g = svg("g", { class: "ecm", "data-city": cityId });
+      g.append(
+        svg("circle", {
+          cx: n(cx + s * 0.45),
+          cy: n(cy + s * 0.3),
+          r: n(s * 0.2),
+          fill: "#ffffff",
+          stroke: "#000",
+          "stroke-width": n(s / 30),
+        }),
+        svg(
+          "text",
+          {
+            x: n(cx + s * 0.45),
+            y: n(cy + s * 0.4),
+            "font-size": n(s * 0.28),
+            "text-anchor": "middle",
+            "font-weight": "bold",
+          },
+          "∅",
+        ),
+        svg("title", {}, `${city.name} is empty`),
+      );
+      layer.append(g);
+    }
+    const western = (view.plugins && view.plugins.western_links) || {};
+    for (const [cityId, owner] of Object.entries(western)) {
+      const special = this.specials.find((sp) => sp.city === cityId && sp.kind === "western_link");
+      if (!special) continue;
+      const [cx, cy] = hexCenter(special.row, special.col, s);
+      const color = PLAYER_COLORS[owner % PLAYER_COLORS.length];
+      const g = svg("g", { class: "western-link-built", "data-city": cityId, "data-owner": owner });
+      g.append(
+        svg("circle", {
+          cx: n(cx),
+          cy: n(cy - s * 0.1),
+          r: n(s * 0.62),
+          fill: "none",
+          stroke: color,
+          "stroke-width": n(s / 6),
+        }),
+        svg(
+          "text",
+          {
+            x: n(cx),
+            y: n(cy - s * 0.55),
+            "font-size": n(s * 0.3),
+            "text-anchor": "middle",
+            "font-weight": "bold",
+            fill: "#000",
+            stroke: "#fff",
+            "stroke-width": n(s / 20),
+            "paint-order": "stroke",
+          },
+          `P${owner + 1}`,
+        ),
+        svg("title", {}, `Western Link at ${this.cityName(cityId)} (player ${owner + 1})`),
+      );
+      layer.append(g);
+    }
+  }
+
+  // -- highlights and previews -------------------------------------------------------------------
+  /** list of {row, col, kind: "start"|"next"|"path"|"source"|"dest", label?} */
+  setHighlights(list) {
+    const layer = this.layers.highlights;
+    if (!layer) return;
+    clearNode(layer);
+    const s = this.size;
+    for (const h of list) {
+      const g = svg("g", {
+        class: `hl hl-${h.kind}`,
+        "data-row": h.row,
+        "data-col": h.col,
+      });
+      g.append(svg("polygon", { points: pts(hexCorners(h.row, h.col, s, 0.9)) }));
+      if (h.label) {
+        const [cx, cy] = hexCenter(h.row, h.col, s);
+        g.append(
+          svg(
+            "text",
+            {
+              x: n(cx),
+              y: n(cy + s * 0.12),
+              "font-size": n(s * 0.34),
+              "text-anchor": "middle",
+              "font-weight": "bold",
+              class: "hl-label",
+            },
+            h.label,
+          ),
+        );
+      }
+      layer.append(g);
+    }
+  }
+
+  /** Draw a build in progress: the hexes of ``path`` with the last tile pointing to ``exit``. */
+  setPreview(path, exit, owner) {
+    const layer = this.layers.preview;
+    if (!layer) return;
+    clearNode(layer);
+    if (!path || path.length < 2) return;
+    const color = PLAYER_COLORS[(owner ?? 0) % PLAYER_COLORS.length];
+    const s = this.size;
+    for (let i = 0; i < path.length; i++) {
+      const [r, c] = path[i];
+      let a = i > 0 ? sideTowards(path[i], path[i - 1]) : -1;
+      let b = i < path.length - 1 ? sideTowards(path[i], path[i + 1]) : -1;
+      if (i === 0) {
+        // the start: a stub from the city (or the old end) towards the first new tile
+        a = b;
+        b = -1;
+      } else if (i === path.length - 1) {
+        b = exit === null || exit === undefined ? -1 : sideIndex(exit);
+      }
+      if (a < 0) continue;
+      const d = this.trackPath(r, c, a, b < 0 ? null : b, b < 0 ? (i === 0 ? 0.5 : 0.5) : 1);
+      layer.append(
+        svg("path", {
+          d,
+          fill: "none",
+          stroke: "#000",
+          "stroke-width": n(s / 3),
+          "stroke-linecap": "round",
+          opacity: 0.6,
+        }),
+        svg("path", {
+          d,
+          class: "preview-track",
+          fill: "none",
+          stroke: color,
+          "stroke-width": n(s / 5),
+          "stroke-linecap": "round",
+          "stroke-dasharray": `${n(s / 6)} ${n(s / 10)}`,
+        }),
+      );
+    }
+  }
+
+  clearPreview() {
+    this.setPreview([], null, 0);
+  }
+}

@@ -1,0 +1,204 @@
+// Shared helpers of the lobby and the game page: HTTP calls, local storage, names, DOM.
+
+export const PLAYER_COLORS = ["#f07800", "#1a9e48", "#00a3c4", "#d6338f", "#8a5a2b", "#6d7f00"];
+export const PLAYER_PATTERNS = ["", "8 4", "2 3", "10 3 2 3", "4 4", "12 2"];
+
+export const CUBE_FILL = {
+  red: "#d0312d",
+  yellow: "#f3c623",
+  blue: "#2a62c9",
+  purple: "#7d3c98",
+  black: "#222222",
+  gray: "#9b9b9b",
+};
+export const CUBE_INK = {
+  red: "#ffffff",
+  yellow: "#000000",
+  blue: "#ffffff",
+  purple: "#ffffff",
+  black: "#ffffff",
+  gray: "#000000",
+};
+export const COLOR_LETTER = { red: "R", yellow: "Y", blue: "B", purple: "P", black: "K", gray: "G" };
+
+/** An error from the API, with the engine's answer (error, clause, rule) when there is one. */
+export class ApiError extends Error {
+  constructor(status, body) {
+    const message =
+      (body && (body.error || (typeof body.detail === "string" ? body.detail : null))) ||
+      (body && body.detail ? JSON.stringify(body.detail) : `HTTP ${status}`);
+    super(message);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+async function answer(response) {
+  let body = null;
+  const text = await response.text();
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = { error: text };
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body;
+}
+
+export async function getJSON(url) {
+  return answer(await fetch(url, { headers: { Accept: "application/json" } }));
+}
+
+export async function postJSON(url, data) {
+  return answer(
+    await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(data),
+    }),
+  );
+}
+
+// -- the games this browser knows, kept by token ---------------------------------------------
+const STORE_KEY = "railways.games";
+
+export function loadGames() {
+  try {
+    const list = JSON.parse(localStorage.getItem(STORE_KEY) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+export function saveGames(list) {
+  localStorage.setItem(STORE_KEY, JSON.stringify(list));
+}
+
+/** Remember a game (by its token); a known token is updated in place. */
+export function rememberGame(entry) {
+  const all = loadGames();
+  const old = all.find((g) => g.token === entry.token) || {};
+  const list = all.filter((g) => g.token !== entry.token);
+  list.unshift({ ...old, ...entry, saved: old.saved || entry.saved || new Date().toISOString() });
+  saveGames(list);
+}
+
+export function forgetGame(token) {
+  saveGames(loadGames().filter((g) => g.token !== token));
+}
+
+export function getPref(name, fallback) {
+  const value = localStorage.getItem(`railways.${name}`);
+  return value === null ? fallback : JSON.parse(value);
+}
+
+export function setPref(name, value) {
+  localStorage.setItem(`railways.${name}`, JSON.stringify(value));
+}
+
+// -- names ---------------------------------------------------------------------------------
+const SMALL = new Set(["of", "the", "and", "to", "a", "in", "on"]);
+
+/** "service-bounty-duluth-2" -> "Service Bounty Duluth"; "st-louis" -> "St. Louis". */
+export function humanize(id) {
+  if (id === null || id === undefined) return "";
+  let words = String(id).split(/[-_]/).filter(Boolean);
+  if (words.length > 1 && /^\d+$/.test(words[words.length - 1])) words = words.slice(0, -1);
+  return words
+    .map((w, i) => {
+      if (i > 0 && SMALL.has(w)) return w;
+      if (w === "st") return "St.";
+      if (w === "ft") return "Ft.";
+      if (w.length === 2 && /^[a-z]{2}$/.test(w) && !["of", "to", "in", "on"].includes(w)) {
+        // initials such as "eh" (E.H. Harriman) read better as letters
+        return `${w[0].toUpperCase()}.${w[1].toUpperCase()}.`;
+      }
+      return w.charAt(0).toUpperCase() + w.slice(1);
+    })
+    .join(" ");
+}
+
+export function money(thousands) {
+  return `$${Number(thousands || 0).toLocaleString("en-US")},000`;
+}
+
+// -- DOM -----------------------------------------------------------------------------------
+/** el("button", {class: "x", onclick: f}, "text", child...) */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      node.addEventListener(key.slice(2), value);
+    } else if (key === "class") {
+      node.className = value;
+    } else if (key === "dataset") {
+      Object.assign(node.dataset, value);
+    } else if (key === "style" && typeof value === "object") {
+      Object.assign(node.style, value);
+    } else if (value === true) {
+      node.setAttribute(key, "");
+    } else {
+      node.setAttribute(key, value);
+    }
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+export function absoluteUrl(path) {
+  return new URL(path, window.location.origin).href;
+}
+
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // clipboard API refused (no permission or insecure origin): fall back to a selection
+    const area = el("textarea", { style: { position: "fixed", opacity: "0" } }, text);
+    document.body.append(area);
+    area.select();
+    let ok = false;
+    try {
+      ok = document.execCommand("copy");
+    } catch {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+}
+
+export function download(filename, data) {
+  const blob = new Blob([JSON.stringify(data, null, 1)], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const a = el("a", { href: url, download: filename });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** A short-lived message at the bottom of the screen. */
+export function toast(text, kind = "info") {
+  let box = document.getElementById("toasts");
+  if (!box) {
+    box = el("div", { id: "toasts", role: "status", "aria-live": "polite" });
+    document.body.append(box);
+  }
+  const item = el("div", { class: `toast toast-${kind}` }, text);
+  box.append(item);
+  setTimeout(() => item.remove(), 4000);
+}

@@ -1,0 +1,1405 @@
+// The game page: /game/{id}?token=... (or /static/game.html?id=...&token=...).
+//
+// It shows the board and the game as the server's view says, offers the seat's legal
+// moves (from the server's LegalActions) and sends actions. Live updates arrive over a
+// WebSocket; every update re-renders the page.
+
+import { Board, SIDE_ARROWS, SIDE_NAMES, sideTowards } from "./board.js";
+import {
+  ApiError,
+  COLOR_LETTER,
+  CUBE_FILL,
+  PLAYER_COLORS,
+  clear,
+  download,
+  el,
+  getJSON,
+  getPref,
+  humanize,
+  money,
+  postJSON,
+  rememberGame,
+  setPref,
+  toast,
+} from "./common.js";
+
+const params = new URLSearchParams(window.location.search);
+const pathMatch = window.location.pathname.match(/\/game\/([^/?#]+)/);
+const GAME_ID = params.get("id") || (pathMatch ? decodeURIComponent(pathMatch[1]) : null);
+const TOKEN = params.get("token") || "";
+const BOND_VALUE = 5; // $5,000 a bond (RW-p4-23)
+
+const $ = (id) => document.getElementById(id);
+
+const S = {
+  seat: null,
+  index: -1,
+  view: null,
+  legal: null,
+  mapId: null,
+  mapName: "",
+  seatKinds: [],
+  names: { cards: {}, barons: {} },
+  colorblind: !!getPref("colorblind", false),
+  mode: null, // null | "build" | "deliver" | "urbanize"
+  build: null,
+  deliver: null,
+  urb: null,
+  busy: false,
+  ws: null,
+  wsDelay: 1000,
+  wsLive: false,
+  buildFilter: "",
+};
+
+let board = null;
+
+// -- names -------------------------------------------------------------------------------------
+function cardName(id) {
+  if (!id) return "";
+  const base = String(id).replace(/-\d+$/, "");
+  return S.names.cards[id] || S.names.cards[base] || humanize(id);
+}
+
+function baronName(id) {
+  return S.names.barons[id] || humanize(id);
+}
+
+function cityName(id) {
+  return board ? board.cityName(id) : humanize(id);
+}
+
+function playerName(seat) {
+  if (seat === null || seat === undefined) return "nobody";
+  const p = S.view && S.view.players[seat];
+  const name = p ? p.name : `Player ${seat + 1}`;
+  return seat === S.seat ? `${name} (you)` : name;
+}
+
+function swatch(seat) {
+  return el("span", {
+    class: "swatch",
+    style: { background: PLAYER_COLORS[seat % PLAYER_COLORS.length] },
+    "aria-hidden": "true",
+  });
+}
+
+function cubeChip(color) {
+  return el(
+    "span",
+    {
+      class: "cube-chip",
+      style: { background: CUBE_FILL[color] || "#999" },
+      title: color,
+      "data-color": color,
+    },
+    S.colorblind ? COLOR_LETTER[color] || "?" : "",
+  );
+}
+
+function readNames(data) {
+  // Optional names from the server: {"cards": {id: name} | [{id, name}], "barons": ...}.
+  const take = (src) => {
+    const out = {};
+    if (Array.isArray(src)) {
+      for (const item of src) if (item && item.id) out[item.id] = item.name || humanize(item.id);
+    } else if (src && typeof src === "object") {
+      for (const [k, v] of Object.entries(src)) out[k] = typeof v === "string" ? v : v?.name;
+    }
+    return out;
+  };
+  if (!data || typeof data !== "object") return;
+  S.names.cards = { ...S.names.cards, ...take(data.cards || data.operations) };
+  S.names.barons = { ...S.names.barons, ...take(data.barons) };
+}
+
+// -- talking to the server ----------------------------------------------------------------------
+function gameUrl(suffix = "") {
+  return `/api/games/${encodeURIComponent(GAME_ID)}${suffix}`;
+}
+
+async function refresh() {
+  const data = await getJSON(`${gameUrl()}?token=${encodeURIComponent(TOKEN)}`);
+  apply(data, true);
+  return data;
+}
+
+function apply(data, force = false) {
+  if (!data || !data.view) return;
+  const index = data.action_index ?? 0;
+  if (!force && index < S.index) return;
+  const moved = index !== S.index;
+  if (data.seat !== undefined) S.seat = data.seat;
+  else if (data.view.seat !== undefined) S.seat = data.view.seat;
+  S.index = index;
+  S.view = data.view;
+  S.legal = data.legal || null;
+  if (moved && S.mode) cancelMode(false);
+  render();
+}
+
+async function send(action) {
+  if (S.busy) return false;
+  if (S.seat === null) {
+    toast("Spectators cannot move.", "warn");
+    return false;
+  }
+  S.busy = true;
+  document.body.classList.add("busy");
+  try {
+    const data = await postJSON(gameUrl("/actions"), { token: TOKEN, after: S.index, action });
+    hideError();
+    cancelMode(false);
+    apply(data);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 409) {
+      toast("The game moved on meanwhile; here is the new position.", "warn");
+      await refresh().catch(() => {});
+    } else if (err instanceof ApiError && err.status === 400) {
+      showError(err.body.error || err.message, err.body.clause, err.body.rule);
+    } else if (err instanceof ApiError && err.status === 403) {
+      showError("This link cannot move for that seat (a spectator link, or a wrong token).");
+    } else {
+      showError(err.message || String(err));
+    }
+    return false;
+  } finally {
+    S.busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+function connect() {
+  const proto = window.location.protocol === "https:" ? "wss" : "ws";
+  const url = `${proto}://${window.location.host}${gameUrl("/ws")}?token=${encodeURIComponent(TOKEN)}`;
+  let ws;
+  try {
+    ws = new WebSocket(url);
+  } catch {
+    scheduleReconnect();
+    return;
+  }
+  S.ws = ws;
+  ws.onopen = () => {
+    S.wsDelay = 1000;
+    setConn(true);
+  };
+  ws.onmessage = (event) => {
+    let msg;
+    try {
+      msg = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (msg && msg.type === "update") apply(msg);
+  };
+  ws.onclose = () => {
+    if (S.ws !== ws) return;
+    setConn(false);
+    scheduleReconnect();
+  };
+  ws.onerror = () => ws.close();
+}
+
+function scheduleReconnect() {
+  const delay = S.wsDelay;
+  S.wsDelay = Math.min(S.wsDelay * 2, 10000);
+  setTimeout(() => {
+    refresh().catch(() => {});
+    connect();
+  }, delay);
+}
+
+function setConn(live) {
+  S.wsLive = live;
+  const c = $("conn");
+  c.classList.toggle("conn-live", live);
+  c.classList.toggle("conn-down", !live);
+  c.title = live ? "Live: updates arrive as they happen" : "Reconnecting…";
+  document.body.dataset.live = live ? "1" : "0";
+}
+
+// -- errors and rules ---------------------------------------------------------------------------
+function showError(message, clause, rule) {
+  $("error-message").textContent = message;
+  const link = $("error-rule-link");
+  if (clause) {
+    link.hidden = false;
+    link.textContent = `Rule ${clause}: what it says`;
+    link.dataset.clause = clause;
+    link.dataset.rule = rule || "";
+  } else {
+    link.hidden = true;
+  }
+  $("error-panel").hidden = false;
+}
+
+function hideError() {
+  $("error-panel").hidden = true;
+}
+
+async function openRule(clause, fallback) {
+  $("rule-title").textContent = `Rule ${clause}`;
+  $("rule-text").textContent = fallback || "Loading…";
+  const dialog = $("rule-dialog");
+  if (!dialog.open) dialog.showModal();
+  try {
+    const data = await getJSON(`/api/rules/${encodeURIComponent(clause)}`);
+    $("rule-text").textContent = data.summary || fallback || "(no summary)";
+  } catch (err) {
+    if (!fallback) $("rule-text").textContent = `No summary for ${clause} (${err.message}).`;
+  }
+}
+
+// -- what the seat may do -----------------------------------------------------------------------
+function myTurn() {
+  return (
+    S.seat !== null &&
+    S.view &&
+    S.view.to_act === S.seat &&
+    S.legal &&
+    (S.legal.simple.length || S.legal.min_bid !== null || S.legal.builds.length)
+  );
+}
+
+function simple(kind) {
+  return S.legal ? S.legal.simple.filter((o) => o.action.kind === kind).map((o) => o.action) : [];
+}
+
+function me() {
+  return S.view && S.seat !== null ? S.view.players[S.seat] : null;
+}
+
+function bondsFor(cost) {
+  const cash = me() ? me().cash : 0;
+  return Math.max(0, Math.ceil((cost - cash) / BOND_VALUE));
+}
+
+function doPass() {
+  if (!myTurn()) return;
+  const bidPass = simple("pass_bid")[0];
+  if (bidPass) return send(bidPass);
+  const pass = simple("pass")[0];
+  if (pass) return send(pass);
+}
+
+function doUndo() {
+  if (S.seat === null) return;
+  return send({ kind: "undo", seat: S.seat });
+}
+
+function doBid() {
+  const input = $("bid-amount");
+  if (!input) return;
+  const amount = parseInt(input.value, 10);
+  return send({ kind: "bid", seat: S.seat, amount: Number.isFinite(amount) ? amount : 0 });
+}
+
+// -- modes: build, deliver, urbanize ----------------------------------------------------------
+function inActions() {
+  return myTurn() && S.view.phase === "actions";
+}
+
+function enterBuild() {
+  if (!inActions()) return;
+  S.mode = "build";
+  S.build = {
+    path: [],
+    next: [],
+    cost: 0,
+    completes: false,
+    exit: null,
+    exits: [],
+    cards: [],
+    candidate: null,
+  };
+  hideError();
+  render();
+}
+
+function enterDeliver() {
+  if (!inActions()) return;
+  if (!S.legal.deliveries.length) {
+    toast("No goods can be delivered now: you need a complete link of your own out of a city with a cube that can reach a city of its colour.", "warn");
+    return;
+  }
+  S.mode = "deliver";
+  S.deliver = { key: null, route: null };
+  if (S.legal.deliveries.length === 1) selectDelivery(0, false);
+  hideError();
+  render();
+}
+
+function enterUrbanize() {
+  if (!inActions() || !simple("urbanize").length) return;
+  S.mode = "urbanize";
+  S.urb = { city: null, color: null };
+  render();
+}
+
+function cancelMode(rerender = true) {
+  S.mode = null;
+  S.build = null;
+  S.deliver = null;
+  S.urb = null;
+  if (board) {
+    board.clearPreview();
+    board.setHighlights([]);
+  }
+  if (rerender && S.view) render();
+}
+
+function confirmMode() {
+  if (S.mode === "build") return confirmBuild();
+  if (S.mode === "deliver") return confirmDeliver();
+  if (S.mode === "urbanize") return confirmUrbanize();
+  if (S.view && S.view.phase === "auction" && myTurn()) return doBid();
+}
+
+// build ---------------------------------------------------------------------------------------
+function ownOpenEnds() {
+  if (!S.view || S.seat === null) return [];
+  return S.view.links
+    .filter((l) => l.owner === S.seat && !l.end && l.tiles.length)
+    .map((l) => {
+      const t = l.tiles[l.tiles.length - 1];
+      return [t[0], t[1]];
+    });
+}
+
+function buildStarts() {
+  const seen = new Map();
+  for (const b of S.legal.builds) {
+    const [r, c] = b.action.path[0];
+    seen.set(`${r},${c}`, [r, c]);
+  }
+  for (const h of ownOpenEnds()) seen.set(`${h[0]},${h[1]}`, h);
+  return [...seen.values()];
+}
+
+async function buildClick(hit) {
+  const b = S.build;
+  const here = [hit.row, hit.col];
+  const same = (h) => h[0] === here[0] && h[1] === here[1];
+  b.candidate = null;
+  if (!b.path.length) {
+    const isEnd = ownOpenEnds().some(same);
+    if (!hit.city && !isEnd) {
+      toast("Start a build at a city or at the open end of your unfinished link.", "warn");
+      return;
+    }
+    b.path = [here];
+    b.cost = 0;
+    b.completes = false;
+    await fetchNext();
+    return;
+  }
+  const last = b.path[b.path.length - 1];
+  if (same(last)) {
+    stepBack();
+    return;
+  }
+  if (b.completes) {
+    toast("This build already reaches a city: confirm it, or click its last hex to take it back.", "warn");
+    return;
+  }
+  const step = b.next.find((h) => h.row === hit.row && h.col === hit.col);
+  if (!step) {
+    if (b.path.length === 1 && (hit.city || ownOpenEnds().some(same))) {
+      b.path = [here];
+      await fetchNext();
+      return;
+    }
+    toast("The highlighted hexes are where this build can go next.", "warn");
+    return;
+  }
+  b.path = [...b.path, here];
+  b.cost = step.cost;
+  b.completes = !!step.completes;
+  await fetchNext();
+}
+
+async function stepBack() {
+  const b = S.build;
+  if (!b || !b.path.length) return;
+  b.candidate = null;
+  b.path = b.path.slice(0, -1);
+  b.completes = false;
+  await recost();
+}
+
+async function nextHexes(path) {
+  const q = new URLSearchParams({
+    token: TOKEN,
+    path: path.map(([r, c]) => `${r},${c}`).join(";"),
+    cards: S.build.cards.join(","),
+  });
+  return getJSON(`${gameUrl("/next-hexes")}?${q}`);
+}
+
+/** Re-read the cost of the path (after a step back or a change of cards), then what follows. */
+async function recost() {
+  const b = S.build;
+  if (b.path.length >= 2) {
+    try {
+      const options = await nextHexes(b.path.slice(0, -1));
+      const [r, c] = b.path[b.path.length - 1];
+      const step = options.find((h) => h.row === r && h.col === c);
+      if (step) {
+        b.cost = step.cost;
+        b.completes = !!step.completes;
+      } else {
+        toast("With these cards the last hex is not allowed; it was taken back.", "warn");
+        b.path = b.path.slice(0, -1);
+        return recost();
+      }
+    } catch (err) {
+      showError(err.message);
+    }
+  } else {
+    b.cost = 0;
+  }
+  await fetchNext();
+}
+
+async function fetchNext() {
+  const b = S.build;
+  if (!b) return;
+  if (!b.path.length || b.completes) {
+    b.next = [];
+  } else {
+    try {
+      b.next = await nextHexes(b.path);
+    } catch (err) {
+      b.next = [];
+      showError(err.message);
+    }
+  }
+  if (S.build !== b) return; // cancelled meanwhile
+  chooseExits();
+  render();
+}
+
+function chooseExits() {
+  const b = S.build;
+  b.exits = [];
+  if (b.path.length < 2 || b.completes) {
+    b.exit = null;
+    return;
+  }
+  const last = b.path[b.path.length - 1];
+  const entry = sideTowards(last, b.path[b.path.length - 2]);
+  const shapes = [(entry + 3) % 6, (entry + 2) % 6, (entry + 4) % 6];
+  const onward = b.next.map((h) => sideTowards(last, [h.row, h.col]));
+  const usable = shapes.filter((s) => onward.includes(s));
+  b.exits = usable.length ? usable : shapes;
+  if (!b.exits.includes(b.exit)) b.exit = b.exits[0];
+}
+
+function buildAction() {
+  const b = S.build;
+  if (b.candidate) return b.candidate.action;
+  return {
+    kind: "build_track",
+    seat: S.seat,
+    path: b.path,
+    exit: b.completes || b.exit === null ? null : SIDE_NAMES[b.exit],
+    redirect: false,
+    cards: b.cards,
+  };
+}
+
+function confirmBuild() {
+  const b = S.build;
+  if (!b || b.path.length < 2) {
+    toast("Click at least one hex after the start before confirming.", "warn");
+    return;
+  }
+  return send(buildAction());
+}
+
+function pickCandidate(option) {
+  if (S.mode !== "build") enterBuild();
+  const b = S.build;
+  b.candidate = option;
+  b.path = option.action.path.map(([r, c]) => [r, c]);
+  b.cost = option.cost;
+  b.completes = !!option.to_city;
+  b.exit = option.action.exit ? SIDE_NAMES.indexOf(option.action.exit) : null;
+  b.exits = b.exit === null ? [] : [b.exit];
+  b.cards = [...(option.action.cards || [])];
+  b.next = [];
+  render();
+}
+
+// deliver ---------------------------------------------------------------------------------------
+function deliveryEntries() {
+  return S.legal ? S.legal.deliveries : [];
+}
+
+function sortedRoutes(entry) {
+  const mine = (r) => r.points[String(S.seat)] || 0;
+  const total = (r) => Object.values(r.points).reduce((a, v) => a + v, 0);
+  return [...entry.routes].sort((a, b) => mine(b) - mine(a) || total(b) - total(a));
+}
+
+function selectDelivery(i, rerender = true) {
+  const entry = deliveryEntries()[i];
+  if (!entry) return;
+  S.deliver.key = i;
+  const routes = sortedRoutes(entry);
+  S.deliver.route = routes.length ? routes[0] : null;
+  if (rerender) render();
+}
+
+function deliverClick(hit) {
+  const entries = deliveryEntries();
+  let i = -1;
+  if (hit.cube) {
+    i = entries.findIndex((e) => e.city === hit.cube.city && e.color === hit.cube.color);
+  }
+  if (i < 0 && hit.city) {
+    const current = S.deliver.key !== null ? entries[S.deliver.key] : null;
+    if (current && current.city === hit.city) {
+      // a second click on the same city moves on to its next colour
+      const same = entries
+        .map((e, k) => [e, k])
+        .filter(([e]) => e.city === hit.city)
+        .map(([, k]) => k);
+      i = same[(same.indexOf(S.deliver.key) + 1) % same.length];
+    } else {
+      i = entries.findIndex((e) => e.city === hit.city);
+    }
+  }
+  if (i < 0) {
+    toast("Choose a highlighted city or one of its outlined cubes.", "warn");
+    return;
+  }
+  selectDelivery(i);
+}
+
+function confirmDeliver() {
+  const d = S.deliver;
+  if (!d || !d.route) {
+    toast("Choose a cube and a route first.", "warn");
+    return;
+  }
+  return send(d.route.action);
+}
+
+function pointsText(points) {
+  return Object.entries(points)
+    .map(([seat, pts]) => `${playerName(+seat)} +${pts}`)
+    .join(", ");
+}
+
+// urbanize ------------------------------------------------------------------------------------
+function urbanizeOptions() {
+  return simple("urbanize");
+}
+
+function confirmUrbanize() {
+  const u = S.urb;
+  const option = urbanizeOptions().find((a) => a.city === u.city && a.color === u.color);
+  if (!option) {
+    toast("Choose a gray city and the colour of its new city tile.", "warn");
+    return;
+  }
+  return send(option);
+}
+
+// -- board clicks --------------------------------------------------------------------------------
+function onHex(hit) {
+  if (!S.view) return;
+  if (S.mode === "build") return buildClick(hit);
+  if (S.mode === "deliver") return deliverClick(hit);
+  if (S.mode === "urbanize") {
+    if (hit.city && urbanizeOptions().some((a) => a.city === hit.city)) {
+      S.urb.city = hit.city;
+      render();
+    }
+    return;
+  }
+  if (inActions()) {
+    // Outside a mode: a click on a live cube starts a delivery; elsewhere, a build.
+    if (hit.cube && deliveryEntries().some((e) => e.city === hit.cube.city)) {
+      enterDeliver();
+      if (S.mode === "deliver") deliverClick(hit);
+      return;
+    }
+    if (hit.city || ownOpenEnds().some((h) => h[0] === hit.row && h[1] === hit.col)) {
+      enterBuild();
+      buildClick(hit);
+    }
+  }
+}
+
+// -- rendering ------------------------------------------------------------------------------------
+const PHASES = {
+  choose_baron: "Choosing Rail Barons",
+  auction: "Auction for first player",
+  actions: "Actions",
+  game_over: "Game over",
+};
+
+function render() {
+  const v = S.view;
+  if (!v) return;
+  document.body.dataset.actionIndex = String(S.index);
+  document.body.dataset.phase = v.phase;
+  document.body.dataset.toAct = v.to_act === null ? "" : String(v.to_act);
+  document.body.dataset.myTurn = myTurn() ? "1" : "0";
+  document.body.dataset.mode = S.mode || "";
+  document.body.classList.toggle("my-turn", !!myTurn());
+  renderStatus();
+  renderBoard();
+  renderActionPanel();
+  renderPlayers();
+  renderOps();
+  renderMajorLines();
+  renderLog();
+}
+
+function renderStatus() {
+  const v = S.view;
+  let text = `Turn ${v.turn} · ${PHASES[v.phase] || humanize(v.phase)}`;
+  if (v.phase === "actions") text += ` · round ${v.round} of 3`;
+  if (v.end_trigger_turn) text += ` · last turns (ended at turn ${v.end_trigger_turn})`;
+  $("status-turn").textContent = text;
+  const actor = $("status-actor");
+  clear(actor);
+  if (v.phase === "game_over") {
+    actor.append(v.winner !== null && v.winner !== undefined ? `${playerName(v.winner)} wins` : "");
+  } else if (v.to_act !== null && v.to_act !== undefined) {
+    const kind = S.seatKinds[v.to_act];
+    actor.append(
+      swatch(v.to_act),
+      v.to_act === S.seat
+        ? el("strong", { class: "your-turn" }, "Your turn")
+        : `${playerName(v.to_act)}${kind === "bot" ? " (bot) is thinking…" : " to act"}`,
+    );
+  }
+  document.title = `${v.to_act === S.seat && v.phase !== "game_over" ? "▶ " : ""}Railways · ${S.mapName || humanize(v.map)} · turn ${v.turn}`;
+}
+
+function renderBoard() {
+  if (!board || !board.svg) return;
+  const emphasis = new Set();
+  let live = new Set();
+  const highlights = [];
+  if (S.mode === "deliver") {
+    for (const e of deliveryEntries()) {
+      live.add(`${e.city}|${e.color}`);
+      const city = board.cities.get(e.city);
+      if (city) highlights.push({ row: city.row, col: city.col, kind: "source" });
+    }
+    const d = S.deliver;
+    if (d.route) {
+      for (const id of d.route.action.links) emphasis.add(id);
+      const dest = board.cities.get(d.route.destination);
+      if (dest) highlights.push({ row: dest.row, col: dest.col, kind: "dest", label: "" });
+    }
+  } else if (inActions()) {
+    for (const e of deliveryEntries()) live.add(`${e.city}|${e.color}`);
+  } else {
+    live = new Set();
+  }
+  board.draw(S.view, { emphasis, liveCubes: live });
+  board.clearPreview();
+  if (S.mode === "build") {
+    const b = S.build;
+    if (!b.path.length) {
+      for (const [row, col] of buildStarts()) highlights.push({ row, col, kind: "start" });
+    } else {
+      b.path.forEach(([row, col], i) => highlights.push({ row, col, kind: "path", label: i === 0 ? "" : "" }));
+      for (const h of b.next) {
+        highlights.push({ row: h.row, col: h.col, kind: h.completes ? "next done" : "next", label: `$${h.cost}` });
+      }
+      board.setPreview(b.path, b.completes ? null : b.exit, S.seat);
+    }
+  } else if (S.mode === "urbanize") {
+    for (const a of urbanizeOptions()) {
+      const city = board.cities.get(a.city);
+      if (city) highlights.push({ row: city.row, col: city.col, kind: a.city === S.urb.city ? "dest" : "source" });
+    }
+  }
+  // de-duplicate (urbanize lists a city once per colour)
+  const seen = new Set();
+  board.setHighlights(
+    highlights.filter((h) => {
+      const key = `${h.row},${h.col},${h.kind}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    }),
+  );
+}
+
+function button(label, onclick, attrs = {}) {
+  return el("button", { type: "button", onclick, ...attrs }, label);
+}
+
+function renderActionPanel() {
+  const panel = clear($("action-panel"));
+  const v = S.view;
+  if (v.phase === "game_over") {
+    panel.append(el("h2", {}, "Game over"));
+    const scores = v.final_scores || {};
+    const ranked = Object.entries(scores).sort((a, b) => b[1] - a[1]);
+    panel.append(
+      el(
+        "ol",
+        { class: "final-scores" },
+        ranked.map(([seat, pts]) => el("li", {}, swatch(+seat), `${playerName(+seat)}: ${pts} points`)),
+      ),
+    );
+    return;
+  }
+  if (S.seat === null) {
+    panel.append(el("h2", {}, "Watching"), el("p", {}, "This is a spectator link: you see the public view."));
+    return;
+  }
+  if (!myTurn()) {
+    const who = v.to_act === null || v.to_act === undefined ? "the game" : playerName(v.to_act);
+    panel.append(
+      el("h2", {}, "Waiting"),
+      el("p", { class: "waiting" }, `Waiting for ${who}…`),
+      v.phase === "actions" ? el("div", { class: "row" }, button("Undo my last action (u)", doUndo, { id: "btn-undo", class: "secondary" })) : null,
+    );
+    return;
+  }
+  if (v.phase === "choose_baron") return renderBaronChoice(panel);
+  if (v.phase === "auction") return renderAuction(panel);
+  if (v.phase === "actions") return renderActions(panel);
+  panel.append(el("p", {}, `Phase ${v.phase}`));
+}
+
+function renderBaronChoice(panel) {
+  panel.append(
+    el("h2", {}, "Keep a Rail Baron"),
+    el("p", {}, "You were dealt two secret Rail Baron cards. Keep one; it scores at the end of the game. Nobody else sees it."),
+  );
+  const row = el("div", { class: "row wrap" });
+  for (const a of simple("choose_baron")) {
+    row.append(button(`Keep ${baronName(a.baron)}`, () => send(a), { class: "primary", "data-baron": a.baron }));
+  }
+  panel.append(row);
+}
+
+function renderAuction(panel) {
+  const a = S.view.auction || {};
+  const high = a.high_bidder === null || a.high_bidder === undefined ? "no bid yet" : `${money(a.high_bid)} by ${playerName(a.high_bidder)}`;
+  panel.append(
+    el("h2", {}, "Auction for first player"),
+    el("p", { id: "high-bid" }, `High bid: ${high}.`),
+    el(
+      "p",
+      { class: "hint" },
+      `The winner pays the bid and moves first. You have ${money(me().cash)}; a bid beyond your cash is paid with bonds.`,
+    ),
+  );
+  const input = el("input", {
+    id: "bid-amount",
+    type: "number",
+    inputmode: "numeric",
+    min: "0",
+    step: "1",
+    value: String(S.legal.min_bid ?? 1),
+    "data-min-bid": String(S.legal.min_bid ?? 1),
+    "aria-label": "Bid in thousands of dollars",
+  });
+  panel.append(
+    el(
+      "div",
+      { class: "row" },
+      el("label", { for: "bid-amount" }, "$"),
+      input,
+      el("span", {}, ",000"),
+      button("Bid (Enter)", doBid, { id: "btn-bid", class: "primary" }),
+      button("Pass (p)", doPass, { id: "btn-pass-bid" }),
+    ),
+  );
+}
+
+function renderActions(panel) {
+  const v = S.view;
+  const extra = v.extra_actions ? ` · ${v.extra_actions} extra action(s)` : "";
+  panel.append(el("h2", {}, `Your action · round ${v.round} of 3${extra}`));
+  if (S.mode === "build") return renderBuildPanel(panel);
+  if (S.mode === "deliver") return renderDeliverPanel(panel);
+  if (S.mode === "urbanize") return renderUrbanizePanel(panel);
+
+  const main = el("div", { class: "row wrap" });
+  main.append(
+    button("Build track (b)", enterBuild, { id: "btn-build", class: "primary" }),
+    button("Deliver goods (d)", enterDeliver, {
+      id: "btn-deliver",
+      class: "primary",
+      disabled: !S.legal.deliveries.length,
+      title: S.legal.deliveries.length ? "" : "No delivery is possible now",
+    }),
+  );
+  for (const a of simple("upgrade_engine")) {
+    const label = a.cards && a.cards.length ? `Upgrade engine using ${cardName(a.cards[0])}` : `Upgrade engine to ${me().engine + 1}`;
+    main.append(button(label, () => send(a), { class: "btn-upgrade" }));
+  }
+  if (urbanizeOptions().length) main.append(button("Urbanize…", enterUrbanize, { id: "btn-urbanize" }));
+  for (const a of simple("build_western_link")) {
+    main.append(button(`Build Western Link at ${cityName(a.city)} ($30,000)`, () => send(a), { class: "btn-western" }));
+  }
+  const known = new Set(["pass", "upgrade_engine", "urbanize", "build_western_link", "take_operations_card", "choose_baron", "pass_bid"]);
+  for (const o of S.legal.simple) {
+    if (!known.has(o.action.kind)) main.append(button(o.label, () => send(o.action)));
+  }
+  panel.append(main);
+  if (simple("take_operations_card").length) {
+    panel.append(el("p", { class: "hint" }, "Operations cards you can take are in the Operations panel below."));
+  }
+  panel.append(
+    el(
+      "div",
+      { class: "row" },
+      button("Pass (p)", doPass, { id: "btn-pass" }),
+      button("Undo (u)", doUndo, { id: "btn-undo", class: "secondary" }),
+    ),
+  );
+}
+
+function renderBuildPanel(panel) {
+  const b = S.build;
+  const cash = me().cash;
+  if (!b.path.length) {
+    panel.append(el("p", {}, "Click a highlighted city (or the open end of your unfinished link) to start, or pick a ready-made link below."));
+  } else {
+    const steps = b.completes ? b.path.length - 2 : b.path.length - 1;
+    const start = board.cityAtHex(b.path[0][0], b.path[0][1]);
+    const endCity = b.completes ? board.cityAtHex(...b.path[b.path.length - 1]) : null;
+    panel.append(
+      el(
+        "p",
+        { id: "build-summary" },
+        `From ${start ? cityName(start) : "your unfinished link"}: ${steps} new tile${steps === 1 ? "" : "s"}`,
+        endCity ? ` to ${cityName(endCity)} (completes the link)` : steps ? " (unfinished: extend it next turn)" : "",
+        ".",
+      ),
+    );
+    const bonds = bondsFor(b.cost);
+    panel.append(
+      el(
+        "p",
+        { id: "build-cost", class: bonds ? "cost warn" : "cost" },
+        `Cost ${money(b.cost)} · you have ${money(cash)}`,
+        bonds ? ` · ${bonds} bond${bonds === 1 ? "" : "s"} will be issued (${money(bonds * BOND_VALUE)})` : "",
+      ),
+    );
+    if (!b.completes && b.exits.length && steps > 0) {
+      const last = b.path[b.path.length - 1];
+      const row = el("div", { class: "row wrap exits", role: "group", "aria-label": "Direction of the last tile" }, el("span", {}, "Last tile points:"));
+      for (const s of b.exits) {
+        row.append(
+          button(`${SIDE_ARROWS[s]} ${SIDE_NAMES[s]}`, () => {
+            b.exit = s;
+            b.candidate = null;
+            render();
+          }, { class: s === b.exit ? "toggle on" : "toggle", "aria-pressed": String(s === b.exit), "data-side": SIDE_NAMES[s], title: `towards ${last}` }),
+        );
+      }
+      panel.append(row);
+    }
+    if (b.next.length) panel.append(el("p", { class: "hint" }, "Highlighted hexes show the cost so far if you go there; click the last hex to take it back."));
+  }
+  // cards that change a build
+  const held = [...(me().hand || []), ...(me().kept || [])].filter((id) => /^(land-grant|perfect-engineering)/.test(id));
+  if (held.length) {
+    const row = el("div", { class: "row wrap" }, el("span", {}, "Use:"));
+    for (const id of held) {
+      const box = el("input", {
+        type: "checkbox",
+        id: `card-${id}`,
+        checked: b.cards.includes(id),
+        onchange: async (e) => {
+          b.candidate = null;
+          b.cards = e.target.checked ? [...b.cards, id] : b.cards.filter((c) => c !== id);
+          await recost();
+        },
+      });
+      row.append(el("label", { class: "check" }, box, cardName(id)));
+    }
+    panel.append(row);
+  }
+  panel.append(
+    el(
+      "div",
+      { class: "row" },
+      button("Confirm build (Enter)", confirmBuild, { id: "btn-confirm", class: "primary", disabled: b.path.length < 2 }),
+      button("Back a hex", stepBack, { id: "btn-back", disabled: !b.path.length }),
+      button("Cancel (Esc)", () => cancelMode(), { id: "btn-cancel" }),
+    ),
+  );
+  renderCandidates(panel);
+}
+
+function candidateLabel(o) {
+  const [r, c] = o.action.path[0];
+  const from = board.cityAtHex(r, c);
+  const fromName = from ? cityName(from) : "your unfinished link";
+  const route = o.route || o.action.path;
+  const target = o.to_city || board.cityAtHex(...route[route.length - 1]);
+  const to = o.to_city ? cityName(o.to_city) : `toward ${target ? cityName(target) : "?"} (first part)`;
+  return `${fromName} → ${to}`;
+}
+
+function renderCandidates(panel) {
+  const builds = S.legal.builds || [];
+  const details = el("details", { class: "candidates", open: !S.build.path.length });
+  details.append(el("summary", {}, `Ready-made links (${builds.length})`));
+  const filter = el("input", {
+    type: "search",
+    id: "candidate-filter",
+    placeholder: "Filter by city…",
+    value: S.buildFilter,
+    "aria-label": "Filter links by city",
+  });
+  const list = el("ul", { id: "candidate-list", class: "candidate-list" });
+  const fill = () => {
+    clear(list);
+    const q = S.buildFilter.trim().toLowerCase();
+    const rows = builds
+      .map((o) => ({ o, label: candidateLabel(o) }))
+      .filter(({ label }) => !q || label.toLowerCase().includes(q))
+      .sort((a, b) => (b.o.to_city ? 1 : 0) - (a.o.to_city ? 1 : 0) || a.o.cost - b.o.cost || a.o.tiles - b.o.tiles);
+    for (const { o, label } of rows.slice(0, 40)) {
+      const bonds = bondsFor(o.cost);
+      const chosen = S.build.candidate === o;
+      list.append(
+        el(
+          "li",
+          {},
+          button(
+            [label, el("span", { class: "meta" }, ` · ${o.tiles} tile${o.tiles === 1 ? "" : "s"} · ${money(o.cost)}${bonds ? ` · ${bonds} bond${bonds === 1 ? "" : "s"}` : ""}`)],
+            () => pickCandidate(o),
+            { class: `candidate${chosen ? " chosen" : ""}`, "data-to": o.to_city || "", "data-cost": o.cost },
+          ),
+        ),
+      );
+    }
+    if (rows.length > 40) list.append(el("li", { class: "hint" }, `${rows.length - 40} more: filter by a city name.`));
+    if (!rows.length) list.append(el("li", { class: "hint" }, "No link matches."));
+  };
+  filter.addEventListener("input", () => {
+    S.buildFilter = filter.value;
+    fill();
+  });
+  fill();
+  details.append(filter, list);
+  panel.append(details);
+}
+
+function renderDeliverPanel(panel) {
+  const entries = deliveryEntries();
+  const d = S.deliver;
+  panel.append(el("p", {}, "Choose a cube (outlined on the board, or below), then a route. Each link's owner scores a point."));
+  const list = el("div", { id: "delivery-list", class: "row wrap" });
+  entries.forEach((e, i) => {
+    list.append(
+      button([cubeChip(e.color), ` ${humanize(e.color)} from ${cityName(e.city)}`], () => selectDelivery(i), {
+        class: `delivery${d.key === i ? " chosen" : ""}`,
+        "data-city": e.city,
+        "data-color": e.color,
+        "aria-pressed": String(d.key === i),
+      }),
+    );
+  });
+  panel.append(list);
+  if (d.key !== null) {
+    const entry = entries[d.key];
+    const routes = el("ul", { id: "route-list", class: "route-list" });
+    for (const r of sortedRoutes(entry)) {
+      const chosen = d.route === r;
+      routes.append(
+        el(
+          "li",
+          {},
+          button(
+            [
+              `to ${cityName(r.destination)}`,
+              el("span", { class: "meta" }, ` · ${r.action.links.length} link${r.action.links.length === 1 ? "" : "s"} · ${pointsText(r.points)}`),
+            ],
+            () => {
+              d.route = r;
+              render();
+            },
+            { class: `route${chosen ? " chosen" : ""}`, "data-destination": r.destination, "aria-pressed": String(chosen) },
+          ),
+        ),
+      );
+    }
+    panel.append(el("h3", {}, `Routes for the ${entry.color} cube from ${cityName(entry.city)}`), routes);
+  }
+  panel.append(
+    el(
+      "div",
+      { class: "row" },
+      button("Deliver (Enter)", confirmDeliver, { id: "btn-confirm", class: "primary", disabled: !d.route }),
+      button("Cancel (Esc)", () => cancelMode(), { id: "btn-cancel" }),
+    ),
+  );
+}
+
+function renderUrbanizePanel(panel) {
+  const u = S.urb;
+  const options = urbanizeOptions();
+  const cities = [...new Set(options.map((a) => a.city))];
+  panel.append(el("p", {}, "Urbanize: put a new city tile on a gray city (click one on the board) and choose its colour. Costs $10,000."));
+  const select = el(
+    "select",
+    {
+      id: "urbanize-city",
+      "aria-label": "City",
+      onchange: (e) => {
+        u.city = e.target.value || null;
+        render();
+      },
+    },
+    el("option", { value: "" }, "Choose a city…"),
+    cities.map((c) => el("option", { value: c, selected: c === u.city }, cityName(c))),
+  );
+  panel.append(el("div", { class: "row" }, select));
+  const colors = [...new Set(options.filter((a) => !u.city || a.city === u.city).map((a) => a.color))];
+  const row = el("div", { class: "row wrap" }, el("span", {}, "Colour:"));
+  for (const c of colors) {
+    row.append(
+      button([cubeChip(c), ` ${humanize(c)}`], () => {
+        u.color = c;
+        render();
+      }, { class: `toggle${u.color === c ? " on" : ""}`, "data-color": c, "aria-pressed": String(u.color === c) }),
+    );
+  }
+  panel.append(row);
+  panel.append(
+    el(
+      "div",
+      { class: "row" },
+      button("Urbanize (Enter)", confirmUrbanize, { id: "btn-confirm", class: "primary", disabled: !(u.city && u.color) }),
+      button("Cancel (Esc)", () => cancelMode(), { id: "btn-cancel" }),
+    ),
+  );
+}
+
+function renderPlayers() {
+  const box = clear($("players"));
+  const v = S.view;
+  const order = v.order && v.order.length ? v.order : v.players.map((p) => p.seat);
+  const auction = v.auction;
+  for (const p of v.players) {
+    const isMe = p.seat === S.seat;
+    const card = el("div", {
+      class: `player${v.to_act === p.seat ? " to-act" : ""}${isMe ? " me" : ""}`,
+      "data-seat": p.seat,
+      style: { borderColor: PLAYER_COLORS[p.seat % PLAYER_COLORS.length] },
+    });
+    const tags = [];
+    if (v.first_player === p.seat) tags.push("first");
+    if (S.seatKinds[p.seat] === "bot") tags.push("bot");
+    if (auction && auction.passed.includes(p.seat)) tags.push("passed");
+    if (auction && auction.high_bidder === p.seat) tags.push(`high bid ${money(auction.high_bid)}`);
+    const pos = order.indexOf(p.seat);
+    card.append(
+      el(
+        "div",
+        { class: "player-head" },
+        swatch(p.seat),
+        el("strong", {}, p.name),
+        isMe ? el("span", { class: "tag you" }, "you") : null,
+        tags.map((t) => el("span", { class: "tag" }, t)),
+        v.phase === "actions" && pos >= 0 ? el("span", { class: "order", title: "Turn order" }, `#${pos + 1}`) : null,
+      ),
+    );
+    card.append(
+      el(
+        "dl",
+        { class: "stats" },
+        el("dt", {}, "Cash"),
+        el("dd", { class: "cash" }, money(p.cash)),
+        el("dt", {}, "Bonds"),
+        el("dd", { class: "bonds" }, String(p.bonds)),
+        el("dt", {}, "Score"),
+        el("dd", { class: "score" }, String(p.score)),
+        el("dt", {}, "Income"),
+        el("dd", {}, money(p.income)),
+        el("dt", {}, "Engine"),
+        el("dd", { class: "engine" }, String(p.engine)),
+        el("dt", {}, "Links"),
+        el("dd", {}, String(p.links)),
+      ),
+    );
+    const cards = el("div", { class: "cards" });
+    for (const id of [...(p.hand || []), ...(p.kept || [])]) {
+      cards.append(el("span", { class: "card face-up", title: id }, cardName(id)));
+    }
+    if (p.baron) {
+      const secret = isMe && !p.baron_revealed && v.phase !== "game_over";
+      cards.append(
+        el("span", { class: `card baron${secret ? " secret" : ""}`, title: secret ? "Only you see this" : "Rail Baron" }, `Rail Baron: ${baronName(p.baron)}${secret ? " (secret)" : ""}`),
+      );
+    } else if (p.has_baron) {
+      cards.append(el("span", { class: "card face-down", title: "A secret Rail Baron card" }, "Rail Baron (face down)"));
+    }
+    if (isMe && p.barons_dealt && p.barons_dealt.length) {
+      cards.append(el("span", { class: "hint" }, `Dealt: ${p.barons_dealt.map(baronName).join(", ")}`));
+    }
+    if (p.delivered_colors && p.delivered_colors.length) {
+      cards.append(el("span", { class: "delivered", title: "Colours delivered" }, p.delivered_colors.map(cubeChip)));
+    }
+    card.append(cards);
+    box.append(card);
+  }
+}
+
+function renderOps() {
+  const box = clear($("ops"));
+  const v = S.view;
+  const takes = inActions() ? simple("take_operations_card") : [];
+  const list = el("ul", { class: "ops-list" });
+  for (const id of v.ops_display) {
+    const options = takes.filter((a) => a.card === id);
+    const item = el("li", { class: "op-card", "data-card": id }, el("span", { class: "card-name" }, cardName(id)));
+    if (options.length === 1 && !options[0].target) {
+      item.append(button("Take", () => send(options[0]), { class: "small take" }));
+    } else if (options.length) {
+      const targets = [...new Set(options.map((a) => a.target))];
+      const colors = [...new Set(options.map((a) => a.color).filter(Boolean))];
+      const tSel = el("select", { "aria-label": "City" }, targets.map((t) => el("option", { value: t }, cityName(t))));
+      const cSel = colors.length ? el("select", { "aria-label": "Colour" }, colors.map((c) => el("option", { value: c }, humanize(c)))) : null;
+      item.append(
+        el(
+          "span",
+          { class: "row" },
+          tSel,
+          cSel,
+          button("Take", () => {
+            const a = options.find((o) => o.target === tSel.value && (!cSel || o.color === cSel.value));
+            if (a) send(a);
+            else toast("That choice is not possible.", "warn");
+          }, { class: "small take" }),
+        ),
+      );
+    }
+    list.append(item);
+  }
+  if (!v.ops_display.length) list.append(el("li", { class: "hint" }, "(none on display)"));
+  box.append(list, el("p", { class: "hint" }, `Deck ${v.ops_deck_size} · discards ${v.ops_discard.length} · goods bag ${v.bag_size} cubes · empty cities ${v.empty_cities.length} of ${v.ecm_needed}`));
+}
+
+function renderMajorLines() {
+  const box = clear($("major-lines"));
+  const taken = S.view.major_lines || {};
+  const lines = board && board.majorLines.length ? board.majorLines : Object.keys(taken).map((id) => ({ id, text: id }));
+  for (const line of lines) {
+    const owner = taken[line.id];
+    box.append(
+      el(
+        "li",
+        { class: owner === undefined ? "open" : "taken", "data-line": line.id },
+        owner === undefined ? null : swatch(owner),
+        el("span", {}, line.text),
+        el("span", { class: "meta" }, owner === undefined ? " · open" : ` · ${playerName(owner)}`),
+      ),
+    );
+  }
+  const western = (S.view.plugins && S.view.plugins.western_links) || {};
+  for (const [city, owner] of Object.entries(western)) {
+    box.append(el("li", { class: "taken western" }, swatch(owner), `Western Link at ${cityName(city)} · ${playerName(owner)}`));
+  }
+}
+
+function renderLog() {
+  const box = $("log");
+  const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+  clear(box);
+  const lines = S.view.log || [];
+  const start = Math.max(0, lines.length - 200);
+  lines.slice(start).forEach((line, i) => {
+    const cls = /^Turn \d+/.test(line) ? "log-turn" : /scores|wins|Game over/.test(line) ? "log-score" : "";
+    box.append(el("li", { class: cls, value: String(start + i + 1) }, line));
+  });
+  if (atBottom || box.dataset.first !== "0") {
+    box.scrollTop = box.scrollHeight;
+    box.dataset.first = "0";
+  }
+}
+
+// -- colour-blind mode, zoom, dialogs, keys ---------------------------------------------------
+async function setColorblind(on) {
+  S.colorblind = on;
+  setPref("colorblind", on);
+  document.body.classList.toggle("colorblind", on);
+  const btn = $("btn-colorblind");
+  btn.setAttribute("aria-pressed", String(on));
+  btn.classList.toggle("on", on);
+  if (board && S.mapId) {
+    const zoom = board.zoom;
+    const scroll = [board.container.scrollLeft, board.container.scrollTop];
+    await board.load(S.mapId, on);
+    board.setZoom(zoom);
+    [board.container.scrollLeft, board.container.scrollTop] = scroll;
+  }
+  render();
+}
+
+function toggleLegend() {
+  board.showLegend(!board.legend);
+  $("btn-legend").setAttribute("aria-pressed", String(board.legend));
+  $("btn-legend").classList.toggle("on", board.legend);
+}
+
+function openDialog(id) {
+  const d = $(id);
+  if (!d.open) d.showModal();
+}
+
+async function exportRecord() {
+  try {
+    const record = await getJSON(`${gameUrl("/record")}?token=${encodeURIComponent(TOKEN)}`);
+    download(`railways-${GAME_ID}.json`, record);
+  } catch (err) {
+    showError(`The record could not be exported: ${err.message}`);
+  }
+}
+
+function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const t = event.target;
+  const typing = t instanceof HTMLElement && t.matches("input, select, textarea");
+  const openDialogEl = document.querySelector("dialog[open]");
+  if (event.key === "Escape") {
+    if (openDialogEl) return; // the dialog closes itself
+    if (S.mode) cancelMode();
+    hideError();
+    if (typing) t.blur();
+    return;
+  }
+  if (openDialogEl) return;
+  if (typing) {
+    if (event.key === "Enter" && t.id === "bid-amount") {
+      event.preventDefault();
+      doBid();
+    }
+    return;
+  }
+  if (event.key === "Enter" && t instanceof HTMLElement && t.matches("button, a, summary")) return;
+  const keys = {
+    p: doPass,
+    u: doUndo,
+    b: () => (S.mode === "build" ? cancelMode() : enterBuild()),
+    d: () => (S.mode === "deliver" ? cancelMode() : enterDeliver()),
+    Enter: confirmMode,
+    Backspace: () => S.mode === "build" && stepBack(),
+    c: () => setColorblind(!S.colorblind),
+    r: () => openDialog("rules-dialog"),
+    "?": () => openDialog("help-dialog"),
+    h: () => openDialog("help-dialog"),
+    "+": () => board.setZoom(board.zoom * 1.25),
+    "=": () => board.setZoom(board.zoom * 1.25),
+    "-": () => board.setZoom(board.zoom / 1.25),
+    0: () => board.setZoom(1),
+    l: toggleLegend,
+  };
+  const f = keys[event.key];
+  if (f) {
+    event.preventDefault();
+    f();
+  }
+}
+
+function wire() {
+  $("btn-colorblind").addEventListener("click", () => setColorblind(!S.colorblind));
+  $("btn-help").addEventListener("click", () => openDialog("help-dialog"));
+  $("btn-rules").addEventListener("click", () => openDialog("rules-dialog"));
+  $("btn-export").addEventListener("click", exportRecord);
+  $("zoom-in").addEventListener("click", () => board.setZoom(board.zoom * 1.25));
+  $("zoom-out").addEventListener("click", () => board.setZoom(board.zoom / 1.25));
+  $("zoom-fit").addEventListener("click", () => board.setZoom(1));
+  $("btn-legend").addEventListener("click", toggleLegend);
+  $("error-close").addEventListener("click", hideError);
+  $("error-rule-link").addEventListener("click", (e) => openRule(e.target.dataset.clause, e.target.dataset.rule));
+  $("clause-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const clause = $("clause-input").value.trim();
+    if (!clause) return;
+    try {
+      const data = await getJSON(`/api/rules/${encodeURIComponent(clause)}`);
+      $("clause-text").textContent = `${data.clause}: ${data.summary}`;
+    } catch (err) {
+      $("clause-text").textContent = `No clause ${clause} (${err.message}).`;
+    }
+  });
+  document.addEventListener("keydown", onKey);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") refresh().catch(() => {});
+  });
+}
+
+async function loadExtras(mapId) {
+  // Map name, seat kinds and (if the server offers them) card names; all optional.
+  try {
+    const maps = await getJSON("/api/maps");
+    const m = maps.find((x) => x.id === mapId);
+    if (m) S.mapName = m.name;
+  } catch {
+    /* not needed to play */
+  }
+  try {
+    const games = await getJSON(`/api/games?token=${encodeURIComponent(TOKEN)}`);
+    const g = (games || []).find((x) => x.id === GAME_ID);
+    if (g) S.seatKinds = g.seats.map((s) => s.kind);
+  } catch {
+    /* not needed to play */
+  }
+  try {
+    readNames(await getJSON(`/api/maps/${encodeURIComponent(mapId)}`));
+  } catch {
+    /* names fall back to the ids, humanised */
+  }
+}
+
+async function main() {
+  wire();
+  document.body.classList.toggle("colorblind", S.colorblind);
+  $("btn-colorblind").setAttribute("aria-pressed", String(S.colorblind));
+  $("btn-colorblind").classList.toggle("on", S.colorblind);
+  if (!GAME_ID) {
+    showError("No game given: open a game from the lobby.");
+    return;
+  }
+  board = new Board($("board"), onHex);
+  let data;
+  try {
+    data = await getJSON(`${gameUrl()}?token=${encodeURIComponent(TOKEN)}`);
+  } catch (err) {
+    showError(`The game could not be loaded: ${err.message}`);
+    $("status-turn").textContent = "Not loaded";
+    return;
+  }
+  S.mapId = data.view.map;
+  await Promise.all([board.load(S.mapId, S.colorblind), loadExtras(S.mapId)]);
+  apply(data, true);
+  if (TOKEN) {
+    const p = data.seat !== null && data.seat !== undefined ? data.view.players[data.seat] : null;
+    rememberGame({
+      id: GAME_ID,
+      token: TOKEN,
+      seat: data.seat ?? null,
+      name: p ? p.name : "spectator",
+      map: S.mapId,
+      mapName: S.mapName,
+      url: `/game/${encodeURIComponent(GAME_ID)}?token=${encodeURIComponent(TOKEN)}`,
+    });
+  }
+  setConn(false);
+  connect();
+  document.body.dataset.ready = "1";
+}
+
+main();

@@ -1,0 +1,393 @@
+// The lobby: create a game, share its links, list and resume your games, export and import.
+
+import {
+  ApiError,
+  absoluteUrl,
+  clear,
+  copyText,
+  download,
+  el,
+  forgetGame,
+  getJSON,
+  loadGames,
+  postJSON,
+  rememberGame,
+  toast,
+} from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const BOTS = ["greedy", "random"];
+
+const state = {
+  maps: [{ id: "eastern-us", name: "Eastern U.S.", min_players: 2, max_players: 6 }],
+  seats: [],
+  importRecord: null,
+};
+
+function currentMap() {
+  return state.maps.find((m) => m.id === $("map").value) || state.maps[0];
+}
+
+function defaultSeats(count) {
+  return Array.from({ length: count }, (_, i) =>
+    i === 0 ? { name: "You", kind: "human", bot: "greedy" } : { name: `Bot ${i + 1}`, kind: "bot", bot: "greedy" },
+  );
+}
+
+function seatRow(seat, i, list, onChange) {
+  const name = el("input", {
+    value: seat.name,
+    "aria-label": `Seat ${i + 1} name`,
+    class: "seat-name",
+    maxlength: "40",
+    oninput: (e) => {
+      seat.name = e.target.value;
+    },
+  });
+  const kind = el(
+    "select",
+    {
+      "aria-label": `Seat ${i + 1} player`,
+      class: "seat-kind",
+      onchange: (e) => {
+        seat.kind = e.target.value;
+        if (seat.kind === "bot" && /^(You|Player \d+)$/.test(seat.name)) seat.name = `Bot ${i + 1}`;
+        if (seat.kind === "human" && /^Bot \d+$/.test(seat.name)) seat.name = i === 0 ? "You" : `Player ${i + 1}`;
+        onChange();
+      },
+    },
+    el("option", { value: "human", selected: seat.kind === "human" }, i === 0 ? "Human (you)" : "Human"),
+    el("option", { value: "bot", selected: seat.kind === "bot" }, "Bot"),
+  );
+  const bot = el(
+    "select",
+    {
+      "aria-label": `Seat ${i + 1} bot`,
+      class: "seat-bot",
+      hidden: seat.kind !== "bot",
+      onchange: (e) => {
+        seat.bot = e.target.value;
+      },
+    },
+    BOTS.map((b) => el("option", { value: b, selected: seat.bot === b }, b)),
+  );
+  return el("li", { class: "seat row" }, name, kind, bot);
+}
+
+function renderSeats() {
+  const box = clear($("seats"));
+  state.seats.forEach((seat, i) => box.append(seatRow(seat, i, state.seats, renderSeats)));
+  const m = currentMap();
+  $("add-seat").disabled = state.seats.length >= (m.max_players || 6);
+  $("remove-seat").disabled = state.seats.length <= (m.min_players || 2);
+}
+
+function needsFallback(err, seats) {
+  // The server does not know the greedy bot yet: say so and use the random one.
+  if (!(err instanceof ApiError) || ![400, 404, 422].includes(err.status)) return false;
+  return seats.some((s) => s.kind === "bot" && s.bot === "greedy") && /greedy|bot/i.test(JSON.stringify(err.body || err.message));
+}
+
+function withRandomBots(seats) {
+  return seats.map((s) => (s.kind === "bot" && s.bot === "greedy" ? { ...s, bot: "random" } : s));
+}
+
+async function createGame(event) {
+  event.preventDefault();
+  const error = $("create-error");
+  error.hidden = true;
+  const seats = state.seats.map((s, i) => {
+    const out = { name: s.name.trim() || (s.kind === "bot" ? `Bot ${i + 1}` : `Player ${i + 1}`), kind: s.kind };
+    if (s.kind === "bot") out.bot = s.bot;
+    return out;
+  });
+  const body = { map: $("map").value, seats, options: { shorter_game: $("opt-shorter").checked } };
+  const seed = $("seed").value.trim();
+  if (seed !== "") body.seed = parseInt(seed, 10);
+  $("btn-create").disabled = true;
+  try {
+    let created;
+    try {
+      created = await postJSON("/api/games", body);
+    } catch (err) {
+      if (!needsFallback(err, seats)) throw err;
+      toast("The greedy bot is not available here: the bots play at random.", "warn");
+      body.seats = withRandomBots(seats);
+      created = await postJSON("/api/games", body);
+    }
+    showCreated(created, body.seats, body.map);
+  } catch (err) {
+    error.textContent = `The game could not be created: ${err.message}`;
+    error.hidden = false;
+  } finally {
+    $("btn-create").disabled = false;
+  }
+}
+
+function seatUrl(created, seat) {
+  return seat.url || `/game/${encodeURIComponent(created.id)}?token=${encodeURIComponent(seat.token)}`;
+}
+
+function linkItem(label, url) {
+  const full = absoluteUrl(url);
+  return el(
+    "li",
+    { class: "link-item" },
+    el("span", { class: "link-label" }, label),
+    el("a", { href: url, class: "link-url" }, full),
+    el(
+      "button",
+      {
+        type: "button",
+        class: "small copy",
+        onclick: async () => toast((await copyText(full)) ? "Link copied" : "Copy it by hand, please", "info"),
+      },
+      "Copy",
+    ),
+  );
+}
+
+function showCreated(created, seats, mapId) {
+  const list = clear($("links"));
+  const humans = created.seats.filter((s) => s.kind !== "bot");
+  const mine = humans[0] || created.seats[0];
+  const links = created.seats
+    .filter((s) => s.token)
+    .map((s) => ({ seat: s.seat, name: s.name, kind: s.kind, url: seatUrl(created, s) }));
+  for (const s of created.seats) {
+    if (!s.token) continue;
+    const who = `${s.name} (seat ${s.seat + 1}${s.kind === "bot" ? ", bot" : ""}${s === mine ? ", you" : ""})`;
+    list.append(linkItem(who, seatUrl(created, s)));
+  }
+  const spectatorUrl = created.spectator
+    ? created.spectator.url || `/game/${encodeURIComponent(created.id)}?token=${encodeURIComponent(created.spectator.token)}`
+    : null;
+  if (spectatorUrl) list.append(linkItem("Spectators", spectatorUrl));
+  const map = state.maps.find((m) => m.id === mapId);
+  rememberGame({
+    id: created.id,
+    token: mine.token,
+    seat: mine.seat,
+    name: mine.name,
+    map: mapId,
+    mapName: map ? map.name : mapId,
+    url: seatUrl(created, mine),
+    links,
+    spectator: spectatorUrl,
+    seats: created.seats.map((s) => ({ seat: s.seat, name: s.name, kind: s.kind })),
+  });
+  $("btn-play").href = seatUrl(created, mine);
+  $("btn-play").textContent = `Play as ${mine.name}`;
+  $("create-form").hidden = true;
+  $("created").hidden = false;
+  $("btn-play").focus();
+  renderGames();
+}
+
+// -- your games ----------------------------------------------------------------------------------
+async function statusOf(entry) {
+  try {
+    const games = await getJSON(`/api/games?token=${encodeURIComponent(entry.token)}`);
+    return (games || []).find((g) => g.id === entry.id) || null;
+  } catch {
+    return null;
+  }
+}
+
+const STATUS = { setup: "setting up", playing: "in play", over: "finished" };
+
+async function renderGames() {
+  const box = clear($("games"));
+  const games = loadGames();
+  if (!games.length) {
+    box.append(el("p", { class: "hint", id: "no-games" }, "No games yet: create one above."));
+    return;
+  }
+  const table = el("table", { class: "games", id: "games-table" });
+  table.append(
+    el(
+      "thead",
+      {},
+      el("tr", {}, el("th", {}, "Game"), el("th", {}, "You"), el("th", {}, "State"), el("th", {}, "")),
+    ),
+  );
+  const body = el("tbody");
+  table.append(body);
+  box.append(table);
+  for (const entry of games) {
+    const stateCell = el("td", { class: "game-state" }, "…");
+    const row = el(
+      "tr",
+      { "data-game": entry.id },
+      el(
+        "td",
+        {},
+        el("strong", {}, entry.mapName || entry.map || "Game"),
+        el("br"),
+        el("span", { class: "meta" }, `${entry.id} · ${new Date(entry.saved).toLocaleString()}`),
+      ),
+      el("td", {}, entry.seat === null || entry.seat === undefined ? "watching" : entry.name || `seat ${entry.seat + 1}`),
+      stateCell,
+      el(
+        "td",
+        { class: "row wrap" },
+        el("a", { class: "button small resume", href: entry.url || `/game/${entry.id}?token=${entry.token}` }, "Resume"),
+        el("button", { type: "button", class: "small export", onclick: () => exportGame(entry) }, "Export"),
+        entry.links && entry.links.length
+          ? el("button", { type: "button", class: "small", onclick: () => showLinks(entry) }, "Links")
+          : null,
+        el(
+          "button",
+          {
+            type: "button",
+            class: "small secondary",
+            onclick: () => {
+              if (window.confirm("Forget this game in this browser? (The game itself stays on the server.)")) {
+                forgetGame(entry.token);
+                renderGames();
+              }
+            },
+          },
+          "Forget",
+        ),
+      ),
+    );
+    body.append(row);
+    statusOf(entry).then((g) => {
+      stateCell.textContent = g ? `${STATUS[g.status] || g.status} · turn ${g.turn}` : "not found on the server";
+      stateCell.dataset.status = g ? g.status : "missing";
+    });
+  }
+}
+
+function showLinks(entry) {
+  const list = clear($("links"));
+  for (const l of entry.links) list.append(linkItem(`${l.name} (seat ${l.seat + 1}${l.kind === "bot" ? ", bot" : ""})`, l.url));
+  if (entry.spectator) list.append(linkItem("Spectators", entry.spectator));
+  $("btn-play").href = entry.url;
+  $("btn-play").textContent = `Play as ${entry.name}`;
+  $("create-form").hidden = true;
+  $("created").hidden = false;
+  $("new-game").scrollIntoView({ behavior: "smooth" });
+}
+
+async function exportGame(entry) {
+  try {
+    const record = await getJSON(`/api/games/${encodeURIComponent(entry.id)}/record?token=${encodeURIComponent(entry.token)}`);
+    download(`railways-${entry.id}.json`, record);
+  } catch (err) {
+    toast(`Export failed: ${err.message}`, "error");
+  }
+}
+
+// -- import ------------------------------------------------------------------------------------------
+async function readImport() {
+  const error = $("import-error");
+  error.hidden = true;
+  state.importRecord = null;
+  const box = clear($("import-seats"));
+  $("btn-import").disabled = true;
+  const file = $("import-file").files[0];
+  if (!file) return;
+  try {
+    let data = JSON.parse(await file.text());
+    if (data && data.record) data = data.record;
+    const names = Array.isArray(data.seats) ? data.seats.map((s) => (typeof s === "string" ? s : s.name)) : [];
+    if (!names.length) throw new Error("this file has no seats: is it a game record?");
+    state.importRecord = data;
+    state.importSeats = names.map((name, i) => ({ name, kind: i === 0 ? "human" : "bot", bot: "greedy" }));
+    state.importSeats.forEach((seat, i) => {
+      const kind = el(
+        "select",
+        {
+          "aria-label": `${name} player`,
+          onchange: (e) => {
+            seat.kind = e.target.value;
+            bot.hidden = seat.kind !== "bot";
+          },
+        },
+        el("option", { value: "human", selected: seat.kind === "human" }, i === 0 ? "Human (you)" : "Human"),
+        el("option", { value: "bot", selected: seat.kind === "bot" }, "Bot"),
+      );
+      const bot = el(
+        "select",
+        { hidden: seat.kind !== "bot", onchange: (e) => (seat.bot = e.target.value), "aria-label": `${seat.name} bot` },
+        BOTS.map((b) => el("option", { value: b }, b)),
+      );
+      box.append(el("li", { class: "seat row" }, el("span", { class: "seat-name" }, seat.name), kind, bot));
+    });
+    $("btn-import").disabled = false;
+  } catch (err) {
+    error.textContent = `That file cannot be read: ${err.message}`;
+    error.hidden = false;
+  }
+}
+
+async function importGame(event) {
+  event.preventDefault();
+  if (!state.importRecord) return;
+  const error = $("import-error");
+  error.hidden = true;
+  let seats = state.importSeats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human" }));
+  const body = { record: state.importRecord, seats };
+  try {
+    let created;
+    try {
+      created = await postJSON("/api/games/import", body);
+    } catch (err) {
+      if (!needsFallback(err, seats)) throw err;
+      seats = withRandomBots(seats);
+      created = await postJSON("/api/games/import", { ...body, seats });
+    }
+    showCreated(created, seats, state.importRecord.map || state.importRecord.map_id || "eastern-us");
+    $("new-game").scrollIntoView({ behavior: "smooth" });
+  } catch (err) {
+    error.textContent = `The record could not be imported: ${err.message}`;
+    error.hidden = false;
+  }
+}
+
+// -- start ---------------------------------------------------------------------------------------
+async function loadMaps() {
+  try {
+    const maps = await getJSON("/api/maps");
+    if (Array.isArray(maps) && maps.length) state.maps = maps;
+  } catch {
+    /* keep the default */
+  }
+  const select = clear($("map"));
+  for (const m of state.maps) select.append(el("option", { value: m.id, selected: m.id === "eastern-us" }, m.name));
+}
+
+async function main() {
+  state.seats = defaultSeats(4);
+  renderSeats();
+  $("create-form").addEventListener("submit", createGame);
+  $("add-seat").addEventListener("click", () => {
+    const i = state.seats.length;
+    state.seats.push({ name: `Bot ${i + 1}`, kind: "bot", bot: "greedy" });
+    renderSeats();
+  });
+  $("remove-seat").addEventListener("click", () => {
+    state.seats.pop();
+    renderSeats();
+  });
+  $("map").addEventListener("change", () => {
+    const m = currentMap();
+    while (state.seats.length > (m.max_players || 6)) state.seats.pop();
+    while (state.seats.length < (m.min_players || 2)) state.seats.push({ name: `Bot ${state.seats.length + 1}`, kind: "bot", bot: "greedy" });
+    renderSeats();
+  });
+  $("btn-new").addEventListener("click", () => {
+    $("created").hidden = true;
+    $("create-form").hidden = false;
+  });
+  $("import-file").addEventListener("change", readImport);
+  $("import-form").addEventListener("submit", importGame);
+  await loadMaps();
+  renderSeats();
+  renderGames();
+  document.body.dataset.ready = "1";
+}
+
+main();
