@@ -22,6 +22,10 @@ def _register() -> None:
 
     cli.add_command(play.play)
 
+    from railways.cli import bench
+
+    cli.add_command(bench.bench)
+
     # Keep last: the game server, and `bench server` (joins the `bench` group if there is one).
     from railways.cli import serve
 

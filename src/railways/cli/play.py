@@ -128,9 +128,10 @@ def play(
 
     \b
     Examples:
-      railways play                          you against bots
-      railways play --seats human,human,greedy   two people at one keyboard and a bot
-      railways play --load mygame.json       carry on with a saved game
+      railways play                               you against three bots
+      railways play --players 3 --name Ada        you (Ada) against two bots
+      railways play --seats human,human,random    two people at one keyboard, one bot
+      railways play --load mygame.json            carry on with a saved game
     """
     kinds = parse_seats(seats) if seats else None
     # Tests hand in their own terminal (console and input) through the context object.

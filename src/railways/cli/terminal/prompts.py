@@ -41,6 +41,7 @@ from .panels import city_legend, player_name
 from .style import CUBE_LETTERS, CUBE_STYLES, bonds_needed, money, player_style
 
 PAGE = 15  # list entries shown at once
+EXPLAINED = -99  # a parse function's answer: "refused, and said why; ask again"
 
 
 class Back(Exception):
@@ -164,6 +165,8 @@ class Decision:
                 continue
             if parse is not None:
                 found = parse(answer)
+                if found == EXPLAINED:
+                    continue
                 if found is not None:
                     return found
             options = f"a number from 1 to {count}" if count else "nothing to number"
@@ -173,21 +176,13 @@ class Decision:
             )
 
     def choose_city(self, prompt: str, allowed: Sequence[str]) -> str:
-        """A city by code, name or list number among ``allowed``."""
+        """A city by code, name or list number among ``allowed`` (long lists on request)."""
         allowed = list(allowed)
-        table = Table.grid(padding=(0, 2))
-        for _ in range(3):
-            table.add_column()
-        cells = []
-        for i, cid in enumerate(allowed, start=1):
-            cubes = self.view["cubes"][cid]
-            cell = Text(f"{i:>2}) {self.city(cid)} ")
-            for cube in cubes:
-                cell.append(CUBE_LETTERS.get(cube, "?"), style=CUBE_STYLES.get(cube, ""))
-            cells.append(cell)
-        for i in range(0, len(cells), 3):
-            table.add_row(*cells[i : i + 3])
-        self.term.say(table)
+        short = len(allowed) <= 16
+        if short:
+            self.list_cities(allowed)
+        else:
+            self.term.note("  type a city's code (as on the board) or name; ? lists them all")
 
         def by_name(text: str) -> int | None:
             found = [c for c in find_cities(self.game.board, self.codes, text) if c in allowed]
@@ -197,11 +192,36 @@ class Decision:
                 self.term.refuse(
                     f"{text!r} could be {', '.join(self.names[c] for c in found)}: be more precise"
                 )
+                return EXPLAINED
             return None
 
-        choice = self.pick(prompt + " (number, code or name)", len(allowed), parse=by_name)
-        assert isinstance(choice, int)
-        return allowed[choice]
+        while True:
+            choice = self.pick(
+                prompt + (" (number, code or name)" if short else " (code or name)"),
+                len(allowed),
+                ["?"],
+                parse=by_name,
+            )
+            if choice == "?":
+                self.list_cities(allowed)
+                short = True
+                continue
+            assert isinstance(choice, int)
+            return allowed[choice]
+
+    def list_cities(self, allowed: Sequence[str]) -> None:
+        table = Table.grid(padding=(0, 2))
+        for _ in range(3):
+            table.add_column()
+        cells = []
+        for i, cid in enumerate(allowed, start=1):
+            cell = Text(f"{i:>2}) {self.city(cid)} ")
+            for cube in self.view["cubes"][cid]:
+                cell.append(CUBE_LETTERS.get(cube, "?"), style=CUBE_STYLES.get(cube, ""))
+            cells.append(cell)
+        for i in range(0, len(cells), 3):
+            table.add_row(*cells[i : i + 3])
+        self.term.say(table)
 
     # -- the decision --------------------------------------------------------------------
     def choose(self) -> Action:
@@ -657,6 +677,7 @@ class Decision:
                 return -1
             if len(found) > 1:
                 self.term.refuse(f"{text!r} could be {', '.join(self.names[c] for c in found)}")
+                return EXPLAINED
             return None
 
         extra = [f"r{i}" for i in range(1, len(ends) + 1)]
@@ -748,11 +769,9 @@ class Decision:
                         return i
                 exc = self._why_not(path, h, cards, redirect)
                 self.term.refuse(f"cannot build into {h}: {exc.message}", exc.clause)
-                return -1
+                return EXPLAINED
 
             choice = self.pick("Next hex?", len(steps), ["u", "d"], parse)
-            if choice == -1:
-                continue
             if choice == "u":
                 if len(path) > 1:
                     path = path[:-1]

@@ -102,8 +102,10 @@ class Session:
     def _print_moves(self, seat: int, action: Action, before: int) -> None:
         lines = self._new_log(before) or [str(action)]
         for line in lines:
+            # Colour a line by the player it is about (the log names them first).
+            who = next((i for i, name in enumerate(self.game.seats) if line.startswith(name)), None)
             text = Text("  ")
-            text.append(line, style=player_style(seat))
+            text.append(line, style=player_style(who) if who is not None else "")
             self.term.say(text)
 
     def bot_move(self, seat: int) -> None:
