@@ -52,7 +52,7 @@ def seat_names(kinds: list[str], names: tuple[str, ...]) -> list[str]:
     return out
 
 
-def make_terminal(clear: bool = True) -> Terminal:
+def make_terminal() -> Terminal:
     console = Console(highlight=False)
     interactive = sys.stdin.isatty()
     if interactive:
@@ -62,7 +62,7 @@ def make_terminal(clear: bool = True) -> Terminal:
         console=console,
         read=input,
         echo=not interactive,
-        clear_screen=interactive and console.is_terminal and clear,
+        clear_screen=interactive and console.is_terminal,
     )
 
 
@@ -102,7 +102,7 @@ def make_terminal(clear: bool = True) -> Terminal:
     "--clear/--no-clear",
     default=False,
     show_default=True,
-    help="Clear the screen before each of your turns.",
+    help="Clear the screen before each of your turns (always done when players change seats).",
 )
 @click.option(
     "--undo-pause/--no-undo-pause",
@@ -136,7 +136,7 @@ def play(
     kinds = parse_seats(seats) if seats else None
     # Tests hand in their own terminal (console and input) through the context object.
     given = ctx.obj.get("terminal") if isinstance(ctx.obj, dict) else None
-    term = given if isinstance(given, Terminal) else make_terminal(clear)
+    term = given if isinstance(given, Terminal) else make_terminal()
     game: Game
     if load_path:
         try:
@@ -187,5 +187,5 @@ def play(
                 style="dim",
             )
         )
-    session = Session(game, kinds, term, delay=delay, undo_pause=undo_pause)
+    session = Session(game, kinds, term, delay=delay, undo_pause=undo_pause, clear=clear)
     session.run()

@@ -25,7 +25,7 @@ class Terminal:
     console: Console
     read: Callable[[], str] = field(default=input)
     echo: bool = False
-    clear_screen: bool = False
+    clear_screen: bool = False  # whether the screen can be cleared (an interactive terminal)
     last_prompt: str = ""
 
     def say(self, *objects: Any, **kwargs: Any) -> None:
@@ -57,9 +57,13 @@ class Terminal:
             self.console.print(Text(line, style="italic"))
         return line.strip()
 
-    def clear(self) -> None:
+    def clear(self, scrollback: bool = False) -> None:
+        """Clear the screen; ``scrollback`` also wipes what could be scrolled back to."""
         if self.clear_screen:
             self.console.clear()
+            if scrollback:
+                self.console.file.write("\x1b[3J")
+                self.console.file.flush()
 
 
 def scripted(lines: Iterable[str]) -> Callable[[], str]:

@@ -47,6 +47,7 @@ class Session:
         sleep: Callable[[float], None] = time.sleep,
         save_default: str | None = None,
         undo_pause: bool = True,
+        clear: bool = False,
     ) -> None:
         if len(seats) != game.n:
             raise ValueError(f"{len(seats)} seat kinds for {game.n} seats")
@@ -55,6 +56,7 @@ class Session:
         self.term = term
         self.delay = delay
         self.undo_pause = undo_pause
+        self.clear_each_turn = clear
         self.sleep = sleep
         self.save_default = save_default or f"railways-{game.seed}.json"
         self.bots: dict[int, Bot] = {
@@ -128,7 +130,7 @@ class Session:
     def human_move(self, seat: int) -> None:
         game = self.game
         if len(self.humans) > 1 and self.last_human not in (None, seat):
-            self.term.clear()
+            self.term.clear(scrollback=True)  # the last player's secrets leave the screen
             self.term.ask(
                 f"Pass the keyboard to {game.seats[seat]}, then press Enter "
                 "(the screen shows that player's secrets)"
@@ -182,7 +184,8 @@ class Session:
             lines = log[-5:]
         if len(lines) > RECENT:
             lines = ["…", *lines[-RECENT:]]
-        self.term.clear()
+        if self.clear_each_turn and recent:
+            self.term.clear()
         self.term.say(Rule(style="dim"))
         self.term.say(screen(game, view, self.codes, self.term.console.width, lines))
         self.term.say(Rule(style="dim"))
