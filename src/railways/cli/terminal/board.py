@@ -19,7 +19,16 @@ from rich.text import Text
 from railways.core.board import Board, SpecialKind, Terrain
 from railways.core.hexgrid import Hex, Side
 
-from .style import CITY_STYLES, MOUNTAIN_BG, OPEN_BG, WATER_BG, player_style
+from .style import (
+    CITY_STYLES,
+    MOUNTAIN_BG,
+    MOUNTAIN_FG,
+    OPEN_BG,
+    OPEN_FG,
+    WATER_BG,
+    WATER_FG,
+    player_style,
+)
 
 CELL = 2  # characters per hex
 
@@ -211,7 +220,7 @@ def _cell(
         # A crossing: one character for each track, each in its owner's colour.
         return [(text[0], f"{style} {bg}") for text, style in pieces[:2]]
     if terrain is Terrain.WATER:
-        return [("~ ", f"#3d6fa8 {bg}")]
+        return [("~ ", f"{WATER_FG} {bg}")]
     if terrain is Terrain.MOUNTAIN:
-        return [("^ ", f"#b08a5a {bg}")]
-    return [("· ", f"#4d5240 {bg}")]
+        return [("^ ", f"{MOUNTAIN_FG} {bg}")]
+    return [("· ", f"{OPEN_FG} {bg}")]

@@ -67,8 +67,9 @@ two; keep one. The others never see yours until it is revealed.""",
     "board": """\
 [bold]Reading the board[/bold]: each hex is two characters; odd rows sit half a hex to the
 right. Cities show a two-letter code on their colour (gray cities take no goods yet).
-· open land  [#b08a5a]^[/] mountain  [#3d6fa8]~[/] river  ─ ╱ ╲ │ track in its owner's colour
-↗ the open end of an unfinished link  W· a Western Link space.
+· open land  [#ffd7af on #875f00]^[/] mountain  [#5f87d7 on #00005f]~[/] river
+─ ╱ ╲ │ track in its owner's colour  ↗ the open end of an unfinished link
+W· a Western Link space (W═ once built, in the builder's colour).
 Coordinates are row,col: rows down the left, columns across the top (tens over ones).""",
 }
 

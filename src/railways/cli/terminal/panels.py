@@ -95,7 +95,7 @@ def players_table(game: Game, view: Mapping[str, Any]) -> Table:
             name = Text("▶ ") + name
         else:
             name = Text("  ") + name
-        held = [cards[c].name for c in p["hand"]] + [cards[c].name for c in p["kept"]]
+        held = [cards[c].name for c in p["kept"]] + [f"{cards[c].name} (hand)" for c in p["hand"]]
         table.add_row(
             name,
             money(p["cash"]),

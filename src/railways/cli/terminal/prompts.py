@@ -371,7 +371,7 @@ class Decision:
         self.term.say(table)
         self.term.say(
             Text(
-                "  z undo · s save [file] · r redraw board · l city list · h help [topic] · q quit",
+                "  z undo · s save [file] · r board · l cities · h help [topic] · q quit",
                 style="dim",
             )
         )
@@ -728,7 +728,7 @@ class Decision:
                     cols=cols,
                 )
             )
-            tiles = len(path) - 1
+            tiles = len(path) - 1 + (1 if redirect else 0)
             self.term.say(
                 Text(
                     f"Path: {' '.join(str(h) for h in path)} ({tiles} tile{'s' * (tiles != 1)})",

@@ -27,9 +27,14 @@ CUBE_STYLES = {
 }
 CUBE_LETTERS = {"red": "R", "yellow": "Y", "blue": "B", "purple": "P", "black": "K", "gray": "G"}
 
-WATER_BG = "on #12305a"
-OPEN_BG = "on #23261c"
-MOUNTAIN_BG = "on #4a3826"
+# Terrain: colours of the 256-colour palette, so every terminal shows the same board. Open land
+# keeps the terminal's own background (light or dark themes both work).
+WATER_BG = "on #00005f"
+OPEN_BG = ""
+MOUNTAIN_BG = "on #875f00"
+WATER_FG = "#5f87d7"
+MOUNTAIN_FG = "#ffd7af"
+OPEN_FG = "grey42"
 
 
 def player_style(seat: int) -> str:
