@@ -239,3 +239,10 @@ def test_helpers() -> None:
     assert bonds_needed(4, 10, 5) == 0
     assert bonds_needed(11, 0, 5) == 3
     assert bonds_needed(6, 1, 5) == 1
+
+
+def test_when_input_ends_the_game_stops_cleanly() -> None:
+    result, out, _ = play(["--seats", "human,random", "--seed", "6"], [("Keep which", "2")])
+    assert result.exit_code == 0, out
+    assert "Player 1 keeps a Rail Baron card" in out
+    assert "The game stops here." in out

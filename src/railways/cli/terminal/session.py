@@ -88,8 +88,9 @@ class Session:
         except QuitGame:
             self.term.say(Text("You left the game.", style="bold"))
             return False
-        except InputClosed:
-            self.term.say(Text("Input closed: the game stops here.", style="bold"))
+        except (InputClosed, KeyboardInterrupt):
+            self.term.say(Text("\nThe game stops here.", style="bold"))
+            self.offer_save()
             return False
         if game.over:
             self.show_end()
@@ -201,6 +202,17 @@ class Session:
             line.append_text(player_name(view, view["winner"]))
             self.term.say(line)
         self.term.say(Text(f"Seed {game.seed}", style="dim"))
+
+    def offer_save(self) -> None:
+        """After an interruption: save if the player wants (and input still works)."""
+        if not self.humans or self.game.over:
+            return
+        try:
+            answer = self.term.ask("Save the game before leaving? [y/N]")
+            if answer.lower() in ("y", "yes"):
+                self.save(None)
+        except (InputClosed, KeyboardInterrupt):
+            pass
 
     # -- saving ----------------------------------------------------------------------------
     def save(self, path: str | None) -> None:
