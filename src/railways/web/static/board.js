@@ -110,8 +110,9 @@ export class Board {
   }
 
   async load(mapId, colorblind) {
-    const url = `/api/maps/${encodeURIComponent(mapId)}/board.svg${colorblind ? "?colorblind=1" : ""}`;
-    const response = await fetch(url);
+    const base = `/api/maps/${encodeURIComponent(mapId)}/board.svg`;
+    let response = await fetch(colorblind ? `${base}?colorblind=1` : base);
+    if (!response.ok && colorblind) response = await fetch(base); // letters are added below
     if (!response.ok) throw new Error(`the board could not be loaded (HTTP ${response.status})`);
     const text = await response.text();
     this.container.innerHTML = text;
@@ -161,7 +162,35 @@ export class Board {
     this.fullView = this.svg.getAttribute("viewBox");
     this.cropView = this.boardViewBox();
     this.showLegend(this.legend);
+    this.cityLetters();
     this.applyZoom();
+  }
+
+  /** In colour-blind mode every city shows its colour's letter (drawn here if the SVG lacks it). */
+  cityLetters() {
+    if (!this.colorblind) return;
+    const s = this.size;
+    for (const city of this.cities.values()) {
+      if (city.group.querySelector(".color-letter")) continue;
+      const [cx, cy] = hexCenter(city.row, city.col, s);
+      const color = city.group.dataset.color;
+      const marker = city.group.querySelector(".city-marker");
+      const text = svg(
+        "text",
+        {
+          x: n(cx),
+          y: n(cy + s * 0.15),
+          "font-size": n(s * 0.42),
+          "text-anchor": "middle",
+          "font-weight": "bold",
+          fill: CUBE_INK[color] || "#000",
+          class: "color-letter",
+        },
+        COLOR_LETTER[color] || "?",
+      );
+      if (marker) marker.after(text);
+      else city.group.append(text);
+    }
   }
 
   /** A viewBox around the hexes only (the legend and title left out). */

@@ -122,7 +122,8 @@ export function humanize(id) {
 }
 
 export function money(thousands) {
-  return `$${Number(thousands || 0).toLocaleString("en-US")},000`;
+  const value = Number(thousands || 0);
+  return value === 0 ? "$0" : `$${value.toLocaleString("en-US")},000`;
 }
 
 // -- DOM -----------------------------------------------------------------------------------

@@ -952,7 +952,10 @@ function candidateLabel(o) {
 
 function renderCandidates(panel) {
   const builds = S.legal.builds || [];
-  const details = el("details", { class: "candidates", open: !S.build.path.length });
+  const details = el("details", {
+    class: "candidates",
+    open: !S.build.path.length || !!S.build.candidate,
+  });
   details.append(el("summary", {}, `Ready-made links (${builds.length})`));
   const filter = el("input", {
     type: "search",
@@ -1373,7 +1376,7 @@ async function main() {
     showError("No game given: open a game from the lobby.");
     return;
   }
-  board = new Board($("board"), onHex);
+  board = new Board($("board-view"), onHex);
   let data;
   try {
     data = await getJSON(`${gameUrl()}?token=${encodeURIComponent(TOKEN)}`);

@@ -147,17 +147,26 @@ function linkItem(label, url) {
   );
 }
 
+function botItem(label, bot) {
+  return el(
+    "li",
+    { class: "link-item bot-item" },
+    el("span", { class: "link-label" }, label),
+    el("span", { class: "meta" }, `played by the server${bot ? ` (${bot} bot)` : ""}: no link needed`),
+  );
+}
+
 function showCreated(created, seats, mapId) {
   const list = clear($("links"));
   const humans = created.seats.filter((s) => s.kind !== "bot");
   const mine = humans[0] || created.seats[0];
   const links = created.seats
-    .filter((s) => s.token)
+    .filter((s) => s.token && s.url !== null)
     .map((s) => ({ seat: s.seat, name: s.name, kind: s.kind, url: seatUrl(created, s) }));
   for (const s of created.seats) {
-    if (!s.token) continue;
     const who = `${s.name} (seat ${s.seat + 1}${s.kind === "bot" ? ", bot" : ""}${s === mine ? ", you" : ""})`;
-    list.append(linkItem(who, seatUrl(created, s)));
+    if (s.token) list.append(linkItem(who, seatUrl(created, s)));
+    else list.append(botItem(who, s.bot));
   }
   const spectatorUrl = created.spectator
     ? created.spectator.url || `/game/${encodeURIComponent(created.id)}?token=${encodeURIComponent(created.spectator.token)}`
@@ -174,7 +183,7 @@ function showCreated(created, seats, mapId) {
     url: seatUrl(created, mine),
     links,
     spectator: spectatorUrl,
-    seats: created.seats.map((s) => ({ seat: s.seat, name: s.name, kind: s.kind })),
+    seats: created.seats.map((s) => ({ seat: s.seat, name: s.name, kind: s.kind, bot: s.bot })),
   });
   $("btn-play").href = seatUrl(created, mine);
   $("btn-play").textContent = `Play as ${mine.name}`;
@@ -262,7 +271,10 @@ async function renderGames() {
 
 function showLinks(entry) {
   const list = clear($("links"));
-  for (const l of entry.links) list.append(linkItem(`${l.name} (seat ${l.seat + 1}${l.kind === "bot" ? ", bot" : ""})`, l.url));
+  for (const l of entry.links) list.append(linkItem(`${l.name} (seat ${l.seat + 1})`, l.url));
+  for (const s of entry.seats || []) {
+    if (s.kind === "bot") list.append(botItem(`${s.name} (seat ${s.seat + 1}, bot)`, s.bot));
+  }
   if (entry.spectator) list.append(linkItem("Spectators", entry.spectator));
   $("btn-play").href = entry.url;
   $("btn-play").textContent = `Play as ${entry.name}`;
