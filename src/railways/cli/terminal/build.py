@@ -421,8 +421,8 @@ class BuildMenus(Menus):
                 continue
             exits.append((side, plan.cost))
         if not exits:
-            exc = errors[0] if errors else IllegalAction("the build cannot stop here")
-            self.term.refuse(f"the build cannot stop at {path[-1]}: {exc.message}", exc.clause)
+            why = errors[0] if errors else IllegalAction("the build cannot stop here")
+            self.term.refuse(f"the build cannot stop at {path[-1]}: {why.message}", why.clause)
             return None
         self.term.say(Text(f"Which way does the last tile at {path[-1]} point?", style="bold"))
         for i, (side, cost) in enumerate(exits, start=1):

@@ -76,7 +76,7 @@ def players_table(game: Game, view: Mapping[str, Any]) -> Table:
     table = Table(
         box=None, padding=(0, 1), pad_edge=False, header_style="bold underline", expand=False
     )
-    for name, justify in (
+    for heading, justify in (
         ("Player", "left"),
         ("Cash", "right"),
         ("Bonds", "right"),
@@ -86,7 +86,7 @@ def players_table(game: Game, view: Mapping[str, Any]) -> Table:
         ("Links", "right"),
         ("Cards", "left"),
     ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        table.add_column(heading, justify=justify)  # type: ignore[arg-type]
     cards = game.ruleset.cards
     for p in view["players"]:
         seat = p["seat"]
