@@ -19,6 +19,7 @@ LAYERS: dict[str, int] = {
     "render": 3,
     "server": 4,
     "cli": 4,
+    "bench": 4,
     "rl": 4,
     "web": 5,
 }

@@ -165,7 +165,7 @@ class _Context:
         state = game.state
         self.state = state
         self.player = state.players[seat]
-        self.engine = self.player.engine
+        self.engine = game.engine_level(seat)  # after any plug-in penalty
         self.max_engine = game.board.tables.max_engine
         self.colors = state.city_colors
         adj: Adjacency = {}
@@ -408,7 +408,7 @@ class _Context:
     def _link_value(self, a: str, b: str) -> float:
         depth = min(self.engine + 1, self.max_engine, MAX_DEPTH)
         adj = self.with_link(a, b)
-        sources = self.near(adj, (a, b), depth - 1) & set(self.cubes)
+        sources = sorted(self.near(adj, (a, b), depth - 1).intersection(self.cubes))
         gain = 0.0
         for city in sources:
             gain += self.source_value(city, adj=adj) - self.source_value(city)
@@ -547,7 +547,7 @@ class _Context:
         except IllegalAction:
             return -100.0
         gain = 0.0
-        for city in self.own_cities & set(self.cubes):
+        for city in sorted(self.own_cities.intersection(self.cubes)):
             gain += self.source_value(city, engine=self.engine + 1) - self.source_value(city)
         value = FUTURE * self.point_value(gain) if gain > 0 else gain
         value += self._engine_baron_bonus()
@@ -591,7 +591,7 @@ class _Context:
         colors[city] = new_color
         depth = min(self.engine + 1, self.max_engine, MAX_DEPTH)
         gain = 0.0
-        for source in self.near(self.adj, (city,), depth - 1) & set(self.cubes):
+        for source in sorted(self.near(self.adj, (city,), depth - 1).intersection(self.cubes)):
             gain += self.source_value(source, colors=colors) - self.source_value(source)
         gain += self._new_cubes_value(city, colors, 2)
         value = FUTURE * self.point_value(gain) if gain > 0 else gain
@@ -625,7 +625,7 @@ class _Context:
 
     def _delivery_guesses(self) -> list[float]:
         out = []
-        for city in self.own_cities & set(self.cubes):
+        for city in sorted(self.own_cities.intersection(self.cubes)):
             value = self.source_value(city)
             if value > 0:
                 out.append(value / max(1, sum(self.cubes[city].values())))

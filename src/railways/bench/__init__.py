@@ -1,0 +1,1 @@
+"""Benchmarks of the engine and the bots, run by ``railways bench`` (never by the tests)."""

@@ -1,0 +1,203 @@
+"""The engine's figures: playout speed, legal-action and apply latency, replay, bot time.
+
+``run_engine_bench`` measures and returns plain numbers; it asserts nothing
+(benchmarks are run by a command, never as timed assertions in tests).
+``railways bench`` and ``benchmarks/engine.py`` print them.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from railways.bots import make_bot
+from railways.bots.random_bot import RandomBot
+from railways.core.legal import legal_actions, long_routes, static_routes
+from railways.rules import new_game
+from railways.rules.records import game_from_record, record_of
+
+PLAYER_COUNTS = (2, 4, 6)
+
+
+def machine() -> dict[str, Any]:
+    """The CPU model, core count and Python that the figures were taken on."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as fh:
+            for line in fh:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(terse=True),
+    }
+
+
+def percentiles(samples: Sequence[float], scale: float = 1000.0) -> dict[str, float]:
+    """p50, p90, p99, max and mean of ``samples`` (seconds), in milliseconds by default."""
+    if not samples:
+        return {"n": 0}
+    data = sorted(samples)
+
+    def at(q: float) -> float:
+        return round(data[min(len(data) - 1, int(q * len(data)))] * scale, 4)
+
+    return {
+        "n": len(data),
+        "p50": at(0.50),
+        "p90": at(0.90),
+        "p99": at(0.99),
+        "max": round(data[-1] * scale, 4),
+        "mean": round(sum(data) / len(data) * scale, 4),
+    }
+
+
+def random_playouts(
+    map_id: str,
+    players: int,
+    games: int,
+    seed: int,
+    max_actions: int,
+    legal_times: list[float] | None = None,
+    apply_times: list[float] | None = None,
+) -> dict[str, Any]:
+    """Random games: legal_actions, a random choice (RandomBot), apply; timed as a whole."""
+    actions = 0
+    finished = 0
+    elapsed = 0.0
+    clock = time.perf_counter
+    for g in range(games):
+        game = new_game(map_id, players=players, seed=seed + g)
+        bots = [RandomBot((seed + g) * 31 + i) for i in range(players)]
+        count = 0
+        start = clock()
+        if legal_times is None or apply_times is None:
+            while not game.over and count < max_actions:
+                seat = game.to_act
+                assert seat is not None
+                game.apply(bots[seat].choose(game, seat, legal_actions(game, seat)))
+                count += 1
+        else:
+            while not game.over and count < max_actions:
+                seat = game.to_act
+                assert seat is not None
+                t0 = clock()
+                legal = legal_actions(game, seat)
+                t1 = clock()
+                action = bots[seat].choose(game, seat, legal)
+                t2 = clock()
+                game.apply(action)
+                t3 = clock()
+                legal_times.append(t1 - t0)
+                apply_times.append(t3 - t2)
+                count += 1
+        elapsed += clock() - start
+        actions += count
+        finished += game.over
+    return {
+        "games": games,
+        "finished": finished,
+        "actions": actions,
+        "seconds": round(elapsed, 4),
+        "games_per_s": round(games / elapsed, 3) if elapsed else 0.0,
+        "actions_per_s": round(actions / elapsed, 1) if elapsed else 0.0,
+    }
+
+
+def replay_time(map_id: str, players: int, seed: int, max_actions: int) -> dict[str, Any]:
+    """Time to load a whole game's record: parse it and replay every action."""
+    game = new_game(map_id, players=players, seed=seed)
+    bots = [RandomBot(seed * 31 + i) for i in range(players)]
+    count = 0
+    while not game.over and count < max_actions:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].choose(game, seat, legal_actions(game, seat)))
+        count += 1
+    data = record_of(game).to_dict()
+    start = time.perf_counter()
+    game_from_record(data)
+    seconds = time.perf_counter() - start
+    return {
+        "players": players,
+        "actions": len(data["actions"]),
+        "seconds": round(seconds, 4),
+        "actions_per_s": round(len(data["actions"]) / seconds, 1) if seconds else 0.0,
+    }
+
+
+def bot_decisions(
+    map_id: str, players: int, bot: str, games: int, seed: int, max_actions: int
+) -> dict[str, Any]:
+    """Time of the bot's ``choose`` (legal actions not included), every seat played by it."""
+    times: list[float] = []
+    clock = time.perf_counter
+    for g in range(games):
+        game = new_game(map_id, players=players, seed=seed + g)
+        bots = [make_bot(bot, (seed + g) * 31 + i) for i in range(players)]
+        count = 0
+        while not game.over and count < max_actions:
+            seat = game.to_act
+            assert seat is not None
+            legal = legal_actions(game, seat)
+            t0 = clock()
+            action = bots[seat].choose(game, seat, legal)
+            times.append(clock() - t0)
+            game.apply(action)
+            count += 1
+    return {"bot": bot, "players": players, "games": games, **percentiles(times)}
+
+
+def run_engine_bench(
+    map_id: str = "eastern-us",
+    games: int = 3,
+    seed: int = 1,
+    max_actions: int = 5000,
+    bot_games: int = 1,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Every figure of ``railways bench``, as a JSON-ready dict."""
+
+    def say(text: str) -> None:
+        if progress is not None:
+            progress(text)
+
+    out: dict[str, Any] = {
+        "machine": machine(),
+        "settings": {
+            "map": map_id,
+            "games": games,
+            "seed": seed,
+            "max_actions": max_actions,
+            "bot_games": bot_games,
+        },
+    }
+    warm = new_game(map_id, players=4, seed=seed)  # load the board outside the timing
+    for tiles in (4, 5):  # and its per-board route tables (Perfect Engineering lays 5)
+        static_routes(warm.board, tiles)
+        long_routes(warm.board, tiles)
+    playouts: dict[str, Any] = {}
+    for players in PLAYER_COUNTS:
+        say(f"random playouts, {players} players")
+        playouts[str(players)] = random_playouts(map_id, players, games, seed, max_actions)
+    out["random_playout"] = playouts
+    say("legal_actions and apply latency")
+    legal_times: list[float] = []
+    apply_times: list[float] = []
+    random_playouts(map_id, 4, games, seed + 1000, max_actions, legal_times, apply_times)
+    out["legal_actions_ms"] = percentiles(legal_times)
+    out["apply_ms"] = percentiles(apply_times)
+    say("replay of a whole record")
+    out["replay"] = replay_time(map_id, 4, seed, max_actions)
+    say("greedy bot decisions")
+    out["greedy_decision_ms"] = bot_decisions(map_id, 4, "greedy", bot_games, seed, max_actions)
+    return out
