@@ -54,12 +54,19 @@ def new_game(
     seed: int = 0,
     options: Options | Mapping[str, Any] | None = None,
 ) -> Game:
-    """Start a game: a map id (or map directory), a player count or names, a seed."""
+    """Start a game: a map id (or map directory), a player count or names, a seed.
+
+    ``options={"solo": True, ...}`` starts a Rail Barons solo game (``railways.rules.solo``).
+    """
     board = load_map(map_id)
     names = (
         [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
     )
     if options is not None and not isinstance(options, Options):
         options = Options.from_dict(options)
+    if options is not None and options.extra.get("solo"):
+        from railways.rules.solo import new_solo_game
+
+        return new_solo_game(map_id, names, seed, options)
     directory = map_id if "/" in map_id else None
     return Game(board, ruleset_for(board, directory), names, seed, options)

@@ -1,0 +1,100 @@
+"""Rail Barons solo play: one player against the Railbot (the RB clauses).
+
+``new_solo_game("eastern-us", seed=1, options={"duel_barons": True})`` starts a game; so does
+``new_game("eastern-us", players=1, seed=1, options={"solo": True, ...})``, which is how game
+records replay one (their options carry ``solo`` and the settings). The pieces:
+
+- ``content.solo``: the map's solo appendix, the Railbot deck and the Duel Barons (data);
+- ``plugin``: the rules plug-in (set-up, Insurance, Duel Baron claims, deliveries, the
+  Eastern U.S. limit on building west) and the turn structure (no auction; the Railbot's
+  card between the second and third action);
+- ``railbot``: the Railbot's deck, row and card resolution, with the choices it leaves to
+  the player; ``duel``: the Duel Barons' goals and effects; ``actions``: the new actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from railways.content.decks import load_operations
+from railways.content.maps import load_map
+from railways.content.solo import load_solo, solo_board
+from railways.core.game import Game, Options
+from railways.core.plugins import Ruleset
+from railways.rules.barons import BARON_EFFECTS
+from railways.rules.cards import CARD_EFFECTS
+from railways.rules.solo.options import SoloOptions
+from railways.rules.solo.plugin import SOLO_CARD_EFFECTS, SoloRules, SoloTurn
+from railways.rules.solo.state import RAILBOT, SoloState, is_solo, solo_state
+
+__all__ = [
+    "RAILBOT",
+    "SoloOptions",
+    "SoloRules",
+    "SoloState",
+    "is_solo",
+    "new_solo_game",
+    "solo_ruleset",
+    "solo_state",
+]
+
+
+def solo_ruleset(map_id: str, options: SoloOptions, plugins: Mapping[str, Any]) -> Ruleset:
+    """The ruleset of a solo game: the map's plug-ins, the solo plug-in and turn, the cards."""
+    from railways.rules import RULESET_ID, RULESET_VERSION
+
+    board = load_map(map_id)
+    smap = load_solo(map_id)
+    cards = load_operations(map_id)
+    unknown = sorted(smap.remove_operations - set(cards))
+    if unknown:
+        raise ValueError(f"{board.id}: solo.toml removes unknown card(s) {', '.join(unknown)}")
+    kept = {cid: c for cid, c in cards.items() if cid not in smap.remove_operations}
+    for card in kept.values():
+        city = card.params.get("city")
+        if city in smap.out_of_play_cities:
+            raise ValueError(f"{board.id}: {card.id} names {city}, which is not in play")
+    missing = [p for p in board.rulesets if p not in plugins]
+    if missing:
+        raise ValueError(f"{board.id}: unknown rules plug-in(s) {', '.join(missing)}")
+    rules = SoloRules(smap, options)
+    return Ruleset(
+        id=RULESET_ID,
+        version=RULESET_VERSION,
+        plugins=(*(plugins[p]() for p in board.rulesets), rules),
+        cards=kept,
+        card_effects={**CARD_EFFECTS, **SOLO_CARD_EFFECTS},
+        barons={},  # no Rail Baron cards in the solo game
+        baron_effects=BARON_EFFECTS,
+        turns=SoloTurn(),
+    )
+
+
+def new_solo_game(
+    map_id: str = "eastern-us",
+    player: str | Sequence[str] = "Player 1",
+    seed: int = 0,
+    options: Options | Mapping[str, Any] | None = None,
+) -> Game:
+    """A solo game against the Railbot; ``options`` are the solo settings (``solo`` implied)."""
+    from railways.rules import PLUGINS
+
+    if options is None:
+        extra: dict[str, Any] = {}
+    elif isinstance(options, Options):
+        if options.shorter_game:
+            raise ValueError("options.shorter_game: a solo game uses fewer_empty_cities instead")
+        extra = dict(options.extra)
+    else:
+        extra = dict(options)
+        if extra.pop("shorter_game", False):
+            raise ValueError("options.shorter_game: a solo game uses fewer_empty_cities instead")
+    extra["solo"] = True
+    solo_options = SoloOptions.from_extra(extra)
+    names = [player] if isinstance(player, str) else list(player)
+    if len(names) != 1:
+        raise ValueError(f"a solo game has one player, not {len(names)}")
+    board = solo_board(load_map(map_id), load_solo(map_id))
+    ruleset = solo_ruleset(map_id, solo_options, PLUGINS)
+    return Game(board, ruleset, names, seed, Options(extra=extra))

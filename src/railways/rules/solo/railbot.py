@@ -1,0 +1,495 @@
+"""The Railbot: its deck, its row and the resolution of its cards (RB-044..047, RB-059..073).
+
+The Railbot is part of the rules, not an AI. Every step is fixed by the rulebook; where the
+rulebook leaves a choice to the player, the resolution stops at a *task* that waits for one
+of the ``railbot_*`` actions (``actions.py``), and goes on when it comes. A choice with only
+one possible answer is made at once.
+
+Tasks are small dicts in ``SoloState.tasks`` (plain data, so records replay them):
+
+- ``pair``: a Building Links pair of cities: build the cheapest path, or take a cube (RB-065);
+- ``remove``: a cube to take from a city, among ``colors`` (RB-065), ``bonus`` +1 point;
+- ``exhaust``: ``count`` cubes of ``color`` to take from cities of the player's choice (RB-071);
+- ``claim_line``: the Railbot claims a Major Line (RB-072);
+- ``duel_baron``: the Railbot claims a Duel Baron and its Opponent Effect acts (RB-076);
+- ``taxation`` (RB-070), ``deadhead`` (RB-068), ``resolve_slot`` (Caleb V. Kranz, RB-029).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from typing import Any
+
+from railways.content.solo import REMOVED_AT_SETUP, ROW_SIZE, RailbotCard, SoloMap
+from railways.core.board import GOODS_COLORS, Board, Color
+from railways.core.errors import IllegalAction
+from railways.core.game import Game
+from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
+from railways.core.state import Piece
+from railways.core.track import CostRules, crosses, lay, plan_build
+from railways.rules.solo.duel import PLAYER, unclaimed
+from railways.rules.solo.state import RAILBOT, SoloState, solo_map, solo_state
+
+EVALUATION_SPREAD = 3  # Final Evaluation is mixed into three cards (RB-047, RB-099)
+Task = dict[str, Any]
+
+
+# -- set-up (RB-044..047, RB-021, RB-099) -------------------------------------------------------
+def setup_deck(game: Game, smap: SoloMap, solo: SoloState, extra_removed: int) -> None:
+    rng = game.state.rng
+    cards = smap.cards
+    firsts = sorted(c for c in cards if cards[c].slot == 1)
+    rng.shuffle(firsts)  # RB-044
+    solo.removed = [firsts.pop() for _ in range(REMOVED_AT_SETUP)]
+    row: list[str | None] = []
+    set_aside: list[str] = []
+    while len(row) < ROW_SIZE:  # RB-045 (the loader guarantees enough cards)
+        card = firsts.pop()
+        if cards[card].kind in ("taxation", "deadhead"):
+            set_aside.append(card)  # dealt again later: it goes back into the deck
+        else:
+            row.append(card)
+    solo.row = row
+    deck = firsts + set_aside + sorted(c for c in cards if cards[c].slot != 1)
+    rng.shuffle(deck)  # RB-046
+    for _ in range(extra_removed):  # RB-021: before the Evaluation card goes in
+        solo.removed.append(deck.pop())
+    if smap.final_evaluation == "middle":  # RB-099
+        low = max(0, len(deck) // 2 - 1)
+    else:  # RB-047
+        low = 0
+    _insert_evaluation(game, smap, solo, deck, low)
+    solo.deck = deck
+
+
+def _insert_evaluation(
+    game: Game, smap: SoloMap, solo: SoloState, deck: list[str], low: int
+) -> None:
+    """Mix Final Evaluation with the cards at ``low`` and above (the deck's bottom is index 0)."""
+    spread = min(EVALUATION_SPREAD, len(deck) - low + 1)
+    position = low + game.state.rng.below(spread)
+    deck.insert(position, smap.final_evaluation_id)
+    solo.evaluation_window = (low, low + spread - 1)
+
+
+# -- the Railbot's turn (RB-059..063) ---------------------------------------------------------
+def railbot_step(game: Game) -> bool:
+    """Draw and resolve the Railbot's card; False while a choice of the player is awaited."""
+    smap, solo = solo_map(game), solo_state(game)
+    if not solo.deck:
+        game.log("The Railbot deck is empty: the game ends as if Final Evaluation were drawn")
+        _trigger_end(game)
+        return True
+    card_id = solo.deck.pop()  # RB-059
+    if card_id == smap.final_evaluation_id:
+        _final_evaluation(game, smap, solo)
+        return True
+    card = smap.cards[card_id]
+    game.log(f"The Railbot draws {describe(card, solo.bottom_half)}: slot {card.slot} acts")
+    solo.drawn = card_id
+    solo.resolving = True
+    slot = card.slot - 1  # RB-060
+    target = solo.row[slot] if slot < len(solo.row) else None
+    if target is None:
+        game.log(f"Slot {card.slot} of the Railbot row is empty: nothing is resolved")
+    else:
+        solo.row[slot] = None
+        _resolve(game, target)
+    return run(game)
+
+
+def _final_evaluation(game: Game, smap: SoloMap, solo: SoloState) -> None:
+    solo.evaluations += 1
+    if solo.evaluations == 1 and smap.first_evaluation == "switch_halves":
+        # RB-099: the lower chains from now on; Final Evaluation back into the bottom three.
+        solo.bottom_half = True
+        solo.west_open = True  # RB-100
+        _insert_evaluation(game, smap, solo, solo.deck, 0)
+        game.log(
+            "Final Evaluation is drawn for the first time: the Railbot now builds the lower "
+            "half of its cards, and the card goes back among the bottom three of the deck"
+        )
+        return
+    game.log("Final Evaluation is drawn: finish this turn and play one more (RB-063)")
+    _trigger_end(game)
+
+
+def _trigger_end(game: Game) -> None:
+    if game.state.end_trigger_turn is None:
+        game.state.end_trigger_turn = game.state.turn  # RB-013, RB-063
+
+
+def _resolve(game: Game, card_id: str) -> None:
+    """Resolve a row card: its effect becomes tasks, unless it is insured (RB-062)."""
+    smap, solo = solo_map(game), solo_state(game)
+    card = smap.cards[card_id]
+    if solo.insured == card_id:  # RB-062, RB-073, RB-078
+        solo.insured = None
+        solo.discard.append(card_id)
+        game.log(f"{describe(card, solo.bottom_half)} is insured: it has no effect")
+        return
+    game.log(f"The Railbot resolves {describe(card, solo.bottom_half)}")
+    tasks: list[Task] = []
+    if card.kind == "links":  # RB-065, RB-066
+        chain = card.chain(solo.bottom_half)
+        for a, b in itertools.pairwise(chain):
+            tasks.append({"kind": "pair", "a": a, "b": b})
+    elif card.kind == "exhaust":  # RB-071
+        assert card.color is not None
+        tasks.append({"kind": "exhaust", "color": card.color.value, "count": solo.base_exhaust})
+    elif card.kind == "taxation":  # RB-070
+        tasks.append({"kind": "taxation"})
+    elif card.kind == "deadhead":  # RB-068
+        tasks.append({"kind": "deadhead", "marker": card_id})
+    if "major_line" in card.icons:  # RB-072
+        tasks.append({"kind": "claim_line"})
+    if "baron" in card.icons and solo.duel:  # RB-076; ignored without the variant
+        tasks.append({"kind": "duel_baron"})
+    if card.kind != "deadhead":
+        solo.discard.append(card_id)
+    solo.tasks[0:0] = tasks
+
+
+def describe(card: RailbotCard, bottom_half: bool = False) -> str:
+    if card.kind == "links":
+        return "Building Links " + "/".join(card.chain(bottom_half))
+    if card.kind == "exhaust":
+        assert card.color is not None
+        return f"Exhaust {card.color.value.title()}"
+    return card.kind.title()
+
+
+def run(game: Game) -> bool:
+    """Carry out tasks until one needs the player's choice; True when all are done."""
+    solo = solo_state(game)
+    while solo.tasks:
+        task = solo.tasks[0]
+        if choices(game, task) is not None:
+            return False
+        solo.tasks.pop(0)
+        _do(game, task)
+    if solo.resolving:
+        # RB-060: slide the row left and put the drawn card on the right.
+        solo.row = [c for c in solo.row if c is not None]
+        if solo.drawn is not None:
+            solo.row.append(solo.drawn)
+        solo.drawn = None
+        solo.resolving = False
+    return True
+
+
+def waiting(game: Game) -> Task | None:
+    """The task that waits for the player's choice, if any."""
+    solo = solo_state(game)
+    if solo.tasks and choices(game, solo.tasks[0]) is not None:
+        return solo.tasks[0]
+    return None
+
+
+def choices(game: Game, task: Task) -> list[str] | None:
+    """The answers a task waits for, or None when it can be carried out without a choice."""
+    state = game.state
+    kind = task["kind"]
+    if kind == "remove":
+        colors: list[str] = task["colors"]
+        return colors if len(colors) > 1 else None
+    if kind == "exhaust":
+        color = Color(task["color"])
+        cities = sorted(c for c, cubes in state.cubes.items() if color in cubes)
+        total = sum(state.cubes[c].count(color) for c in cities)
+        if len(cities) <= 1 or total <= task["count"]:
+            return None  # every cube of the colour goes, or they all come from one city
+        return cities
+    if kind == "claim_line":
+        lines = open_lines(game)
+        return lines if len(lines) > 1 else None
+    if kind == "duel_baron":
+        barons = unclaimed(game)
+        return barons if len(barons) > 1 else None
+    return None
+
+
+def open_lines(game: Game) -> list[str]:
+    return sorted(lid for lid in game.board.major_lines if lid not in game.state.major_lines)
+
+
+def _do(game: Game, task: Task) -> None:
+    """Carry out a task that needs no choice (or whose choice was just made)."""
+    kind = task["kind"]
+    state, solo = game.state, solo_state(game)
+    if kind == "pair":
+        _pair(game, task["a"], task["b"])
+    elif kind == "remove":
+        if task["colors"]:
+            take_cube(game, task["city"], Color(task["colors"][0]), task["bonus"])
+    elif kind == "exhaust":
+        color = Color(task["color"])
+        left = task["count"]
+        for city in sorted(state.cubes):
+            while left and color in state.cubes[city]:
+                take_cube(game, city, color, False)
+                left -= 1
+    elif kind == "claim_line":
+        lines = open_lines(game)
+        if lines:
+            claim_line(game, lines[0])
+    elif kind == "duel_baron":
+        barons = unclaimed(game)
+        if barons:
+            claim_duel_baron(game, barons[0])
+    elif kind == "taxation":
+        due = 2 * game.income(PLAYER)  # RB-070
+        if due:
+            game.pay(PLAYER, due, "taxation")
+        game.log(f"Taxation: {game.seats[PLAYER]} pays ${due},000, twice their income")
+    elif kind == "deadhead":
+        deadhead(game, task["marker"])
+    elif kind == "resolve_slot":
+        slot = task["slot"] - 1
+        if slot < len(solo.row) and solo.row[slot] is not None:
+            card_id = solo.row[slot]
+            assert card_id is not None
+            solo.row[slot] = None
+            _resolve(game, card_id)
+        else:
+            game.log(f"Slot {task['slot']} of the Railbot row is empty")
+
+
+def answer(game: Game, task: Task, choice: str) -> None:
+    """Carry out the waiting task with the player's choice, then go on resolving."""
+    solo = solo_state(game)
+    kind = task["kind"]
+    if kind == "remove":
+        solo.tasks.pop(0)
+        take_cube(game, task["city"], Color(choice), task["bonus"])
+    elif kind == "exhaust":
+        take_cube(game, choice, Color(task["color"]), False)
+        task["count"] -= 1
+        if task["count"] <= 0:
+            solo.tasks.pop(0)
+    elif kind == "claim_line":
+        solo.tasks.pop(0)
+        claim_line(game, choice)
+    elif kind == "duel_baron":
+        solo.tasks.pop(0)
+        claim_duel_baron(game, choice)
+
+
+# -- what the tasks do -------------------------------------------------------------------------
+def take_cube(game: Game, city: str, color: Color, bonus: bool) -> None:
+    """The Railbot removes a cube from a city (Building Links or Exhaust Goods)."""
+    game.take_cube(city, color)  # back to the bag; an emptied city gets its ECM (RB-066)
+    game.log(f"The Railbot removes a {color.value} cube from {game.city_name(city)}")
+    state = game.state
+    player = state.players[PLAYER]
+    for card_id in player.kept:  # RB-009: a Hotel there pays a point
+        card = game.card(card_id)
+        if card.effect == "hotel" and card.params.get("city") == city:
+            game.score(PLAYER, 1, card.name)
+    for card_id in list(state.ops_display):  # RB-010: that city's Service Bounty goes
+        card = game.card(card_id)
+        if card.effect == "service_bounty" and card.params.get("city") == city:
+            state.ops_display.remove(card_id)
+            state.ops_discard.append(card_id)
+            game.log(f"{card.name} is discarded: the Railbot took a cube there")
+    if bonus:  # RB-065: every path between the two cities uses one of the player's links
+        game.score(PLAYER, 1, "the Railbot used your links")
+
+
+def claim_line(game: Game, line: str) -> None:
+    game.state.major_lines[line] = RAILBOT  # RB-072: blocks it; the Railbot scores nothing
+    game.log(f"The Railbot claims Major Line {line}")
+
+
+def claim_duel_baron(game: Game, baron_id: str) -> None:
+    """The Railbot claims a Duel Baron and its Opponent Effect acts (RB-076)."""
+    solo, smap = solo_state(game), solo_map(game)
+    baron = smap.duel_barons[baron_id]
+    solo.duel_claims[baron_id] = RAILBOT
+    game.log(f"The Railbot claims Duel Baron {baron.name}")
+    params = baron.effect_params
+    now: list[Task] = []
+    if baron.effect == "taxation":
+        now.append({"kind": "taxation"})
+    elif baron.effect == "resolve_slot":
+        slot = params.get("slot", 3)
+        now.append({"kind": "resolve_slot", "slot": slot if isinstance(slot, int) else 3})
+    elif baron.effect == "exhaust_each_color":
+        count = params.get("count", 1)
+        for color in GOODS_COLORS:
+            now.append({"kind": "exhaust", "color": color.value, "count": count})
+    elif baron.effect == "deadhead":
+        now.append({"kind": "deadhead", "marker": baron_id})
+    elif baron.effect == "claim_major_line":
+        now.append({"kind": "claim_line"})
+    elif baron.effect == "remove_new_cities":
+        color = Color(str(params.get("color", "purple")))
+        game.state.new_city_tiles[color] = 0
+        game.log(f"The unused {color.value} New City tiles leave the game")
+    # The other effects last for the rest of the game (looked up with duel.in_force).
+    solo.tasks[0:0] = now
+
+
+def deadhead(game: Game, marker: str) -> None:
+    """One Operations slot fewer for good; the display may lose its farthest card (RB-068)."""
+    solo = solo_state(game)
+    solo.deadheads.append(marker)
+    game.log("Deadhead: the Operations display holds one card fewer from now on")
+    trim_display(game)
+
+
+def display_capacity(game: Game) -> int:
+    solo = solo_state(game)
+    return max(0, solo.ops_limit - len(solo.deadheads))
+
+
+def trim_display(game: Game) -> None:
+    """Discard the cards farthest from the deck until the display fits (RB-052, RB-068)."""
+    state = game.state
+    while len(state.ops_display) > display_capacity(game):
+        card_id = state.ops_display.pop(0)  # the display's first card is the farthest
+        state.ops_discard.append(card_id)
+        game.log(f"{game.card(card_id).name} is pushed off the Operations display")
+
+
+# -- Building Links (RB-065, RB-066) -----------------------------------------------------------
+def _pair(game: Game, a: str, b: str) -> None:
+    name_a, name_b = game.city_name(a), game.city_name(b)
+    if not connected(game, a, b, None):
+        legs = cheapest_path(game, a, b)
+        if legs is None:
+            game.log(f"The Railbot cannot build from {name_a} to {name_b}")
+            return
+        for leg in legs:
+            _build(game, leg)
+        return
+    state = game.state
+    cubes = state.cubes[a]
+    if not cubes:
+        game.log(f"{name_a} and {name_b} are connected, but {name_a} has no cube to take")
+        return
+    wanted = state.city_colors[b]
+    if wanted in cubes:
+        colors = [wanted.value]
+    else:
+        colors = sorted({c.value for c in cubes})
+    bonus = not connected(game, a, b, RAILBOT)
+    solo_state(game).tasks.insert(
+        0, {"kind": "remove", "city": a, "colors": colors, "bonus": bonus}
+    )
+
+
+def connected(game: Game, a: str, b: str, owner: int | None) -> bool:
+    """Whether complete links (of ``owner`` only, or anyone's) join cities a and b."""
+    adjacency: dict[str, list[str]] = {}
+    for link in game.state.links.values():
+        if link.end is None or (owner is not None and link.owner != owner):
+            continue
+        adjacency.setdefault(link.start, []).append(link.end)
+        adjacency.setdefault(link.end, []).append(link.start)
+    seen = {a}
+    todo = [a]
+    while todo:
+        here = todo.pop()
+        if here == b:
+            return True
+        for nxt in adjacency.get(here, ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return False
+
+
+def _build(game: Game, path: tuple[Hex, ...]) -> None:
+    """Lay one Railbot link along ``path`` (city to city), free of charge (RB-067)."""
+    board, state = game.board, game.state
+    try:
+        plan = plan_build(board, state, RAILBOT, path, None, False, CostRules(max_tiles=len(path)))
+    except IllegalAction as exc:  # only if the tile supply ran out
+        game.log(f"The Railbot cannot lay that link: {exc}")
+        return
+    link = lay(state, plan, state.turn)
+    assert link.end is not None
+    game.log(
+        f"The Railbot builds a link {game.city_name(link.start)} - {game.city_name(link.end)} "
+        f"({len(plan.tiles)} tiles, ${plan.cost},000 of track it does not pay for)"
+    )
+
+
+def cheapest_path(game: Game, a: str, b: str) -> list[tuple[Hex, ...]] | None:
+    """The cheapest track from city a to city b, as links (city to city); None if none.
+
+    Cost is the map's: terrain of every tile plus ridges crossed. Track may cross existing
+    track only as an overpass and may pass through other cities, which splits it into
+    several links. Ties go to fewer tiles, then to the first path in hex order.
+    """
+    board, track = game.board, game.state.track
+    tc = board.tables.terrain_costs
+    origin, target = board.cities[a], board.cities[b]
+    counter = itertools.count()
+    heap: list[tuple[int, int, int, tuple[Hex, ...], Side | None]] = []
+
+    def push(cost: int, path: tuple[Hex, ...], entry: Side | None) -> None:
+        heapq.heappush(heap, (cost, len(path), next(counter), path, entry))
+
+    def leave_city(cost: int, path: tuple[Hex, ...], entered: Side | None) -> None:
+        city = board.city_at(path[-1])
+        assert city is not None
+        for side in sorted(city.spokes):
+            if side == entered:
+                continue
+            nxt = path[-1].neighbour(side)
+            if nxt in path or not _open(board, track, nxt) or board.is_impassable(path[-1], nxt):
+                continue
+            step = tc.of(board.hexes[nxt]) + (tc.ridge if board.crosses_ridge(path[-1], nxt) else 0)
+            push(cost + step, (*path, nxt), side.opposite)
+
+    leave_city(0, (origin.at,), None)
+    done: set[tuple[Hex, Side | None]] = set()
+    while heap:
+        cost, _n, _i, path, entry = heapq.heappop(heap)
+        here = path[-1]
+        if here == target.at:
+            return _legs(board, path)
+        if (here, entry) in done:
+            continue
+        done.add((here, entry))
+        if board.city_at(here) is not None:  # passing through another city
+            leave_city(cost, path, entry)
+            continue
+        assert entry is not None
+        pieces = track.get(here, [])
+        for exit_ in Side:
+            if exit_ == entry or track_shape(entry, exit_) is TrackShape.SHARP:
+                continue
+            if pieces and not crosses(pieces[0].a, pieces[0].b, entry, exit_):
+                continue
+            nxt = here.neighbour(exit_)
+            if nxt in path or board.is_impassable(here, nxt):
+                continue
+            ridge = tc.ridge if board.crosses_ridge(here, nxt) else 0
+            city = board.city_at(nxt)
+            if city is not None:
+                if exit_.opposite in city.spokes and city.id != a:
+                    push(cost + ridge, (*path, nxt), exit_.opposite)
+                continue
+            if not _open(board, track, nxt):
+                continue
+            push(cost + tc.of(board.hexes[nxt]) + ridge, (*path, nxt), exit_.opposite)
+    return None
+
+
+def _open(board: Board, track: dict[Hex, list[Piece]], hex_: Hex) -> bool:
+    """A hex a new tile may go on: buildable and not already holding a crossover."""
+    return board.is_buildable(hex_) and len(track.get(hex_, ())) < 2
+
+
+def _legs(board: Board, path: tuple[Hex, ...]) -> list[tuple[Hex, ...]]:
+    legs: list[tuple[Hex, ...]] = []
+    start = 0
+    for i in range(1, len(path)):
+        if board.city_at(path[i]) is not None:
+            legs.append(path[start : i + 1])
+            start = i
+    return legs
