@@ -181,3 +181,32 @@ def test_build_a_ready_made_link_with_the_keyboard_and_colour_blind_mode(
     wait_after(page, before)
     page.wait_for_selector("#layer-track g.link[data-owner='0']", state="attached")
     assert "Boston" in page.inner_text("#log")
+
+
+def test_import_a_record_and_play_on(page: Any, tmp_path: Path) -> None:
+    from railways.bots.random_bot import RandomBot
+    from railways.core.legal import legal_actions
+    from railways.rules import new_game
+    from railways.rules.records import save_record
+
+    game = new_game("eastern-us", ["Ann", "Ben", "Cy"], seed=4)
+    bot = RandomBot(4)
+    while game.state.phase.value != "actions":  # barons and the first auction
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bot.choose(game, seat, legal_actions(game, seat)))
+    played = len(game.actions)
+    save_record(game, tmp_path / "game.json")
+
+    page.goto("/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.set_input_files("#import-file", str(tmp_path / "game.json"))
+    page.wait_for_selector("#import-seats li >> nth=2")
+    assert page.locator("#import-seats li").count() == 3
+    page.click("#btn-import")
+    page.wait_for_selector("#created:not([hidden])")
+    page.click("#btn-play")
+    page.wait_for_selector("body[data-ready='1']")
+    assert action_index(page) >= played
+    assert page.locator("#players .player").count() == 3
+    assert "Turn 1" in page.inner_text("#status-turn")

@@ -524,7 +524,7 @@ export class Board {
     const s = this.size;
     for (const h of list) {
       const g = svg("g", {
-        class: `hl hl-${h.kind}`,
+        class: `hl hl-${h.kind}${h.extra ? ` ${h.extra}` : ""}`,
         "data-row": h.row,
         "data-col": h.col,
       });

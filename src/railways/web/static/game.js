@@ -194,9 +194,15 @@ function connect() {
     }
     if (msg && msg.type === "update") apply(msg);
   };
-  ws.onclose = () => {
+  ws.onclose = (event) => {
     if (S.ws !== ws) return;
     setConn(false);
+    if (event.code >= 4000 && event.code < 5000) {
+      // The server refused this link (4000 + an HTTP status): retrying will not help.
+      showError(`Live updates refused: ${event.reason || `code ${event.code}`}`);
+      return;
+    }
+    if (event.code === 1012) S.wsDelay = 200; // the server reloaded the game: come back at once
     scheduleReconnect();
   };
   ws.onerror = () => ws.close();
@@ -714,7 +720,13 @@ function renderBoard() {
     } else {
       b.path.forEach(([row, col], i) => highlights.push({ row, col, kind: "path", label: i === 0 ? "" : "" }));
       for (const h of b.next) {
-        highlights.push({ row: h.row, col: h.col, kind: h.completes ? "next done" : "next", label: `$${h.cost}` });
+        highlights.push({
+          row: h.row,
+          col: h.col,
+          kind: "next",
+          extra: h.completes ? "hl-done" : "",
+          label: `$${h.cost}`,
+        });
       }
       board.setPreview(b.path, b.completes ? null : b.exit, S.seat);
     }
