@@ -272,11 +272,11 @@ class SoloRules(Plugin):
                 "railbot_seat": RAILBOT,
                 "target_score": solo.target,
                 "base_exhaust": solo.base_exhaust,
-                "row": [_card_view(smap, c, solo) for c in solo.row],
+                "row": [_card_view(game, smap, c, solo) for c in solo.row],
                 "insured": solo.insured,
                 "deck_size": len(solo.deck),
                 "removed": len(solo.removed),
-                "discard": [_card_view(smap, c, solo) for c in solo.discard],
+                "discard": [_card_view(game, smap, c, solo) for c in solo.discard],
                 "evaluations": solo.evaluations,
                 "bottom_half": solo.bottom_half,
                 "operations_capacity": railbot.display_capacity(game),
@@ -301,7 +301,9 @@ class SoloRules(Plugin):
         }
 
 
-def _card_view(smap: SoloMap, card_id: str | None, solo: SoloState) -> dict[str, Any] | None:
+def _card_view(
+    game: Game, smap: SoloMap, card_id: str | None, solo: SoloState
+) -> dict[str, Any] | None:
     if card_id is None:
         return None
     card = smap.cards[card_id]
@@ -312,7 +314,7 @@ def _card_view(smap: SoloMap, card_id: str | None, solo: SoloState) -> dict[str,
         "cities": list(card.chain(solo.bottom_half)),
         "color": card.color.value if card.color else None,
         "icons": sorted(card.icons),
-        "text": railbot.describe(card, solo.bottom_half),
+        "text": railbot.describe(card, solo.bottom_half, game),
     }
 
 

@@ -86,7 +86,7 @@ def railbot_step(game: Game) -> bool:
         _final_evaluation(game, smap, solo)
         return True
     card = smap.cards[card_id]
-    game.log(f"The Railbot draws {describe(card, solo.bottom_half)}: slot {card.slot} acts")
+    game.log(f"The Railbot draws {describe(card, solo.bottom_half, game)}: slot {card.slot} acts")
     solo.drawn = card_id
     solo.resolving = True
     slot = card.slot - 1  # RB-060
@@ -127,9 +127,9 @@ def _resolve(game: Game, card_id: str) -> None:
     if solo.insured == card_id:  # RB-062, RB-073, RB-078
         solo.insured = None
         solo.discard.append(card_id)
-        game.log(f"{describe(card, solo.bottom_half)} is insured: it has no effect")
+        game.log(f"{describe(card, solo.bottom_half, game)} is insured: it has no effect")
         return
-    game.log(f"The Railbot resolves {describe(card, solo.bottom_half)}")
+    game.log(f"The Railbot resolves {describe(card, solo.bottom_half, game)}")
     tasks: list[Task] = []
     if card.kind == "links":  # RB-065, RB-066
         chain = card.chain(solo.bottom_half)
@@ -151,9 +151,12 @@ def _resolve(game: Game, card_id: str) -> None:
     solo.tasks[0:0] = tasks
 
 
-def describe(card: RailbotCard, bottom_half: bool = False) -> str:
+def describe(card: RailbotCard, bottom_half: bool = False, game: Game | None = None) -> str:
+    """A card in words: "Building Links New York/Philadelphia/Baltimore", "Exhaust Red"."""
     if card.kind == "links":
-        return "Building Links " + "/".join(card.chain(bottom_half))
+        chain = card.chain(bottom_half)
+        names = [game.city_name(c) for c in chain] if game is not None else list(chain)
+        return "Building Links " + "/".join(names)
     if card.kind == "exhaust":
         assert card.color is not None
         return f"Exhaust {card.color.value.title()}"
@@ -242,7 +245,8 @@ def _do(game: Game, task: Task) -> None:
         due = 2 * game.income(PLAYER)  # RB-070
         if due:
             game.pay(PLAYER, due, "taxation")
-        game.log(f"Taxation: {game.seats[PLAYER]} pays ${due},000, twice their income")
+        paid = f"${due},000" if due else "nothing"
+        game.log(f"Taxation: {game.seats[PLAYER]} pays {paid}, twice their income")
     elif kind == "deadhead":
         deadhead(game, task["marker"])
     elif kind == "resolve_slot":
