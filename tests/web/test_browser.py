@@ -93,6 +93,11 @@ def test_auction_bid_and_a_refused_bid_explained(page: Any, server: Server, tmp_
     wait_after(page, before)
     page.wait_for_selector("#error-panel[hidden]", state="attached")
     assert f"Ann bids ${amount},000" in page.inner_text("#log")
+    # A dropped live connection comes back by itself.
+    page.wait_for_selector("body[data-live='1']", state="attached")
+    page.evaluate("window.railwaysGame.state.ws.close()")
+    page.wait_for_selector("body[data-live='0']", state="attached")
+    page.wait_for_selector("body[data-live='1']", state="attached")
 
 
 def test_build_by_clicking_hexes_then_deliver_after_a_reload(

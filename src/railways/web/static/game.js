@@ -65,6 +65,12 @@ function baronName(id) {
   return S.names.barons[id] || humanize(id);
 }
 
+/** A card's or baron's text, when the server gives one (for tooltips). */
+function cardText(id) {
+  const texts = S.names.texts || {};
+  return texts[id] || texts[String(id).replace(/-\d+$/, "")] || id;
+}
+
 function cityName(id) {
   return board ? board.cityName(id) : humanize(id);
 }
@@ -108,9 +114,16 @@ function readNames(data) {
     }
     return out;
   };
+  const texts = (src) => {
+    const out = {};
+    const items = Array.isArray(src) ? src : Object.entries(src || {}).map(([id, v]) => ({ id, ...(typeof v === "object" ? v : {}) }));
+    for (const item of items) if (item && item.id && item.text) out[item.id] = item.text;
+    return out;
+  };
   if (!data || typeof data !== "object") return;
   S.names.cards = { ...S.names.cards, ...take(data.cards || data.operations) };
   S.names.barons = { ...S.names.barons, ...take(data.barons) };
+  S.names.texts = { ...(S.names.texts || {}), ...texts(data.cards || data.operations), ...texts(data.barons) };
 }
 
 // -- talking to the server ----------------------------------------------------------------------
@@ -1151,7 +1164,7 @@ function renderPlayers() {
     );
     const cards = el("div", { class: "cards" });
     for (const id of [...(p.hand || []), ...(p.kept || [])]) {
-      cards.append(el("span", { class: "card face-up", title: id }, cardName(id)));
+      cards.append(el("span", { class: "card face-up", title: cardText(id) }, cardName(id)));
     }
     if (p.baron) {
       const secret = isMe && !p.baron_revealed && v.phase !== "game_over";
@@ -1179,7 +1192,11 @@ function renderOps() {
   const list = el("ul", { class: "ops-list" });
   for (const id of v.ops_display) {
     const options = takes.filter((a) => a.card === id);
-    const item = el("li", { class: "op-card", "data-card": id }, el("span", { class: "card-name" }, cardName(id)));
+    const item = el(
+      "li",
+      { class: "op-card", "data-card": id },
+      el("span", { class: "card-name", title: cardText(id) }, cardName(id)),
+    );
     if (options.length === 1 && !options[0].target) {
       item.append(button("Take", () => send(options[0]), { class: "small take" }));
     } else if (options.length) {
@@ -1414,6 +1431,8 @@ async function main() {
   }
   setConn(false);
   connect();
+  // For the console and the browser tests: the page's state and board.
+  window.railwaysGame = { state: S, board, refresh };
   document.body.dataset.ready = "1";
 }
 
