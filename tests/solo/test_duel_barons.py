@@ -355,6 +355,8 @@ def test_toft_and_dainty_make_some_deliveries_worth_less() -> None:
     state = game.state
     a = lay_link(game, PLAYER, "washington", "richmond")  # to red Richmond
     b = lay_link(game, PLAYER, "richmond", "norfolk")  # to blue Norfolk
+    set_row(game, "taxation-1", "taxation-2", "eus-05")  # the Railbot's card asks nothing
+    set_top(game, "exhaust-red")
     cubes(game, "richmond", Color.BLUE)
     score = state.players[PLAYER].score
     game.apply(DeliverGoods(seat=PLAYER, city="richmond", color="blue", links=(b,)))
@@ -362,7 +364,6 @@ def test_toft_and_dainty_make_some_deliveries_worth_less() -> None:
     cubes(game, "washington", Color.RED)
     game.apply(DeliverGoods(seat=PLAYER, city="washington", color="red", links=(a,)))
     assert state.players[PLAYER].score == score  # 1 point, 2 less: never below nothing
-    game.state.round = 1  # (set-up) a fresh turn, so the Railbot's card does not come now
     cubes(game, "philadelphia", Color.PURPLE)
     lay_link(game, PLAYER, "philadelphia", "baltimore")
     option = legal_actions(game, PLAYER).deliveries[("philadelphia", "purple")][0]
