@@ -348,7 +348,7 @@ export class Board {
             stroke: color,
             "stroke-width": n(s / (strong ? 3.2 : 5)),
             "stroke-linecap": "round",
-            "stroke-dasharray": complete ? null : `${n(s / 5)} ${n(s / 7)}`,
+            "stroke-dasharray": complete ? null : `${n(s / 2.6)} ${n(s / 4)}`,
           }),
         );
       }

@@ -684,7 +684,9 @@ function renderStatus() {
   const v = S.view;
   let text = `Turn ${v.turn} · ${PHASES[v.phase] || humanize(v.phase)}`;
   if (v.phase === "actions") text += ` · round ${v.round} of 3`;
-  if (v.end_trigger_turn) text += ` · last turns (ended at turn ${v.end_trigger_turn})`;
+  if (v.end_trigger_turn && v.phase !== "game_over") {
+    text += ` · the game ends after turn ${v.end_trigger_turn + 1}`;
+  }
   $("status-turn").textContent = text;
   const actor = $("status-actor");
   clear(actor);
