@@ -435,6 +435,7 @@ class SoloTurn(TurnStructure):
     def end_turn(self, game: Game) -> None:
         game.income_phase()  # RB-050: income and dividends as usual
         game.draw_operations_card()
+        game.state.reveals += 1  # the turn is over (a card was revealed): no undo into it
         railbot.trim_display(game)  # RB-052
         game.next_turn_or_finish()
 

@@ -82,6 +82,7 @@ def railbot_step(game: Game) -> bool:
         _trigger_end(game)
         return True
     card_id = solo.deck.pop()  # RB-059
+    game.state.reveals += 1  # a hidden card is shown: no undo past this point
     if card_id == smap.final_evaluation_id:
         _final_evaluation(game, smap, solo)
         return True
