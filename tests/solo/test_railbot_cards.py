@@ -172,8 +172,9 @@ def test_an_insured_card_has_no_effect_and_the_token_comes_back() -> None:
     assert game.state.round == 3  # the third action is next
 
 
-@pytest.mark.rules("RB-056", "RB-057")
+@pytest.mark.rules("RB-056", "RB-057", "RB-004")
 def test_insurance_stays_until_its_card_is_selected() -> None:
+    """The one Insurance token (RB-004) stays on its card until the Railbot selects it."""
     game = solo()
     set_row(game, "eus-01", "deadhead-2", "eus-03")
     set_top(game, "exhaust-red")  # slot 1: eus-01 acts, the insured card slides to slot 1
