@@ -140,7 +140,9 @@ def test_build_by_clicking_hexes_then_deliver_after_a_reload(
     assert wait_my_turn(page) == "actions"
 
     # Deliver: choose the cube on the board, then its route, and confirm.
-    cube = page.locator("#layer-cubes g.cube-live").first
+    live = page.locator("#layer-cubes g.cube-live")
+    assert live.count(), f"the bots left no delivery on {plan}: choose another seed"
+    cube = live.first
     cube.click()
     page.wait_for_selector("body[data-mode='deliver']")
     page.wait_for_selector("#route-list .route.chosen")
@@ -186,6 +188,12 @@ def test_build_a_ready_made_link_with_the_keyboard_and_colour_blind_mode(
     wait_after(page, before)
     page.wait_for_selector("#layer-track g.link[data-owner='0']", state="attached")
     assert "Boston" in page.inner_text("#log")
+    # p passes the next action.
+    assert wait_my_turn(page) == "actions"
+    before = action_index(page)
+    page.keyboard.press("p")
+    wait_after(page, before)
+    assert "Ann passes" in page.locator("#log li").all_inner_texts()
 
 
 def test_import_a_record_and_play_on(page: Any, tmp_path: Path) -> None:
