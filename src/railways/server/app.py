@@ -29,7 +29,7 @@ from railways.content.maps import MapError, available_maps, load_map
 from railways.content.rules import summary
 from railways.core.errors import IllegalAction
 from railways.core.hexgrid import Hex
-from railways.core.legal import next_hexes
+from railways.core.legal import long_routes, next_hexes, static_routes
 from railways.render.svg import render_board
 from railways.rules.records import record_of
 from railways.server.games import SPECTATOR, ApiError, GameHandle, GameManager, Watcher
@@ -238,6 +238,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        warm = asyncio.get_running_loop().create_task(asyncio.to_thread(_warm_up, app))
         resume = asyncio.get_running_loop().create_task(manager.resume())
         try:
             yield
@@ -245,6 +246,8 @@ def create_app(
             resume.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await resume
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await warm
             await manager.close()
             if close_store:
                 store.close()
@@ -256,6 +259,12 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.manager = manager
+    app.state.warm = False
+
+    @app.get("/api/health", include_in_schema=False)
+    async def health() -> dict[str, Any]:
+        """Liveness, and whether the route tables of the boards are computed yet."""
+        return {"ok": True, "warm": app.state.warm}
 
     # -- errors: always JSON {"error": ...}; never a 500 for bad input ------------------
     @app.exception_handler(ApiError)
@@ -457,6 +466,16 @@ def create_app(
             raise ApiError(404, f"no file {path!r}: the browser UI is not installed")
 
     return app
+
+
+def _warm_up(app: FastAPI) -> None:
+    """Compute each board's candidate-route tables once, before the first player needs them."""
+    for entry in _maps():
+        board = load_map(entry["id"])
+        for tiles in (4, 5):
+            static_routes(board, tiles)
+            long_routes(board, tiles)
+    app.state.warm = True
 
 
 async def _drain(websocket: WebSocket) -> None:

@@ -27,7 +27,7 @@ from railways.content.maps import available_maps
 from railways.core.actions import Action, Pass, action_from_dict
 from railways.core.errors import IllegalAction, RecordError
 from railways.core.game import Game
-from railways.core.legal import legal_actions
+from railways.core.legal import BuildOption, LegalActions, legal_actions
 from railways.core.record import GameRecord
 from railways.core.state import Phase
 from railways.core.view import view_for
@@ -40,8 +40,43 @@ log = logging.getLogger("railways.server")
 SPECTATOR = object()  # marker for "the spectator token" in token look-ups
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+try:
+    import orjson
+
+    def _dumps(value: Any) -> str:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+except ImportError:  # pragma: no cover - orjson is a dependency; this is only a fallback
+
+    def _dumps(value: Any) -> str:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+_BUILD_TEXT: dict[BuildOption, str] = {}
+_BUILD_TEXT_LIMIT = 100_000
+
+
+def legal_text(legal: LegalActions) -> str:
+    """``json.dumps(legal.to_dict())``, fast.
+
+    The candidate builds are most of a seat's legal actions (hundreds, each with its
+    route) and barely change from one action to the next, so each one's JSON text is
+    kept, keyed by the (frozen) option, and made by the engine's own ``to_dict``.
+    """
+    rest = LegalActions(legal.seat, legal.phase, legal.simple, legal.min_bid, [], legal.deliveries)
+    text = _dumps(rest.to_dict())
+    if not legal.builds:
+        return text
+    if len(_BUILD_TEXT) > _BUILD_TEXT_LIMIT:
+        _BUILD_TEXT.clear()
+    parts = []
+    for option in legal.builds:
+        part = _BUILD_TEXT.get(option)
+        if part is None:
+            one = LegalActions(legal.seat, legal.phase, builds=[option]).to_dict()
+            part = _BUILD_TEXT[option] = _dumps(one["builds"][0])
+        parts.append(part)
+    return text.replace('"builds":[]', '"builds":[' + ",".join(parts) + "]", 1)
 
 
 def status_of(game: Game) -> str:
@@ -124,7 +159,7 @@ class GameHandle:
         self._fresh()
         text = self._legal.get(seat)
         if text is None:
-            text = self._legal[seat] = _dumps(legal_actions(self.game, seat).to_dict())
+            text = self._legal[seat] = legal_text(legal_actions(self.game, seat))
         return text
 
     def state_json(self, seat: int | None) -> str:
@@ -162,6 +197,14 @@ class GameManager:
         self._loading: dict[str, asyncio.Future[GameHandle]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.closing = False
+        # SQLite commits take well under a millisecond in WAL mode: doing them on the event
+        # loop is cheaper than a thread hop. A network database is called from a thread.
+        self.inline_store = getattr(store, "dialect", "") == "sqlite"
+
+    async def _store(self, fn: Any, *args: Any) -> Any:
+        if self.inline_store:
+            return fn(*args)
+        return await asyncio.to_thread(fn, *args)
 
     # -- loading -------------------------------------------------------------------
     async def get(self, game_id: str) -> GameHandle:
@@ -190,8 +233,8 @@ class GameManager:
         if len(game_id) > 32 or not game_id.isalnum():
             raise ApiError(404, f"no game {game_id!r}")
         try:
-            meta, record = await asyncio.to_thread(self.store.load, game_id)
-            tokens = await asyncio.to_thread(self.store.tokens_of, game_id)
+            meta, record = await self._store(self.store.load, game_id)
+            tokens = await self._store(self.store.tokens_of, game_id)
         except UnknownGame:
             raise ApiError(404, f"no game {game_id!r}") from None
         game = game_from_record(record)
@@ -223,7 +266,7 @@ class GameManager:
     async def resume(self) -> None:
         """After a start: load every unfinished game with a bot seat so its bots play on."""
         try:
-            metas = await asyncio.to_thread(self.store.list_games)
+            metas = await self._store(self.store.list_games)
         except Exception:  # pragma: no cover - a broken store is reported per request
             log.exception("could not list games to resume")
             return
@@ -285,7 +328,7 @@ class GameManager:
         game_id = secrets.token_hex(6)
         body = record_of(game).body()
         recorded = body.pop("actions")
-        meta = await asyncio.to_thread(
+        meta = await self._store(
             self.store.create_game,
             game_id,
             body,
@@ -365,7 +408,7 @@ class GameManager:
             self.evict(handle)
             raise ApiError(400, f"the engine could not apply this action: {exc}") from None
         try:
-            await asyncio.to_thread(
+            await self._store(
                 self.store.append_action,
                 handle.id,
                 index,
