@@ -71,6 +71,4 @@ def test_greedy_is_deterministic_for_a_seed() -> None:
         game.apply(chosen)
     first = play_one("eastern-us", 3, ["greedy"], seed=12, check=False)
     second = play_one("eastern-us", 3, ["greedy"], seed=12, check=False)
-    assert json.dumps(first.__dict__, sort_keys=True) == json.dumps(
-        second.__dict__, sort_keys=True
-    )
+    assert json.dumps(first.__dict__, sort_keys=True) == json.dumps(second.__dict__, sort_keys=True)

@@ -15,7 +15,8 @@ from typing import Any
 
 from railways.bots import make_bot
 from railways.bots.random_bot import RandomBot
-from railways.core.legal import legal_actions, long_routes, static_routes
+from railways.core.legal import legal_actions, long_routes, sample_action, static_routes
+from railways.core.rng import Rng
 from railways.rules import new_game
 from railways.rules.records import game_from_record, record_of
 
@@ -113,6 +114,37 @@ def random_playouts(
     }
 
 
+def fast_playouts(
+    map_id: str, players: int, games: int, seed: int, max_actions: int
+) -> dict[str, Any]:
+    """Random games through :func:`sample_action`: one random action without listing all."""
+    actions = 0
+    finished = 0
+    elapsed = 0.0
+    clock = time.perf_counter
+    for g in range(games):
+        game = new_game(map_id, players=players, seed=seed + g)
+        rng = Rng((seed + g) * 7919)
+        count = 0
+        start = clock()
+        while not game.over and count < max_actions:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(sample_action(game, seat, rng))
+            count += 1
+        elapsed += clock() - start
+        actions += count
+        finished += game.over
+    return {
+        "games": games,
+        "finished": finished,
+        "actions": actions,
+        "seconds": round(elapsed, 4),
+        "games_per_s": round(games / elapsed, 3) if elapsed else 0.0,
+        "actions_per_s": round(actions / elapsed, 1) if elapsed else 0.0,
+    }
+
+
 def replay_time(map_id: str, players: int, seed: int, max_actions: int) -> dict[str, Any]:
     """Time to load a whole game's record: parse it and replay every action."""
     game = new_game(map_id, players=players, seed=seed)
@@ -190,6 +222,11 @@ def run_engine_bench(
         say(f"random playouts, {players} players")
         playouts[str(players)] = random_playouts(map_id, players, games, seed, max_actions)
     out["random_playout"] = playouts
+    fast: dict[str, Any] = {}
+    for players in PLAYER_COUNTS:
+        say(f"fast random playouts, {players} players")
+        fast[str(players)] = fast_playouts(map_id, players, games, seed, max_actions)
+    out["fast_playout"] = fast
     say("legal_actions and apply latency")
     legal_times: list[float] = []
     apply_times: list[float] = []

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +29,7 @@ from railways.core.cards import Icon
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
+from railways.core.rng import Rng
 from railways.core.state import Phase, Piece
 from railways.core.track import crosses, tiles_in_use
 
@@ -183,12 +183,7 @@ def _cards(game: Game, seat: int, legal: LegalActions) -> None:
 def delivery_options(game: Game, seat: int) -> dict[tuple[str, str], list[DeliveryOption]]:
     state = game.state
     engine = game.engine_level(seat)
-    by_city: dict[str, list[tuple[int, str, int]]] = {}
-    for link in state.links.values():
-        if link.end is None:
-            continue
-        by_city.setdefault(link.start, []).append((link.id, link.end, link.owner))
-        by_city.setdefault(link.end, []).append((link.id, link.start, link.owner))
+    by_city = link_graph(game)
     out: dict[tuple[str, str], list[DeliveryOption]] = {}
     colors_of = state.city_colors
     for city, cubes in state.cubes.items():
@@ -196,9 +191,11 @@ def delivery_options(game: Game, seat: int) -> dict[tuple[str, str], list[Delive
             continue
         if not any(owner == seat for _l, _c, owner in by_city[city]):
             continue
-        for color in sorted(set(cubes), key=lambda c: c.value):
+        colors = sorted(set(cubes), key=lambda c: c.value)
+        walks = _walks(by_city, colors_of, city, colors, seat, engine)
+        for color in colors:
             routes: list[DeliveryOption] = []
-            for links, dest, owners in _walks(by_city, colors_of, city, color, seat, engine):
+            for links, dest, owners in walks[color]:
                 points: dict[int, int] = {}
                 for owner in owners:
                     points[owner] = points.get(owner, 0) + 1
@@ -209,31 +206,66 @@ def delivery_options(game: Game, seat: int) -> dict[tuple[str, str], list[Delive
     return out
 
 
+def link_graph(game: Game) -> dict[str, list[tuple[int, str, int]]]:
+    """City -> (link id, city at the other end, owner) for every complete link.
+
+    Kept per game until the track changes (the token of :func:`build_options`):
+    links are only made, finished and removed by laying or lifting track.
+    Do not modify the answer.
+    """
+    state = game.state
+    token = tiles_in_use(state)
+    hit = game.__dict__.get("_link_graph_cache")
+    if hit is not None and hit[0] is token and hit[1] is state:
+        graph: dict[str, list[tuple[int, str, int]]] = hit[2]
+        return graph
+    graph = {}
+    for link in state.links.values():
+        if link.end is None:
+            continue
+        graph.setdefault(link.start, []).append((link.id, link.end, link.owner))
+        graph.setdefault(link.end, []).append((link.id, link.start, link.owner))
+    game.__dict__["_link_graph_cache"] = (token, state, graph)
+    return graph
+
+
 def _walks(
     by_city: dict[str, list[tuple[int, str, int]]],
     colors: dict[str, Color],
     start: str,
-    color: Color,
+    wanted: list[Color],
     seat: int,
     engine: int,
-) -> Iterator[tuple[tuple[int, ...], str, tuple[int, ...]]]:
-    stack: list[tuple[str, tuple[int, ...], frozenset[str], tuple[int, ...]]] = [
-        (start, (), frozenset((start,)), ())
-    ]
+) -> dict[Color, list[tuple[tuple[int, ...], str, tuple[int, ...]]]]:
+    """Every legal route from ``start`` for a cube of each colour in ``wanted``.
+
+    One depth-first walk serves all the colours: it carries the colours still
+    travelling, and a colour stops at the first city of its colour (RW-p5-28).
+    Each colour's routes come out in the order a walk for that colour alone gives.
+    A route never enters a city twice (RW-p5-27), so it never reuses a link either.
+    """
+    found: dict[Color, list[tuple[tuple[int, ...], str, tuple[int, ...]]]] = {c: [] for c in wanted}
+    stack: list[tuple[str, tuple[int, ...], tuple[str, ...], tuple[int, ...], frozenset[Color]]]
+    stack = [(start, (), (start,), (), frozenset(wanted))]
     while stack:
-        here, links, seen, owners = stack.pop()
+        here, links, seen, owners, alive = stack.pop()
         if len(links) >= engine:
             continue
         for link_id, nxt, owner in by_city.get(here, ()):
             if not links and owner != seat:
                 continue
-            if nxt in seen or link_id in links:
+            if nxt in seen:
                 continue
             new_links, new_owners = links + (link_id,), owners + (owner,)
-            if colors[nxt] is color:
-                yield new_links, nxt, new_owners  # the cube stops here (RW-p5-28)
+            color = colors[nxt]
+            if color in alive:
+                found[color].append((new_links, nxt, new_owners))  # it stops here (RW-p5-28)
+                if len(alive) > 1:
+                    rest = alive - {color}
+                    stack.append((nxt, new_links, (*seen, nxt), new_owners, rest))
             else:
-                stack.append((nxt, new_links, seen | {nxt}, new_owners))
+                stack.append((nxt, new_links, (*seen, nxt), new_owners, alive))
+    return found
 
 
 # -- track building -----------------------------------------------------------------------
@@ -410,25 +442,38 @@ def _build_options(
     occupied = set(track)
     options: list[BuildOption] = []
     for (_origin, dest), group in static_routes(board, max_tiles).items():
-        for route in group:
-            if route.inner.isdisjoint(occupied):
-                if plenty:
-                    options.append(_option(seat, cards, route, dest))
-                    break
-            elif not _crossable(track, occupied, route.laid):
-                continue
-            elif fast:
-                options.append(_option(seat, cards, route, dest))
-                break
-            option = _try(
-                game, BuildTrack(seat=seat, path=route.path, cards=cards), route.path, dest
-            )
-            if option is not None:
-                options.append(option)
-                break
+        option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied)
+        if option is not None:
+            options.append(option)
     options.extend(_first_legs(game, seat, max_tiles, cards, plenty, occupied))
     options.extend(_extensions(game, seat, max_tiles, cards))
     return options
+
+
+def _group_choice(
+    game: Game,
+    seat: int,
+    cards: tuple[str, ...],
+    dest: str,
+    group: list[StaticRoute],
+    plenty: bool,
+    fast: bool,
+    occupied: set[Hex],
+) -> BuildOption | None:
+    """The cheapest legal route of one (origin, destination) group, if any."""
+    track = game.state.track
+    for route in group:
+        if route.inner.isdisjoint(occupied):
+            if plenty:
+                return _option(seat, cards, route, dest)
+        elif not _crossable(track, occupied, route.laid):
+            continue
+        elif fast:
+            return _option(seat, cards, route, dest)
+        option = _try(game, BuildTrack(seat=seat, path=route.path, cards=cards), route.path, dest)
+        if option is not None:
+            return option
+    return None
 
 
 def _crosses_table() -> tuple[bool, ...]:
@@ -484,16 +529,26 @@ def _first_legs(
     """For cities too far for one action: the first tiles of the cheapest route."""
     out: list[BuildOption] = []
     for leg in long_routes(game.board, max_tiles):
-        if not leg.inner.isdisjoint(occupied):
-            continue  # the planned route is blocked; the step-by-step builder still works
-        if plenty:
-            out.append(_option(seat, cards, leg, None))
-            continue
-        action = BuildTrack(seat=seat, path=leg.path, exit=leg.exit, cards=cards)
-        option = _try(game, action, leg.route, None)
+        option = _leg_choice(game, seat, cards, leg, plenty, occupied)
         if option is not None:
             out.append(option)
     return out
+
+
+def _leg_choice(
+    game: Game,
+    seat: int,
+    cards: tuple[str, ...],
+    leg: FirstLeg,
+    plenty: bool,
+    occupied: set[Hex],
+) -> BuildOption | None:
+    if not leg.inner.isdisjoint(occupied):
+        return None  # the planned route is blocked; the step-by-step builder still works
+    if plenty:
+        return _option(seat, cards, leg, None)
+    action = BuildTrack(seat=seat, path=leg.path, exit=leg.exit, cards=cards)
+    return _try(game, action, leg.route, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -627,3 +682,139 @@ def next_hexes(
             out.append((nxt, plan.cost, plan.completes))
             break
     return out
+
+
+# -- sampling one random action without listing them all ------------------------------------
+SAMPLE_TRIES = 64  # candidate links drawn before falling back to the full list
+
+
+def sample_action(game: Game, seat: int, rng: Rng) -> Action:
+    """One random legal action for ``seat``, drawn without listing every legal action.
+
+    The random bot's policy, for fast playouts: a kind of action (pass, build,
+    deliver, upgrade, urbanize, take a card, a plug-in's action) uniformly among
+    the kinds the seat may take now, then one action of that kind. Only the kind
+    drawn is looked at. A candidate link is drawn by rejection (a random origin and
+    destination group, first leg or extension, kept if it has a legal route), which
+    is uniform over the links :func:`build_options` lists. A delivery is a random
+    walk: a random cube the seat can move, then random links (the first its own)
+    until the cube reaches a city of its colour; it is not uniform over the routes.
+    Other kinds are uniform over what :func:`legal_actions` lists. In the auction
+    it bids now and then, like the random bot.
+    """
+    state = game.state
+    step = game.turns.step_actions(game, seat)
+    if step is not None:
+        choices = [a for a in step if _ok(game, a)]
+        return choices[rng.below(len(choices))]
+    if state.phase is Phase.CHOOSE_BARON:
+        return ChooseBaron(seat=seat, baron=rng.choice(state.players[seat].barons_dealt))
+    if state.phase is Phase.AUCTION:
+        assert state.auction is not None
+        low = state.auction.high_bid + 1
+        if rng.below(3) == 0 and low <= 3:
+            return Bid(seat=seat, amount=low + rng.below(2))
+        return PassBid(seat=seat)
+    kinds: list[str] = ["pass", "build", "deliver", "upgrade", "urbanize", "card", "plugin"]
+    while kinds:
+        kind = kinds.pop(rng.below(len(kinds)))
+        action = _sample_kind(game, seat, rng, kind)
+        if action is not None:
+            return action
+    return Pass(seat=seat)
+
+
+def _sample_kind(game: Game, seat: int, rng: Rng, kind: str) -> Action | None:
+    """A random action of one kind, or None when the seat has none of that kind."""
+    if kind == "pass":
+        return Pass(seat=seat)
+    if kind == "build":
+        return _sample_build(game, seat, rng)
+    if kind == "deliver":
+        return _sample_delivery(game, seat, rng)
+    legal = LegalActions(seat=seat, phase=game.state.phase)
+    if kind == "upgrade" or kind == "urbanize":
+        _engine_and_cities(game, seat, legal)
+        wanted = UpgradeEngine if kind == "upgrade" else Urbanize
+        choices: list[Action] = [a for a in legal.simple if isinstance(a, wanted)]
+    elif kind == "card":
+        _cards(game, seat, legal)
+        choices = legal.simple
+    else:
+        choices = [a for plugin in game.ruleset.plugins for a in plugin.legal_actions(game, seat)]
+        choices = [a for a in choices if _ok(game, a)]
+    if not choices:
+        return None
+    # Kinds apart from these group under their own names in the random bot; here all
+    # plug-in actions count as one kind (the Eastern U.S. has only the Western Link).
+    return choices[rng.below(len(choices))]
+
+
+def _sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
+    """A random walk from a random cube the seat can start moving, until it is delivered."""
+    state = game.state
+    graph = link_graph(game)
+    engine = game.engine_level(seat)
+    sources: list[tuple[str, Color]] = []
+    for city, cubes in state.cubes.items():
+        edges = graph.get(city)
+        if cubes and edges and any(owner == seat for _l, _c, owner in edges):
+            sources.extend((city, c) for c in sorted(set(cubes), key=lambda c: c.value))
+    if not sources:
+        return None
+    colors = state.city_colors
+    for _ in range(SAMPLE_TRIES):
+        start, color = sources[rng.below(len(sources))]
+        here, seen, links = start, [start], list[int]()
+        while len(links) < engine:
+            steps = [
+                (link_id, nxt)
+                for link_id, nxt, owner in graph.get(here, ())
+                if nxt not in seen and (links or owner == seat)
+            ]
+            if not steps:
+                break
+            link_id, here = steps[rng.below(len(steps))]
+            links.append(link_id)
+            seen.append(here)
+            if colors[here] is color:  # the cube stops at the first city of its colour
+                return DeliverGoods(seat=seat, city=start, color=color.value, links=tuple(links))
+    deliveries = [o.action for v in delivery_options(game, seat).values() for o in v]
+    return deliveries[rng.below(len(deliveries))] if deliveries else None
+
+
+_GROUP_LISTS: dict[tuple[int, int], list[tuple[str, list[StaticRoute]]]] = {}
+
+
+def _sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
+    board, state = game.board, game.state
+    max_tiles, cards = _max_tiles(game, seat)
+    closed = frozenset().union(*(r.hexes for r in game.build_restrictions(seat)))
+    in_use = tiles_in_use(state)
+    supply = board.tables.tile_supply
+    plenty = all(supply.get(k, 0) - in_use[k] >= max_tiles for k in in_use)
+    fast = plenty and not game.build_rules(BuildTrack(seat=seat, cards=cards)).free_open
+    occupied = set(state.track)
+    key = (id(board), max_tiles)
+    groups = _GROUP_LISTS.get(key)
+    if groups is None:
+        groups = [(dest, g) for (_o, dest), g in static_routes(board, max_tiles).items()]
+        _GROUP_LISTS[key] = groups
+    legs = long_routes(board, max_tiles)
+    own_open = any(lk.owner == seat and lk.end is None for lk in state.links.values())
+    extensions = _extensions(game, seat, max_tiles, cards) if own_open else []
+    total = len(groups) + len(legs) + len(extensions)
+    for _ in range(SAMPLE_TRIES):
+        i = rng.below(total)
+        option: BuildOption | None
+        if i < len(groups):
+            dest, group = groups[i]
+            option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied)
+        elif i < len(groups) + len(legs):
+            option = _leg_choice(game, seat, cards, legs[i - len(groups)], plenty, occupied)
+        else:
+            option = extensions[i - len(groups) - len(legs)]
+        if option is not None and (not closed or closed.isdisjoint(option.action.path)):
+            return option.action
+    options = build_options(game, seat)  # few candidates are legal: draw from the full list
+    return options[rng.below(len(options))].action if options else None
