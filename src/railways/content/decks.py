@@ -40,7 +40,9 @@ def _params(file: str, key: str, value: object, problems: list[str]) -> dict[str
 
 def _deck_dir(map_id_or_dir: str | Path) -> Path:
     path = Path(map_id_or_dir)
-    return path if (path / "map.toml").is_file() else map_dir(str(map_id_or_dir))
+    if (path / "map.toml").is_file() or (path.is_absolute() and path.is_dir()):
+        return path  # a map folder, or a deck folder of its own (content/universal)
+    return map_dir(str(map_id_or_dir))
 
 
 def load_operations(map_id_or_dir: str | Path) -> dict[str, CardDef]:

@@ -69,4 +69,18 @@ def new_game(
 
         return new_solo_game(map_id, names, seed, options)
     directory = map_id if "/" in map_id else None
-    return Game(board, ruleset_for(board, directory), names, seed, options)
+    ruleset = ruleset_for(board, directory)
+    if options is not None and options.extra.get("universal_barons"):
+        ruleset = with_universal_barons(ruleset)
+    return Game(board, ruleset, names, seed, options)
+
+
+def with_universal_barons(ruleset: Ruleset) -> Ruleset:
+    """The ruleset with the 24 Universal Rail Barons instead of the map's (RB-026)."""
+    from dataclasses import replace
+
+    from railways.content.universal import load_universal_barons
+    from railways.rules.universal_barons import UNIVERSAL_BARON_EFFECTS
+
+    effects = {**ruleset.baron_effects, **UNIVERSAL_BARON_EFFECTS}
+    return replace(ruleset, barons=load_universal_barons(), baron_effects=effects)
