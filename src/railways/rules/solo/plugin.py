@@ -274,6 +274,7 @@ class SoloRules(Plugin):
                 "base_exhaust": solo.base_exhaust,
                 "row": [_card_view(game, smap, c, solo) for c in solo.row],
                 "insured": solo.insured,
+                "drawn": _card_view(game, smap, solo.drawn, solo),  # joins the row when done
                 "deck_size": len(solo.deck),
                 "removed": len(solo.removed),
                 "discard": [_card_view(game, smap, c, solo) for c in solo.discard],
