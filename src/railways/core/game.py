@@ -41,6 +41,11 @@ NEW_CITY_TILES: Mapping[Color, int] = {
     Color.BLACK: 6,
 }
 ROUNDS_PER_TURN = 3
+# Steps in which only some kinds of action are possible (RW-p4-28).
+_PHASE_KINDS: Mapping[Phase, tuple[type[Action], ...]] = {
+    Phase.CHOOSE_BARON: (ChooseBaron,),
+    Phase.AUCTION: (Bid, PassBid),
+}
 SERVICE_BOUNTIES_AT_START = 4
 
 
@@ -100,6 +105,7 @@ class Game:
         self.turns = ruleset.turns  # the turn's steps (railways.core.turns)
         self.actions: list[Action] = []  # every accepted action, undo included
         self.history: list[tuple[Action, int, int]] = []  # effective: (action, rng draws, reveals)
+        self._checked: tuple[Action, Any] | None = None  # check()'s work, for _perform
         self.state = self._setup()
 
     # -- setup ---------------------------------------------------------------
@@ -244,11 +250,18 @@ class Game:
 
     def network(self, seat: int, start: str) -> frozenset[str]:
         """Cities reachable from ``start`` over the seat's own complete links."""
+        return self._reach(self._own_adjacency(seat), start)
+
+    def _own_adjacency(self, seat: int) -> dict[str, list[str]]:
         adjacency: dict[str, list[str]] = {}
         for link in self.own_links(seat):
             assert link.end is not None
             adjacency.setdefault(link.start, []).append(link.end)
             adjacency.setdefault(link.end, []).append(link.start)
+        return adjacency
+
+    @staticmethod
+    def _reach(adjacency: dict[str, list[str]], start: str) -> frozenset[str]:
         seen = {start}
         todo = [start]
         while todo:
@@ -280,9 +293,11 @@ class Game:
         if isinstance(action, Undo):
             self._undo(action)
             return
+        self._checked = None
         self.check(action)
         draws, reveals = self.state.rng.draws, self.state.reveals
         self._perform(action)
+        self._checked = None
         self.actions.append(action)
         self.history.append((action, self.state.rng.draws - draws, self.state.reveals - reveals))
 
@@ -299,12 +314,8 @@ class Game:
                 f"it is not your turn: {self.seats[who] if who is not None else ''} is to act",
                 "RW-p4-39",
             )
-        phase_kinds = {
-            Phase.CHOOSE_BARON: (ChooseBaron,),
-            Phase.AUCTION: (Bid, PassBid),
-        }
-        if state.phase in phase_kinds:
-            if not isinstance(action, phase_kinds[state.phase]):
+        if state.phase in _PHASE_KINDS:
+            if not isinstance(action, _PHASE_KINDS[state.phase]):
                 raise IllegalAction(
                     f"that action is not possible during the {state.phase.value} step", "RW-p4-28"
                 )
@@ -321,7 +332,7 @@ class Game:
         elif isinstance(action, PassBid):
             pass
         elif isinstance(action, BuildTrack):
-            self.plan(action)
+            self._checked = (action, self.plan(action))  # kept for _perform (see apply)
         elif isinstance(action, Urbanize):
             self._check_urbanize(action)
         elif isinstance(action, UpgradeEngine):
@@ -580,8 +591,22 @@ class Game:
             level = plugin.engine_level(self, seat, level)
         return level
 
+    def _checked_result(self, action: Action) -> Any:
+        """What check() worked out for this very action just before, or None.
+
+        ``apply`` checks an action and performs it at once, with nothing in
+        between, so a build's plan or a delivery's route need not be found twice.
+        """
+        checked = self._checked
+        self._checked = None
+        if checked is not None and checked[0] is action:
+            return checked[1]
+        return None
+
     def _do_build(self, action: BuildTrack) -> None:
-        plan = self.plan(action)
+        plan = self._checked_result(action)
+        if plan is None:
+            plan = self.plan(action)
         self._use_cards(action.seat, action.cards)
         if plan.cost:
             self.pay(action.seat, plan.cost, "track")
@@ -614,10 +639,17 @@ class Game:
 
     def check_major_lines(self, seat: int) -> None:
         """Award any Major Line the seat now joins with its own links (RW-p5-01)."""
+        adjacency: dict[str, list[str]] | None = None
+        networks: dict[str, frozenset[str]] = {}
         for line in self.board.major_lines.values():
             if line.id in self.state.major_lines:
                 continue
-            network = self.network(seat, line.endpoints[0])
+            if adjacency is None:
+                adjacency = self._own_adjacency(seat)
+            start = line.endpoints[0]
+            if start not in networks:
+                networks[start] = self._reach(adjacency, start)
+            network = networks[start]
             if not all(end in network for end in line.endpoints):
                 continue
             if not self._requirements_met(seat, line, network):
@@ -766,11 +798,12 @@ class Game:
     def _check_delivery(self, action: DeliverGoods) -> None:
         if action.cards:
             raise IllegalAction("no card of this map is played on a delivery", "RW-p5-35")
-        self.route(action)
+        self._checked = (action, self.route(action))  # kept for _perform (see apply)
 
     def _do_delivery(self, action: DeliverGoods) -> None:
         state = self.state
-        color, cities = self.route(action)
+        checked = self._checked_result(action)
+        color, cities = checked if checked is not None else self.route(action)
         state.cubes[action.city].remove(color)
         state.bag[color] += 1  # RW-p5-30
         points: dict[int, int] = {}

@@ -686,6 +686,7 @@ def next_hexes(
 
 # -- sampling one random action without listing them all ------------------------------------
 SAMPLE_TRIES = 64  # candidate links drawn before falling back to the full list
+WALK_TRIES = 16  # random delivery walks tried before falling back to the full list
 
 
 def sample_action(game: Game, seat: int, rng: Rng) -> Action:
@@ -738,8 +739,7 @@ def _sample_kind(game: Game, seat: int, rng: Rng, kind: str) -> Action | None:
         wanted = UpgradeEngine if kind == "upgrade" else Urbanize
         choices: list[Action] = [a for a in legal.simple if isinstance(a, wanted)]
     elif kind == "card":
-        _cards(game, seat, legal)
-        choices = legal.simple
+        return _sample_card(game, seat, rng)
     else:
         choices = [a for plugin in game.ruleset.plugins for a in plugin.legal_actions(game, seat)]
         choices = [a for a in choices if _ok(game, a)]
@@ -748,6 +748,22 @@ def _sample_kind(game: Game, seat: int, rng: Rng, kind: str) -> Action | None:
     # Kinds apart from these group under their own names in the random bot; here all
     # plug-in actions count as one kind (the Eastern U.S. has only the Western Link).
     return choices[rng.below(len(choices))]
+
+
+def _sample_card(game: Game, seat: int, rng: Rng) -> Action | None:
+    """A random way to take an Operations card: drawn first, then checked."""
+    options: list[Action] = []
+    for card_id in game.state.ops_display:
+        card = game.card(card_id)
+        if card.icon is not Icon.GOAL:
+            options.extend(game.ruleset.card_effects[card.effect].take_options(game, seat, card))
+    while options:
+        i = rng.below(len(options))
+        if _ok(game, options[i]):
+            return options[i]
+        options[i] = options[-1]
+        options.pop()
+    return None
 
 
 def _sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
@@ -763,7 +779,7 @@ def _sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
     if not sources:
         return None
     colors = state.city_colors
-    for _ in range(SAMPLE_TRIES):
+    for _ in range(WALK_TRIES):
         start, color = sources[rng.below(len(sources))]
         here, seen, links = start, [start], list[int]()
         while len(links) < engine:
