@@ -51,7 +51,7 @@ NEXT_LEVEL = 0.35  # share of the deliveries one engine level up counted for a l
 CUBES_PER_COLOR = 2  # at most this many cubes of one colour in one city are counted
 TYPICAL_TURNS = 18  # game length assumed before the Empty City Markers say otherwise
 SOFT_BONDS = 5  # beyond this, each further bond costs extra: late income falls (RW-p8-09)
-MAX_BONDS = 8  # beyond this, only very valuable actions may issue another bond
+MAX_BONDS = 7  # beyond this, only very valuable actions may issue another bond
 MAX_DEPTH = 6  # deliveries are looked for up to this many links
 WALK_BUDGET = 6000  # steps one search of delivery routes may take
 
@@ -221,11 +221,14 @@ class _Context:
         """What paying ``amount`` ($1,000s) costs, counting the bonds it issues."""
         if amount <= 0:
             return 0.0
-        cash = self.player.cash
+        tables = self.game.board.tables
+        # Cash this turn's income will not cover at the bond dividends is spoken for:
+        # spending it only issues the bonds at the end of the turn instead (RW-p6-02).
+        due = self.player.bonds * tables.bond_dividend - self.game.income(self.seat)
+        cash = max(0, self.player.cash - max(0, due))
         if amount <= cash:
             return amount * MONEY
-        value = self.game.board.tables.bond_value
-        bonds = -(-(amount - cash) // value)
+        bonds = -(-(amount - cash) // tables.bond_value)
         cost = cash * MONEY + bonds * self.bond_cost()
         after = self.player.bonds + bonds
         cost += 3.0 * max(0, min(bonds, after - SOFT_BONDS))
