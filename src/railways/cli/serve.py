@@ -51,7 +51,7 @@ def serve(
     store = open_store(url)
     shown = url if database_url is None else url.split("@")[-1]
     click.echo(f"railways: games are stored in {shown}", err=True)
-    app = create_app(store, bot_delay=bot_delay)
+    app = create_app(store, bot_delay=bot_delay, tune_gc=True)
     click.echo(f"railways: open http://{host}:{port}/ in a browser", err=True)
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws="websockets-sansio")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
@@ -231,14 +232,20 @@ def create_app(
     bot_delay: float = 0.6,
     static_dir: Path | None = None,
     close_store: bool = True,
+    tune_gc: bool = False,
 ) -> FastAPI:
-    """The application over ``store``; bots wait ``bot_delay`` seconds before each move."""
+    """The application over ``store``; bots wait ``bot_delay`` seconds before each move.
+
+    ``tune_gc`` (for a server process of its own): after the boards' route tables are
+    computed, move them out of the garbage collector's sight and collect less often, since
+    live games hold many objects and no cycles worth chasing every few milliseconds.
+    """
     manager = GameManager(store, bot_delay)
     static = static_dir or WEB_STATIC
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        warm = asyncio.get_running_loop().create_task(asyncio.to_thread(_warm_up, app))
+        warm = asyncio.get_running_loop().create_task(asyncio.to_thread(_warm_up, app, tune_gc))
         resume = asyncio.get_running_loop().create_task(manager.resume())
         try:
             yield
@@ -468,13 +475,17 @@ def create_app(
     return app
 
 
-def _warm_up(app: FastAPI) -> None:
+def _warm_up(app: FastAPI, tune_gc: bool) -> None:
     """Compute each board's candidate-route tables once, before the first player needs them."""
     for entry in _maps():
         board = load_map(entry["id"])
         for tiles in (4, 5):
             static_routes(board, tiles)
             long_routes(board, tiles)
+    if tune_gc:
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(20_000, 20, 50)
     app.state.warm = True
 
 

@@ -19,12 +19,13 @@ import json
 import logging
 import secrets
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from railways.bots import BOTS, make_bot
 from railways.bots.base import Bot
 from railways.content.maps import available_maps
-from railways.core.actions import Action, Pass, action_from_dict
+from railways.core.actions import Action, BuildTrack, Pass, action_from_dict
 from railways.core.errors import IllegalAction, RecordError
 from railways.core.game import Game
 from railways.core.legal import BuildOption, LegalActions, legal_actions
@@ -52,31 +53,75 @@ except ImportError:  # pragma: no cover - orjson is a dependency; this is only a
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-_BUILD_TEXT: dict[BuildOption, str] = {}
-_BUILD_TEXT_LIMIT = 100_000
+_BUILD_TEXT: dict[Any, str] = {}
+_SIMPLE_TEXT: dict[Action, str] = {}
+_TEXT_LIMIT = 100_000
+
+# The fields a build option's JSON is made of. Keying the cache by a plain tuple of them
+# is much cheaper than hashing the frozen dataclasses; if the engine ever adds a field,
+# the option itself becomes the key, so nothing stale can be served.
+_FLAT_KEYS = {f.name for f in dataclass_fields(BuildTrack)} == {
+    "seat",
+    "path",
+    "exit",
+    "redirect",
+    "cards",
+} and {f.name for f in dataclass_fields(BuildOption)} == {
+    "action",
+    "cost",
+    "tiles",
+    "to_city",
+    "route",
+}
+
+
+def _build_key(option: BuildOption) -> Any:
+    if not _FLAT_KEYS:
+        return option
+    a = option.action
+    return (
+        a.seat,
+        a.path,
+        a.exit,
+        a.redirect,
+        a.cards,
+        option.cost,
+        option.tiles,
+        option.to_city,
+        option.route,
+    )
 
 
 def legal_text(legal: LegalActions) -> str:
     """``json.dumps(legal.to_dict())``, fast.
 
-    The candidate builds are most of a seat's legal actions (hundreds, each with its
-    route) and barely change from one action to the next, so each one's JSON text is
-    kept, keyed by the (frozen) option, and made by the engine's own ``to_dict``.
+    A seat's legal actions are hundreds of candidate builds (each with its route) and
+    dozens of simple actions, and they barely change from one action to the next, so
+    each one's JSON text is kept, made by the engine's own ``to_dict``.
     """
-    rest = LegalActions(legal.seat, legal.phase, legal.simple, legal.min_bid, [], legal.deliveries)
-    text = _dumps(rest.to_dict())
-    if not legal.builds:
-        return text
-    if len(_BUILD_TEXT) > _BUILD_TEXT_LIMIT:
+    if len(_BUILD_TEXT) > _TEXT_LIMIT:
         _BUILD_TEXT.clear()
-    parts = []
+    if len(_SIMPLE_TEXT) > _TEXT_LIMIT:
+        _SIMPLE_TEXT.clear()
+    rest = LegalActions(legal.seat, legal.phase, [], legal.min_bid, [], legal.deliveries)
+    text = _dumps(rest.to_dict())
+    simple = []
+    for action in legal.simple:
+        part = _SIMPLE_TEXT.get(action)
+        if part is None:
+            one = LegalActions(legal.seat, legal.phase, simple=[action]).to_dict()
+            part = _SIMPLE_TEXT[action] = _dumps(one["simple"][0])
+        simple.append(part)
+    builds = []
     for option in legal.builds:
-        part = _BUILD_TEXT.get(option)
+        key = _build_key(option)
+        part = _BUILD_TEXT.get(key)
         if part is None:
             one = LegalActions(legal.seat, legal.phase, builds=[option]).to_dict()
-            part = _BUILD_TEXT[option] = _dumps(one["builds"][0])
-        parts.append(part)
-    return text.replace('"builds":[]', '"builds":[' + ",".join(parts) + "]", 1)
+            part = _BUILD_TEXT[key] = _dumps(one["builds"][0])
+        builds.append(part)
+    text = text.replace('"simple":[]', '"simple":[' + ",".join(simple) + "]", 1)
+    return text.replace('"builds":[]', '"builds":[' + ",".join(builds) + "]", 1)
 
 
 def status_of(game: Game) -> str:
