@@ -1,0 +1,59 @@
+"""Rule summaries: one for every clause the engine cites, in our own words."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from railways.content.rules import load_summaries, summary
+
+ROOT = Path(__file__).resolve().parents[2]
+CLAUSES = ROOT.parent / "shared" / "rules" / "CLAUSES.md"
+CLAUSE = re.compile(r"^(?:RW|RB|TT|AU)-(?:p\d+-)?\d+$")
+
+
+def _cited() -> set[str]:
+    """Clause ids the engine can send to a player: string constants in its code
+    (IllegalAction's clause argument, or a variable holding one), not comments."""
+    found: set[str] = set()
+    for package in ("core", "rules"):
+        for path in (ROOT / "src" / "railways" / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    if CLAUSE.match(node.value):
+                        found.add(node.value)
+    return found
+
+
+def test_every_cited_clause_has_a_summary() -> None:
+    missing = sorted(_cited() - set(load_summaries()))
+    assert not missing, f"add these to content/rules/summaries.toml: {missing}"
+
+
+def test_summary_lookup() -> None:
+    assert summary("RW-p4-39")
+    assert summary("RW-p0-00") is None and summary(None) is None
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9$,]+", text.lower())
+
+
+def test_summaries_are_not_copied_from_the_rulebook() -> None:
+    if not CLAUSES.is_file():
+        pytest.skip("no ../shared/rules/CLAUSES.md beside the repository")
+    rulebook: dict[str, str] = {}
+    for line in CLAUSES.read_text().splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) > 4 and cells[1] in load_summaries():
+            rulebook[cells[1]] = cells[4]
+    assert rulebook
+    for clause, text in load_summaries().items():
+        ours = _words(text)
+        theirs = " ".join(_words(rulebook.get(clause, "")))
+        for i in range(len(ours) - 7):
+            run = " ".join(ours[i : i + 8])
+            assert run not in theirs, f"{clause}: '{run}' is the rulebook's wording"
