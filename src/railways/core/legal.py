@@ -439,15 +439,135 @@ def _build_options(
     # track as overpasses is legal at its precomputed cost: plan_build would check
     # nothing else that is not already true of every static route.
     fast = plenty and not game.build_rules(BuildTrack(seat=seat, cards=cards)).free_open
-    occupied = set(track)
-    options: list[BuildOption] = []
-    for (_origin, dest), group in static_routes(board, max_tiles).items():
-        option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied)
-        if option is not None:
-            options.append(option)
-    options.extend(_first_legs(game, seat, max_tiles, cards, plenty, occupied))
+    if fast:
+        options = _slot_options(game, seat, max_tiles, cards)
+    else:
+        occupied = set(track)
+        options = []
+        for (_origin, dest), group in static_routes(board, max_tiles).items():
+            option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied)
+            if option is not None:
+                options.append(option)
+        options.extend(_first_legs(game, seat, max_tiles, cards, plenty, occupied))
     options.extend(_extensions(game, seat, max_tiles, cards))
     return options
+
+
+# -- candidate links kept up to date as the track changes ----------------------------------
+# With tiles to spare and no card that changes costs (the "fast" case above), which route
+# of an (origin, destination) group is the cheapest legal one, and whether a first leg's
+# route is free, depend only on the track on the hexes those routes use. So the choice for
+# every group and leg (a "slot") is kept per game, and when the track changes only the
+# slots that use a changed hex are worked out again.
+
+
+@dataclass(slots=True)
+class _SlotIndex:
+    """Per board and tile limit: the slots, and which slots use each hex."""
+
+    dests: list[str | None]
+    groups: list[list[StaticRoute]]  # slots 0..len(groups)-1
+    legs: list[FirstLeg]  # the slots after them
+    by_hex: dict[Hex, list[int]]
+
+
+_SLOT_INDEX: dict[tuple[int, int], _SlotIndex] = {}
+
+
+def _slot_index(board: Board, max_tiles: int) -> _SlotIndex:
+    key = (id(board), max_tiles)
+    index = _SLOT_INDEX.get(key)
+    if index is None:
+        dests: list[str | None] = []
+        groups: list[list[StaticRoute]] = []
+        by_hex: dict[Hex, list[int]] = {}
+        for (_origin, dest), group in static_routes(board, max_tiles).items():
+            hexes = set().union(*(r.inner for r in group))
+            for h in hexes:
+                by_hex.setdefault(h, []).append(len(groups))
+            dests.append(dest)
+            groups.append(group)
+        legs = long_routes(board, max_tiles)
+        for i, leg in enumerate(legs):
+            dests.append(None)
+            for h in leg.inner:
+                by_hex.setdefault(h, []).append(len(groups) + i)
+        index = _SlotIndex(dests, groups, legs, by_hex)
+        _SLOT_INDEX[key] = index
+    return index
+
+
+@dataclass(slots=True)
+class _Slots:
+    """Per game and tile limit: the route each slot offers now, and when it last changed."""
+
+    state: object
+    token: object
+    track: dict[Hex, tuple[tuple[Side, Side], ...]]
+    routes: list[StaticRoute | FirstLeg | None]
+    changed: list[int]
+    version: int
+    seats: dict[tuple[int, tuple[str, ...]], tuple[int, list[BuildOption | None]]]
+
+
+def _slot_route(
+    index: _SlotIndex, i: int, track: dict[Hex, list[Piece]], occupied: set[Hex]
+) -> StaticRoute | FirstLeg | None:
+    if i < len(index.groups):
+        for route in index.groups[i]:  # what _group_choice picks in the fast case
+            if route.inner.isdisjoint(occupied) or _crossable(track, occupied, route.laid):
+                return route
+        return None
+    leg = index.legs[i - len(index.groups)]
+    return leg if leg.inner.isdisjoint(occupied) else None  # as _leg_choice, fast case
+
+
+def _synced_slots(game: Game, max_tiles: int) -> _Slots:
+    state = game.state
+    token = tiles_in_use(state)
+    every: dict[int, _Slots] = game.__dict__.setdefault("_link_slots", {})
+    slots = every.get(max_tiles)
+    if slots is not None and slots.state is state and slots.token is token:
+        return slots
+    index = _slot_index(game.board, max_tiles)
+    track = state.track
+    occupied = set(track)
+    now = {h: tuple((p.a, p.b) for p in pieces) for h, pieces in track.items()}
+    if slots is None or slots.state is not state:
+        count = len(index.groups) + len(index.legs)
+        routes = [_slot_route(index, i, track, occupied) for i in range(count)]
+        slots = _Slots(state, token, now, routes, [0] * count, 0, {})
+        every[max_tiles] = slots
+        return slots
+    before = slots.track
+    dirty: set[int] = set()
+    for h in now.keys() | before.keys():
+        if now.get(h) != before.get(h):
+            dirty.update(index.by_hex.get(h, ()))
+    slots.version += 1
+    for i in dirty:
+        route = _slot_route(index, i, track, occupied)
+        if route is not slots.routes[i]:
+            slots.routes[i] = route
+            slots.changed[i] = slots.version
+    slots.token, slots.track = token, now
+    return slots
+
+
+def _slot_options(
+    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...]
+) -> list[BuildOption]:
+    """The options of every group and first leg, in order, for the fast case."""
+    slots = _synced_slots(game, max_tiles)
+    index = _slot_index(game.board, max_tiles)
+    seen, options = slots.seats.get((seat, cards), (-1, [None] * len(slots.routes)))
+    if seen < slots.version:
+        changed, routes, dests = slots.changed, slots.routes, index.dests
+        for i, route in enumerate(routes):
+            if changed[i] > seen:
+                options[i] = None if route is None else _option(seat, cards, route, dests[i])
+        slots.seats[(seat, cards)] = (slots.version, options)
+    return [o for o in options if o is not None]
 
 
 def _group_choice(
