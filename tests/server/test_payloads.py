@@ -14,13 +14,13 @@ def test_legal_text_matches_to_dict_over_a_game() -> None:
     game = new_game("eastern-us", players=3, seed=9)
     bot = RandomBot(4)
     checked = 0
-    for _ in range(250):
+    for _ in range(160):
         seat = game.to_act
         if seat is None:
             break
-        for who in range(3):
+        for who in (seat, (seat + 1) % 3):
             legal = legal_actions(game, who)
             assert json.loads(legal_text(legal)) == legal.to_dict()
             checked += bool(legal.builds)
         game.apply(bot.choose(game, seat, legal_actions(game, seat)))
-    assert checked > 50
+    assert checked > 30

@@ -420,6 +420,9 @@ def create_app(
             handle = await manager.get(game_id)
             seat = handle.seat_of_token(token)
         except ApiError as exc:
+            # Accept, then close with 4403/4404 and the reason: a browser sees the code,
+            # while a refused handshake would only show up as a generic failure.
+            await websocket.accept()
             await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
             return
         who = None if seat is SPECTATOR else seat
