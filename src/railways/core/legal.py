@@ -31,7 +31,7 @@ from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
 from railways.core.rng import Rng
 from railways.core.state import Phase, Piece
-from railways.core.track import crosses, tiles_in_use
+from railways.core.track import crosses, shape_kind, tiles_in_use
 
 LONG_LINK_TILES = 8  # candidates for links too long for one action are offered up to this
 
@@ -443,12 +443,15 @@ def _build_options(
         options = _slot_options(game, seat, max_tiles, cards)
     else:
         occupied = set(track)
+        exact = not game.build_rules(BuildTrack(seat=seat, cards=cards)).free_open and not any(
+            game.build_restrictions(seat)
+        )
         options = []
         for (_origin, dest), group in static_routes(board, max_tiles).items():
-            option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied)
+            option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied, exact)
             if option is not None:
                 options.append(option)
-        options.extend(_first_legs(game, seat, max_tiles, cards, plenty, occupied))
+        options.extend(_first_legs(game, seat, max_tiles, cards, plenty, occupied, exact))
     options.extend(_extensions(game, seat, max_tiles, cards))
     return options
 
@@ -579,8 +582,13 @@ def _group_choice(
     plenty: bool,
     fast: bool,
     occupied: set[Hex],
+    exact: bool = False,
 ) -> BuildOption | None:
-    """The cheapest legal route of one (origin, destination) group, if any."""
+    """The cheapest legal route of one (origin, destination) group, if any.
+
+    ``exact``: no card changes costs and no plug-in closes hexes, so once a route
+    meets track only as overpasses, the tile supply is all that is left to check.
+    """
     track = game.state.track
     for route in group:
         if route.inner.isdisjoint(occupied):
@@ -590,6 +598,10 @@ def _group_choice(
             continue
         elif fast:
             return _option(seat, cards, route, dest)
+        if exact:
+            if _supply_ok(game, route.laid):
+                return _option(seat, cards, route, dest)
+            continue
         option = _try(game, BuildTrack(seat=seat, path=route.path, cards=cards), route.path, dest)
         if option is not None:
             return option
@@ -628,6 +640,21 @@ def _crossable(
     return True
 
 
+def _supply_ok(game: Game, tiles: tuple[tuple[Hex, Side, Side], ...]) -> bool:
+    """Whether the supply has the tiles, exactly as ``track._check_supply`` counts them."""
+    state = game.state
+    used = dict(tiles_in_use(state))
+    for h, a, b in tiles:
+        pieces = state.track.get(h)
+        if pieces:
+            used["crossing"] += 1
+            used[shape_kind(pieces[0].a, pieces[0].b)] -= 1
+        else:
+            used[shape_kind(a, b)] += 1
+    supply = game.board.tables.tile_supply
+    return all(count <= supply.get(kind, 0) for kind, count in used.items())
+
+
 def _try(
     game: Game, action: BuildTrack, route: tuple[Hex, ...], dest: str | None
 ) -> BuildOption | None:
@@ -645,11 +672,12 @@ def _first_legs(
     cards: tuple[str, ...],
     plenty: bool,
     occupied: set[Hex],
+    exact: bool = False,
 ) -> list[BuildOption]:
     """For cities too far for one action: the first tiles of the cheapest route."""
     out: list[BuildOption] = []
     for leg in long_routes(game.board, max_tiles):
-        option = _leg_choice(game, seat, cards, leg, plenty, occupied)
+        option = _leg_choice(game, seat, cards, leg, plenty, occupied, exact)
         if option is not None:
             out.append(option)
     return out
@@ -662,11 +690,14 @@ def _leg_choice(
     leg: FirstLeg,
     plenty: bool,
     occupied: set[Hex],
+    exact: bool = False,
 ) -> BuildOption | None:
     if not leg.inner.isdisjoint(occupied):
         return None  # the planned route is blocked; the step-by-step builder still works
     if plenty:
         return _option(seat, cards, leg, None)
+    if exact:  # its tiles meet no track and its loose end points along the free route
+        return _option(seat, cards, leg, None) if _supply_ok(game, leg.laid) else None
     action = BuildTrack(seat=seat, path=leg.path, exit=leg.exit, cards=cards)
     return _try(game, action, leg.route, None)
 
@@ -682,6 +713,7 @@ class FirstLeg:
     exit: Side
     cost: int
     inner: frozenset[Hex] = frozenset()  # the hexes of the whole route that get tiles
+    laid: tuple[tuple[Hex, Side, Side], ...] = ()  # the leg's tiles: hex, side in, side out
 
 
 _LONG_CACHE: dict[tuple[int, int], list[FirstLeg]] = {}
@@ -705,7 +737,10 @@ def long_routes(board: Board, max_tiles: int) -> list[FirstLeg]:
             cost += tc.ridge * sum(
                 1 for x, y in itertools.pairwise(leg) if board.crosses_ridge(x, y)
             )
-            out.append(FirstLeg(city.id, target, route, leg, exit_, cost, frozenset(route[1:-1])))
+            laid = _tiles_of((*leg, route[max_tiles + 1]))
+            out.append(
+                FirstLeg(city.id, target, route, leg, exit_, cost, frozenset(route[1:-1]), laid)
+            )
     _LONG_CACHE[key] = out
     return out
 
@@ -929,7 +964,8 @@ def _sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
     in_use = tiles_in_use(state)
     supply = board.tables.tile_supply
     plenty = all(supply.get(k, 0) - in_use[k] >= max_tiles for k in in_use)
-    fast = plenty and not game.build_rules(BuildTrack(seat=seat, cards=cards)).free_open
+    exact = not closed and not game.build_rules(BuildTrack(seat=seat, cards=cards)).free_open
+    fast = plenty and exact
     occupied = set(state.track)
     key = (id(board), max_tiles)
     groups = _GROUP_LISTS.get(key)
@@ -945,9 +981,10 @@ def _sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
         option: BuildOption | None
         if i < len(groups):
             dest, group = groups[i]
-            option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied)
+            option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied, exact)
         elif i < len(groups) + len(legs):
-            option = _leg_choice(game, seat, cards, legs[i - len(groups)], plenty, occupied)
+            leg = legs[i - len(groups)]
+            option = _leg_choice(game, seat, cards, leg, plenty, occupied, exact)
         else:
             option = extensions[i - len(groups) - len(legs)]
         if option is not None and (not closed or closed.isdisjoint(option.action.path)):
