@@ -44,8 +44,26 @@ class CostRules:
     max_tiles: int = 4
 
 
-def shape_kind(a: Side, b: Side) -> str:
+def _shape_kind(a: Side, b: Side) -> str:
     return "straight" if track_shape(a, b) is TrackShape.STRAIGHT else "gentle"
+
+
+def _kind_table() -> tuple[str | None, ...]:
+    kinds: list[str | None] = []
+    for a in Side:
+        for b in Side:
+            kinds.append(None if a == b else _shape_kind(a, b))
+    return tuple(kinds)
+
+
+_KINDS = _kind_table()  # shape_kind by a * 6 + b, looked up rather than worked out
+
+
+def shape_kind(a: Side, b: Side) -> str:
+    kind = _KINDS[a * 6 + b]
+    if kind is None:
+        raise ValueError("a track cannot enter and leave by the same side")
+    return kind
 
 
 def crosses(a1: Side, b1: Side, a2: Side, b2: Side) -> bool:
