@@ -29,9 +29,16 @@ from typing import Any
 import httpx
 
 try:
+    from orjson import dumps as _dumps
     from orjson import loads as _loads
 except ImportError:  # pragma: no cover - orjson is a dependency; this is only a fallback
     _loads = json.loads  # type: ignore[assignment]
+
+    def _dumps(value: Any) -> bytes:  # type: ignore[misc]
+        return json.dumps(value).encode()
+
+
+_JSON = {"content-type": "application/json"}
 
 
 def choose_from_legal(legal: dict[str, Any], rng: random.Random, first: bool = False) -> Any:
@@ -173,10 +180,14 @@ async def _play(
         game = r.json()
         gid = game["id"]
         tokens = [s["token"] for s in game["seats"]]
+        # URLs built once: httpx parses a URL string again on every request.
+        base = str(client.base_url).rstrip("/")
+        state_urls = [httpx.URL(f"{base}/api/games/{gid}?token={t}") for t in tokens]
+        act_url = httpx.URL(f"{base}/api/games/{gid}/actions")
         to_act: int | None = 0
         while not stop.is_set() and to_act is not None:
             t0 = time.perf_counter()
-            r = await client.get(f"/api/games/{gid}", params={"token": tokens[to_act]})
+            r = await client.get(state_urls[to_act])
             result.get_ms.append((time.perf_counter() - t0) * 1000)
             if r.status_code != 200:
                 result.errors += 1
@@ -199,10 +210,8 @@ async def _play(
                 break
             budget[0] -= 1
             t0 = time.perf_counter()
-            r = await client.post(
-                f"/api/games/{gid}/actions",
-                json={"token": tokens[to_act], "after": index, "action": action},
-            )
+            body = _dumps({"token": tokens[to_act], "after": index, "action": action})
+            r = await client.post(act_url, content=body, headers=_JSON)
             result.act_ms.append((time.perf_counter() - t0) * 1000)
             if r.status_code == 200:
                 result.accepted += 1
@@ -297,6 +306,15 @@ def run_bench(
         gc.enable()
 
 
+def _event_loop_run(coro: Any) -> Any:
+    """asyncio.run, on uvloop when it is installed (it comes with uvicorn[standard])."""
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover
+        return asyncio.run(coro)
+    return uvloop.run(coro)
+
+
 def _run(
     url: str | None,
     games: int,
@@ -308,10 +326,10 @@ def _run(
     seed: int,
 ) -> BenchResult:
     if url is not None:
-        return asyncio.run(
+        return _event_loop_run(
             _bench(url.rstrip("/"), games, players, max_actions, seconds, think, first, seed)
         )
     with local_server() as started:
-        return asyncio.run(
+        return _event_loop_run(
             _bench(started, games, players, max_actions, seconds, think, first, seed)
         )

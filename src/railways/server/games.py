@@ -55,6 +55,7 @@ except ImportError:  # pragma: no cover - orjson is a dependency; this is only a
 
 _BUILD_TEXT: dict[Any, str] = {}
 _SIMPLE_TEXT: dict[Action, str] = {}
+_BUILD_BY_ID: dict[int, tuple[BuildOption, str]] = {}
 _TEXT_LIMIT = 100_000
 
 # The fields a build option's JSON is made of. Keying the cache by a plain tuple of them
@@ -112,13 +113,22 @@ def legal_text(legal: LegalActions) -> str:
             one = LegalActions(legal.seat, legal.phase, simple=[action]).to_dict()
             part = _SIMPLE_TEXT[action] = _dumps(one["simple"][0])
         simple.append(part)
+    if len(_BUILD_BY_ID) > _TEXT_LIMIT:
+        _BUILD_BY_ID.clear()
     builds = []
     for option in legal.builds:
+        # The engine reuses its option objects where it can: the cheapest look-up is by
+        # identity (the entry holds the object, so its id cannot be reused meanwhile).
+        hit = _BUILD_BY_ID.get(id(option))
+        if hit is not None and hit[0] is option:
+            builds.append(hit[1])
+            continue
         key = _build_key(option)
         part = _BUILD_TEXT.get(key)
         if part is None:
             one = LegalActions(legal.seat, legal.phase, builds=[option]).to_dict()
             part = _BUILD_TEXT[key] = _dumps(one["builds"][0])
+        _BUILD_BY_ID[id(option)] = (option, part)
         builds.append(part)
     text = text.replace('"simple":[]', '"simple":[' + ",".join(simple) + "]", 1)
     return text.replace('"builds":[]', '"builds":[' + ",".join(builds) + "]", 1)
@@ -499,7 +509,11 @@ class GameManager:
             async with handle.lock:
                 if handle.dead or handle.game.to_act != seat or handle.game.over:
                     continue
-                action = await asyncio.to_thread(self._choose, handle, seat)
+                try:
+                    action = await asyncio.to_thread(self._choose, handle, seat)
+                except Exception:
+                    log.exception("bot in seat %d of game %s failed to choose", seat, handle.id)
+                    action = Pass(seat=seat)
                 try:
                     await self._commit(handle, action)
                 except IllegalAction as exc:
