@@ -511,7 +511,7 @@ class Game:
             due = p.bonds * self.board.tables.bond_dividend
             if due:
                 self.pay(p.seat, due, "bond dividends")
-        for link in remove_incomplete(state):  # RW-p4-49, RW-p6-05
+        for link in remove_incomplete(state, self.board.tables.tile_supply):  # RW-p4-49, RW-p6-05
             self.log(
                 f"{self.seats[link.owner]}'s incomplete link from "
                 f"{self.city_name(link.start)} is removed"

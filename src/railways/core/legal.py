@@ -31,7 +31,7 @@ from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
 from railways.core.rng import Rng
 from railways.core.state import Phase, Piece
-from railways.core.track import crosses, shape_kind, tiles_in_use
+from railways.core.track import crosses, tiles_after, tiles_in_use
 
 LONG_LINK_TILES = 8  # candidates for links too long for one action are offered up to this
 
@@ -642,15 +642,7 @@ def _crossable(
 
 def _supply_ok(game: Game, tiles: tuple[tuple[Hex, Side, Side], ...]) -> bool:
     """Whether the supply has the tiles, exactly as ``track._check_supply`` counts them."""
-    state = game.state
-    used = dict(tiles_in_use(state))
-    for h, a, b in tiles:
-        pieces = state.track.get(h)
-        if pieces:
-            used["crossing"] += 1
-            used[shape_kind(pieces[0].a, pieces[0].b)] -= 1
-        else:
-            used[shape_kind(a, b)] += 1
+    used = tiles_after(game.state, tiles)
     supply = game.board.tables.tile_supply
     return all(count <= supply.get(kind, 0) for kind, count in used.items())
 

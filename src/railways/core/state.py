@@ -30,6 +30,9 @@ class Piece:
     owner: int
     a: Side
     b: Side
+    # The track lies on a crossing tile although the track it crossed is gone
+    # (no plain tile of its shape was left in the supply to swap back in).
+    on_crossing: bool = False
 
 
 @dataclass(slots=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from railways.core.board import Board, Terrain
@@ -85,7 +86,7 @@ def tiles_in_use(state: GameState) -> dict[str, int]:
 def count_tiles(state: GameState) -> dict[str, int]:
     used = {"straight": 0, "gentle": 0, "crossing": 0}
     for pieces in state.track.values():
-        if len(pieces) == 2:
+        if len(pieces) == 2 or (pieces and pieces[0].on_crossing):
             used["crossing"] += 1
         elif pieces:
             used[shape_kind(pieces[0].a, pieces[0].b)] += 1
@@ -347,6 +348,20 @@ def plan_build(
     )
 
 
+def tiles_after(state: GameState, tiles: Sequence[tuple[Hex, Side, Side]]) -> dict[str, int]:
+    """Tiles in use by kind once ``tiles`` are laid (a crossover swaps a plain tile out)."""
+    used = dict(tiles_in_use(state))
+    for h, a, b in tiles:
+        pieces = state.track.get(h)
+        if pieces:
+            if not pieces[0].on_crossing:  # the plain tile there makes way for a crossing
+                used["crossing"] += 1
+                used[shape_kind(pieces[0].a, pieces[0].b)] -= 1
+        else:
+            used[shape_kind(a, b)] += 1
+    return used
+
+
 def _check_supply(
     board: Board,
     state: GameState,
@@ -355,16 +370,10 @@ def _check_supply(
     redirect_side: Side | None,
     extends: Link | None,
 ) -> None:
-    used = dict(tiles_in_use(state))
-    for h, a, b in tiles:
-        if state.track.get(h):
-            used["crossing"] += 1
-            existing = state.track[h][0]
-            used[shape_kind(existing.a, existing.b)] -= 1
-        else:
-            used[shape_kind(a, b)] += 1
+    used = tiles_after(state, tiles)
     if redirect_hex is not None and redirect_side is not None and extends is not None:
-        if len(state.track[redirect_hex]) == 1:
+        pieces = state.track[redirect_hex]
+        if len(pieces) == 1 and not pieces[0].on_crossing:
             _h, a, b = extends.tiles[-1]
             used[shape_kind(a, b)] -= 1
             used[shape_kind(a, redirect_side)] += 1
@@ -390,7 +399,10 @@ def lay(state: GameState, plan: BuildPlan, turn: int) -> Link:
         state.next_link_id += 1
     for h, a, b in plan.tiles:
         link.tiles.append((h, a, b))
-        state.track.setdefault(h, []).append(Piece(link.id, plan.seat, a, b))
+        pieces = state.track.setdefault(h, [])
+        for under in pieces:
+            under.on_crossing = False  # two tracks: the hex's crossing tile is counted as such
+        pieces.append(Piece(link.id, plan.seat, a, b))
     if plan.end_city is not None:
         link.end = plan.end_city
     elif plan.joins is not None:
@@ -413,16 +425,34 @@ def redirect_only(state: GameState, link: Link, new_b: Side) -> None:
             piece.b = new_b
 
 
-def remove_incomplete(state: GameState) -> list[Link]:
-    """Take every incomplete link off the board (end of the turn, RW-p4-49, RW-p6-05)."""
+def remove_incomplete(state: GameState, supply: Mapping[str, int]) -> list[Link]:
+    """Take every incomplete link off the board (end of the turn, RW-p4-49, RW-p6-05).
+
+    Where a removed track crossed another, the crossing tile gives way to a
+    plain tile of the remaining track's shape if the supply has one; if not,
+    the crossing tile stays under the remaining track, so tiles are never
+    conjured out of an empty supply.
+    """
     removed = [link for link in state.links.values() if not link.complete]
     state.tile_counts = None
+    uncrossed: list[Piece] = []
     for link in removed:
         for h, _a, _b in link.tiles:
-            pieces = [p for p in state.track.get(h, ()) if p.link != link.id]
+            before = state.track.get(h, [])
+            pieces = [p for p in before if p.link != link.id]
             if pieces:
+                if len(before) == 2:
+                    pieces[0].on_crossing = True
+                    uncrossed.append(pieces[0])
                 state.track[h] = pieces
             else:
                 state.track.pop(h, None)
         del state.links[link.id]
+    used = count_tiles(state)
+    for piece in uncrossed:
+        kind = shape_kind(piece.a, piece.b)
+        if piece.on_crossing and used[kind] < supply.get(kind, 0):
+            piece.on_crossing = False
+            used[kind] += 1
+            used["crossing"] -= 1
     return removed
