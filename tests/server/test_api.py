@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -12,6 +13,8 @@ from railways.content.maps import load_map
 from railways.core.legal import legal_actions
 from railways.rules import new_game
 from railways.rules.records import record_of
+from railways.server import create_app
+from railways.store import open_store
 from server.helpers import act, create, first_legal, humans, state
 
 
@@ -273,3 +276,19 @@ def test_openapi_schema_and_pages(client: TestClient) -> None:
     assert client.get("/").status_code == 200
     assert client.get("/game/abc").status_code == 200
     assert client.get("/static/../pyproject.toml").status_code == 404
+
+
+def test_idle_games_leave_memory_and_come_back_from_the_store(data_dir: Path) -> None:
+    store = open_store(data_dir=data_dir)
+    with TestClient(create_app(store, bot_delay=0, max_loaded=2)) as client:
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        games = [create(client, humans(3), seed=i) for i in range(4)]
+        assert len(manager._handles) <= 2
+        for game in games:  # each is replayed from the store when asked for again
+            token = game["seats"][0]["token"]
+            mine = state(client, game["id"], token)
+            r = act(client, game["id"], token, mine["action_index"], first_legal(mine["legal"]))
+            assert r.status_code == 200 and r.json()["action_index"] == 1
+            assert len(manager._handles) <= 2
+        for game in games:
+            assert state(client, game["id"], game["spectator"]["token"])["action_index"] == 1

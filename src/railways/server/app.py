@@ -233,6 +233,7 @@ def create_app(
     static_dir: Path | None = None,
     close_store: bool = True,
     tune_gc: bool = False,
+    max_loaded: int = 1000,
 ) -> FastAPI:
     """The application over ``store``; bots wait ``bot_delay`` seconds before each move.
 
@@ -240,7 +241,7 @@ def create_app(
     computed, move them out of the garbage collector's sight and collect less often, since
     live games hold many objects and no cycles worth chasing every few milliseconds.
     """
-    manager = GameManager(store, bot_delay)
+    manager = GameManager(store, bot_delay, max_loaded)
     static = static_dir or WEB_STATIC
 
     @contextlib.asynccontextmanager

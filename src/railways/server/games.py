@@ -18,6 +18,7 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
 from typing import Any
@@ -176,6 +177,7 @@ class GameHandle:
     watchers: set[Watcher] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     dead: bool = False
+    last_used: float = 0.0
     _cache_index: int = -1
     _views: dict[int | None, str] = field(default_factory=dict)
     _legal: dict[int, str] = field(default_factory=dict)
@@ -245,9 +247,10 @@ def default_bot() -> str:
 class GameManager:
     """The games in memory, their locks, bot tasks and watchers, over one store."""
 
-    def __init__(self, store: GameStore, bot_delay: float = 0.6) -> None:
+    def __init__(self, store: GameStore, bot_delay: float = 0.6, max_loaded: int = 1000) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.max_loaded = max_loaded  # games kept in memory; others are replayed when asked
         self._handles: dict[str, GameHandle] = {}
         self._loading: dict[str, asyncio.Future[GameHandle]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -265,6 +268,7 @@ class GameManager:
     async def get(self, game_id: str) -> GameHandle:
         handle = self._handles.get(game_id)
         if handle is not None:
+            handle.last_used = time.monotonic()
             return handle
         pending = self._loading.get(game_id)
         if pending is not None:
@@ -279,10 +283,30 @@ class GameManager:
             raise
         finally:
             self._loading.pop(game_id, None)
-        self._handles[game_id] = handle
+        self._add(handle)
         future.set_result(handle)
         self.kick(handle)
         return handle
+
+    def _add(self, handle: GameHandle) -> None:
+        """Keep ``handle`` in memory, dropping the least recently used idle games (no
+        watcher, no bot to move, no request inside) beyond ``max_loaded``."""
+        handle.last_used = time.monotonic()
+        self._handles[handle.id] = handle
+        excess = len(self._handles) - self.max_loaded
+        if excess <= 0:
+            return
+        idle = [
+            h
+            for h in self._handles.values()
+            if h is not handle
+            and not h.watchers
+            and not h.lock.locked()
+            and (h.bot_task is None or h.bot_task.done())
+        ]
+        idle.sort(key=lambda h: h.last_used)
+        for h in idle[:excess]:
+            self.evict(h)
 
     async def _load(self, game_id: str) -> GameHandle:
         if len(game_id) > 32 or not game_id.isalnum():
@@ -394,7 +418,7 @@ class GameManager:
             recorded,
         )
         handle = GameHandle(game_id, meta, game, hashed, self._bots_for(seats, seed))
-        self._handles[game_id] = handle
+        self._add(handle)
         self.kick(handle)
         return handle, seat_tokens, spectator
 
