@@ -30,7 +30,7 @@ from railways.core.actions import Action, BuildTrack, Pass, action_from_dict
 from railways.core.errors import IllegalAction, RecordError
 from railways.core.game import Game
 from railways.core.legal import BuildOption, LegalActions, legal_actions
-from railways.core.record import GameRecord
+from railways.core.record import GameRecord, replay_actions
 from railways.core.state import Phase
 from railways.core.view import view_for
 from railways.rules import new_game
@@ -388,8 +388,6 @@ class GameManager:
                 f"{game.board.max_players} players, not {len(seats)}",
             )
         if actions:
-            from railways.core.record import replay_actions
-
             try:
                 replay_actions(game, actions)
             except RecordError as exc:
