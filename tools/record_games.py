@@ -15,8 +15,11 @@ from railways.rules import new_game
 from railways.rules.records import record_of
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "games"
-GAMES = [("eastern-us", 2, "random", 101), ("eastern-us", 4, "random", 102),
-         ("eastern-us", 6, "random", 103)]
+GAMES = [
+    ("eastern-us", 2, "random", 101),
+    ("eastern-us", 4, "random", 102),
+    ("eastern-us", 6, "random", 103),
+]
 
 
 def main() -> None:
