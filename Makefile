@@ -1,12 +1,13 @@
 # The two commands a new user needs:
-#   make play   set up .venv and start the game
+#   make play   set up .venv and start the browser game on http://127.0.0.1:8000/
 #   make test   set up .venv and run every check and test
+# Also: make play-terminal (the terminal game).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit setup clean
+.PHONY: play play-terminal test lint typecheck unit setup clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +18,10 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 play: $(STAMP)
+	@echo "Open http://127.0.0.1:8000/ in your browser (Ctrl-C stops the server)."
+	$(BIN)/railways serve
+
+play-terminal: $(STAMP)
 	$(BIN)/railways play
 
 lint: $(STAMP)

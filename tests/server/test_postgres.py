@@ -20,6 +20,8 @@ PG_URL = os.environ.get("RAILWAYS_TEST_POSTGRES_URL")
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     if not PG_URL:
+        if os.environ.get("RAILWAYS_REQUIRE_ALL"):
+            pytest.fail("RAILWAYS_REQUIRE_ALL is set but RAILWAYS_TEST_POSTGRES_URL is not")
         pytest.skip("set RAILWAYS_TEST_POSTGRES_URL to run the PostgreSQL server test")
     schema = f"s_{secrets.token_hex(6)}"
     admin = sa.create_engine(database_url(PG_URL))

@@ -42,6 +42,8 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield database_url(None, tmp_path)
         return
     if not PG_URL:
+        if os.environ.get("RAILWAYS_REQUIRE_ALL"):
+            pytest.fail("RAILWAYS_REQUIRE_ALL is set but RAILWAYS_TEST_POSTGRES_URL is not")
         pytest.skip("set RAILWAYS_TEST_POSTGRES_URL to run the PostgreSQL store tests")
     schema = f"t_{secrets.token_hex(6)}"
     admin = sa.create_engine(database_url(PG_URL))
