@@ -68,11 +68,27 @@ def new_game(
         from railways.rules.solo import new_solo_game
 
         return new_solo_game(map_id, names, seed, options)
+    if options is not None:
+        check_options(options)
     directory = map_id if "/" in map_id else None
     ruleset = ruleset_for(board, directory)
     if options is not None and options.extra.get("universal_barons"):
         ruleset = with_universal_barons(ruleset)
     return Game(board, ruleset, names, seed, options)
+
+
+# Options of a multiplayer game beyond Options' own fields, each true or false.
+MULTIPLAYER_OPTIONS = frozenset({"universal_barons"})
+
+
+def check_options(options: Options) -> None:
+    """Refuse options this game does not know, naming the one that is wrong."""
+    for key, value in options.extra.items():
+        if key not in MULTIPLAYER_OPTIONS:
+            known = ", ".join(sorted({"shorter_game", "solo", *MULTIPLAYER_OPTIONS}))
+            raise ValueError(f"options.{key}: not an option of this game (known: {known})")
+        if not isinstance(value, bool):
+            raise ValueError(f"options.{key}: expected true or false")
 
 
 def with_universal_barons(ruleset: Ruleset) -> Ruleset:
