@@ -111,9 +111,9 @@ def test_unknown_map_in_record(midgame: Game) -> None:
 
 
 def test_unknown_option_is_refused_by_name() -> None:
-    with pytest.raises(ValueError, match="options.shortr_game"):
+    with pytest.raises(ValueError, match=r"options\.shortr_game"):
         new_game("eastern-us", players=3, seed=1, options={"shortr_game": True})
-    with pytest.raises(ValueError, match="options.universal_barons"):
+    with pytest.raises(ValueError, match=r"options\.universal_barons"):
         new_game("eastern-us", players=3, seed=1, options={"universal_barons": "yes"})
     game = new_game("eastern-us", players=3, seed=1, options={"shorter_game": True})
     assert game.state.ecm_needed == 12 - 2
