@@ -22,14 +22,18 @@ from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from railways import __version__
+from railways.content.decks import load_barons, load_operations
 from railways.content.maps import MapError, available_maps, load_map
 from railways.content.rules import summary
+from railways.content.solo import load_solo, solo_maps
+from railways.core.actions import BuildTrack
 from railways.core.errors import IllegalAction
-from railways.core.hexgrid import Hex
+from railways.core.game import Game
+from railways.core.hexgrid import Hex, Side
 from railways.core.legal import long_routes, next_hexes, static_routes
 from railways.render.svg import render_board
 from railways.rules.records import record_of
@@ -124,6 +128,30 @@ class MapOut(BaseModel):
     name: str
     min_players: int
     max_players: int
+    solo: bool = False
+
+
+class CardOut(BaseModel):
+    name: str
+    icon: str
+    text: str
+
+
+class BaronOut(BaseModel):
+    name: str
+    text: str
+    points: int
+
+
+class WestOut(BaseModel):
+    limits: dict[int, int]
+    unlock_score: int | None
+
+
+class MapInfoOut(MapOut):
+    cards: dict[str, CardOut]
+    barons: dict[str, BaronOut]
+    west_of_the_mountains: WestOut | None = None
 
 
 class RuleOut(BaseModel):
@@ -134,8 +162,9 @@ class RuleOut(BaseModel):
 class NextHexOut(BaseModel):
     row: int
     col: int
-    cost: int
+    cost: int | None  # null only with redirect=1, where the end tile may only turn there
     completes: bool
+    turn_cost: int | None = None  # redirect=1 only: the cost of just turning the end tile
 
 
 class ErrorOut(BaseModel):
@@ -203,14 +232,95 @@ def _maps() -> list[dict[str, Any]]:
                 "name": board.name,
                 "min_players": board.min_players,
                 "max_players": board.max_players,
+                "solo": board.id in _solo_maps(),
             }
         )
     return out
 
 
 @cache
+def _solo_maps() -> frozenset[str]:
+    return frozenset(solo_maps())
+
+
+@cache
+def _map_info(map_id: str) -> dict[str, Any] | None:
+    """A map's public facts: its card and Rail Baron decks as printed (names, texts) and,
+    for a solo map, where building west of the mountains waits (RB-100). Never who holds
+    what: that is in a game's views only."""
+    entry = next((m for m in _maps() if m["id"] == map_id), None)
+    if entry is None:
+        return None
+    cards = load_operations(map_id)
+    barons = load_barons(map_id)
+    west = None
+    if entry["solo"]:
+        smap = load_solo(map_id)
+        if smap.west_limits:
+            west = {"limits": dict(smap.west_limits), "unlock_score": smap.west_unlock_score}
+    return {
+        **entry,
+        "cards": {
+            cid: {"name": c.name, "icon": c.icon.value, "text": c.text} for cid, c in cards.items()
+        },
+        "barons": {
+            bid: {"name": b.name, "text": b.text, "points": b.points} for bid, b in barons.items()
+        },
+        "west_of_the_mountains": west,
+    }
+
+
+@cache
 def _board_svg(map_id: str, colorblind: bool) -> str:
     return render_board(load_map(map_id), colorblind=colorblind)
+
+
+def _try_plan(game: Game, action: BuildTrack) -> Any:
+    try:
+        return game.plan(action)
+    except IllegalAction:
+        return None
+
+
+def redirect_hexes(
+    game: Game, seat: int, path: tuple[Hex, ...], cards: tuple[str, ...]
+) -> list[dict[str, Any]]:
+    """``next_hexes`` for a build that turns (redirects) the end tile of the seat's own
+    incomplete link at ``path[0]`` (RW-p5-04): where the build may go next, and, while the
+    path is that one hex, what turning the tile to face each neighbour alone would cost."""
+    board = game.board
+    if not path:
+        return []
+    out = []
+    for side, nxt in path[-1].neighbours():
+        if nxt in path or nxt not in board.hexes:
+            continue
+        candidate = path + (nxt,)
+        exits: list[Side | None] = [None] if board.city_at(nxt) is not None else list(Side)
+        plan = None
+        for exit_ in exits:
+            plan = _try_plan(
+                game, BuildTrack(seat=seat, path=candidate, exit=exit_, redirect=True, cards=cards)
+            )
+            if plan is not None:
+                break
+        turn = None
+        if len(path) == 1:
+            turn = _try_plan(
+                game, BuildTrack(seat=seat, path=path, exit=side, redirect=True, cards=cards)
+            )
+        if plan is None and turn is None:
+            continue
+        out.append(
+            {
+                "row": nxt.row,
+                "col": nxt.col,
+                "cost": plan.cost if plan is not None else None,
+                "completes": bool(plan is not None and plan.completes),
+                "turn_cost": turn.cost if turn is not None else None,
+            }
+        )
+    return out
 
 
 def _parse_path(text: str) -> tuple[Hex, ...]:
@@ -357,11 +467,23 @@ def create_app(
         async with handle.lock:
             return _json(handle.state_json(seat))
 
-    @app.get("/api/games/{game_id}/next-hexes", response_model=list[NextHexOut])
+    @app.get(
+        "/api/games/{game_id}/next-hexes",
+        response_model=list[NextHexOut],
+        response_model_exclude_unset=True,
+    )
     async def get_next_hexes(
-        game_id: str, token: str | None = None, path: str = "", cards: str = ""
+        game_id: str,
+        token: str | None = None,
+        path: str = "",
+        cards: str = "",
+        redirect: bool = False,
     ) -> list[dict[str, Any]]:
-        """Where a build in progress (``path``) may go next, with the cost so far."""
+        """Where a build in progress (``path``) may go next, with the cost so far.
+
+        With ``redirect=1`` the build turns the end tile of the seat's own incomplete link
+        at the path's first hex; each answer then also says (``turn_cost``) what turning
+        the tile to face that hex alone would cost, while the path is that one hex."""
         handle = await manager.get(game_id)
         seat = handle.seat_of_token(token)
         if seat is SPECTATOR:
@@ -369,6 +491,9 @@ def create_app(
         assert isinstance(seat, int)
         hexes = _parse_path(path)
         card_ids = tuple(c for c in cards.split(",") if c)
+        if redirect:
+            async with handle.lock:
+                return redirect_hexes(handle.game, seat, hexes, card_ids)
         async with handle.lock:
             found = next_hexes(handle.game, seat, hexes, card_ids)
         return [
@@ -394,14 +519,25 @@ def create_app(
     # -- maps and rules -----------------------------------------------------------------
     @app.get("/api/maps", response_model=list[MapOut])
     async def list_maps() -> list[dict[str, Any]]:
+        """The maps; ``solo``: the map can be played solo against the Railbot."""
         return _maps()
+
+    @app.get("/api/maps/{map_id}", response_model=MapInfoOut, responses=responses)
+    async def map_info(map_id: str) -> dict[str, Any]:
+        """A map with the names and texts of its Operations cards and Rail Barons (the
+        printed decks; who holds which is never here)."""
+        info = await asyncio.to_thread(_map_info, map_id) if map_id in available_maps() else None
+        if info is None:
+            raise ApiError(404, f"no map {map_id!r}")
+        return info
 
     @app.get(
         "/api/maps/{map_id}/board.svg",
         response_class=Response,
         responses={200: {"content": {"image/svg+xml": {}}}, 404: {"model": ErrorOut}},
     )
-    async def board_svg(map_id: str, colorblind: StrictBool = False) -> Response:
+    async def board_svg(map_id: str, colorblind: bool = False) -> Response:
+        """The board picture; ``colorblind`` (1/0, true/false) adds colour letters."""
         if map_id not in available_maps():
             raise ApiError(404, f"no map {map_id!r}")
         svg = await asyncio.to_thread(_board_svg, map_id, colorblind)
