@@ -1,10 +1,15 @@
-"""``railways play``: play a game in the terminal against bots (or hot-seat humans)."""
+"""``railways play``: play a game in the terminal against bots (or hot-seat humans).
+
+``railways play --solo`` plays Rail Barons, the solo game against the Railbot.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import sys
+from typing import Any
 
 import click
 from rich.console import Console
@@ -13,11 +18,15 @@ from rich.text import Text
 from railways.bots import BOTS
 from railways.cli.terminal.io import Terminal
 from railways.cli.terminal.session import HUMAN, Session
+from railways.cli.terminal.solo import solo_of
 from railways.content.maps import MapError, available_maps
+from railways.content.solo import solo_maps
 from railways.core.errors import RecordError
 from railways.core.game import Game, Options
+from railways.core.view import view_for
 from railways.rules import new_game
 from railways.rules.records import load_record
+from railways.rules.solo import SoloOptions, is_solo
 
 BOT_PREFERENCE = ("greedy", "random")  # the strongest first
 
@@ -52,6 +61,38 @@ def seat_names(kinds: list[str], names: tuple[str, ...]) -> list[str]:
     return out
 
 
+def solo_option_keys() -> list[str]:
+    return [f.name for f in dataclasses.fields(SoloOptions)]
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``key=value`` -> (key, value); true/false and whole numbers become what they say."""
+    key, sep, raw = text.partition("=")
+    key = key.strip().replace("-", "_")
+    raw = raw.strip()
+    if not sep or not key or not raw:
+        raise click.BadParameter(f"{text!r}: expected key=value", param_hint="--option")
+    if key not in solo_option_keys():
+        raise click.BadParameter(
+            f"{key!r} is not a solo option; known: {', '.join(solo_option_keys())}",
+            param_hint="--option",
+        )
+    low = raw.lower()
+    value: Any
+    if low in ("true", "yes", "on"):
+        value = True
+    elif low in ("false", "no", "off"):
+        value = False
+    else:
+        try:
+            value = int(raw)
+        except ValueError:
+            raise click.BadParameter(
+                f"{text!r}: the value is true, false or a whole number", param_hint="--option"
+            ) from None
+    return key, value
+
+
 def make_terminal() -> Terminal:
     console = Console(highlight=False)
     interactive = sys.stdin.isatty()
@@ -79,7 +120,26 @@ def make_terminal() -> Terminal:
     "--seats",
     default=None,
     help="Who plays each seat, in order: human or a bot name, e.g. human,greedy,greedy. "
-    "Default: you plus bots.",
+    "Default: you plus bots (solo: you).",
+)
+@click.option(
+    "--solo",
+    is_flag=True,
+    help="Rail Barons: play alone against the Railbot, to reach a target score.",
+)
+@click.option(
+    "--duel-barons",
+    is_flag=True,
+    help="Solo: deal four Duel Barons (goals for you, effects against you); target +15.",
+)
+@click.option(
+    "--option",
+    "solo_options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Solo: a difficulty setting, e.g. target_score=110, easy_start=true, "
+    "operations_limit=4, base_exhaust_change=1, railbot_cards_removed=1, "
+    "fewer_empty_cities=1 (repeat for several).",
 )
 @click.option("--seed", type=int, default=None, help="Seed of the game (default: a random one).")
 @click.option(
@@ -116,6 +176,9 @@ def play(
     map_id: str,
     players: int | None,
     seats: str | None,
+    solo: bool,
+    duel_barons: bool,
+    solo_options: tuple[str, ...],
     seed: int | None,
     load_path: str | None,
     names: tuple[str, ...],
@@ -132,8 +195,16 @@ def play(
       railways play --players 3 --name Ada        you (Ada) against two bots
       railways play --seats human,human,random    two people at one keyboard, one bot
       railways play --load mygame.json            carry on with a saved game
+      railways play --solo                        you against the Railbot (Rail Barons)
+      railways play --solo --duel-barons --option target_score=110
+      railways play --solo --seats random         watch a bot play the solo game
     """
     kinds = parse_seats(seats) if seats else None
+    extra = dict(parse_option(text) for text in solo_options)
+    if duel_barons:
+        extra["duel_barons"] = True
+    if extra and not solo and not load_path:
+        raise click.BadParameter("solo settings need --solo", param_hint="--option/--duel-barons")
     # Tests hand in their own terminal (console and input) through the context object.
     given = ctx.obj.get("terminal") if isinstance(ctx.obj, dict) else None
     term = given if isinstance(given, Terminal) else make_terminal()
@@ -154,7 +225,15 @@ def play(
             )
         if players is not None and players != game.n:
             raise click.BadParameter(f"the saved game has {game.n} players", param_hint="--players")
-        term.say(Text(f"Resuming {load_path}: turn {game.state.turn}, seed {game.seed}"))
+        if extra:
+            raise click.BadParameter(
+                "a saved game keeps the settings it was started with",
+                param_hint="--option/--duel-barons",
+            )
+        kind = " solo game against the Railbot" if is_solo(game) else ""
+        term.say(Text(f"Resuming{kind} {load_path}: turn {game.state.turn}, seed {game.seed}"))
+    elif solo:
+        game = start_solo(term, map_id, kinds, names, seed, short, players, extra)
     else:
         if map_id not in available_maps() and "/" not in map_id:
             raise click.BadParameter(
@@ -187,5 +266,67 @@ def play(
                 style="dim",
             )
         )
+    if kinds is None:
+        kinds = [HUMAN]
     session = Session(game, kinds, term, delay=delay, undo_pause=undo_pause, clear=clear)
     session.run()
+
+
+def start_solo(
+    term: Terminal,
+    map_id: str,
+    kinds: list[str] | None,
+    names: tuple[str, ...],
+    seed: int | None,
+    short: bool,
+    players: int | None,
+    extra: dict[str, Any],
+) -> Game:
+    """A new solo game, with everything said about it that the player needs to know."""
+    if map_id not in solo_maps():
+        raise click.BadParameter(
+            f"no solo game on {map_id!r}; maps with one: {', '.join(solo_maps()) or 'none'}",
+            param_hint="--map",
+        )
+    if players is not None:
+        raise click.BadParameter("a solo game has one player", param_hint="--players")
+    if short:
+        raise click.BadParameter(
+            "a solo game is shortened with --option fewer_empty_cities=1 (or 2)",
+            param_hint="--short",
+        )
+    kinds = kinds or [HUMAN]
+    if len(kinds) != 1:
+        raise click.BadParameter(
+            f"a solo game has one seat, --seats names {len(kinds)}", param_hint="--seats"
+        )
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big") % 1_000_000
+    try:
+        game = new_game(map_id, seat_names(kinds, names), seed, {"solo": True, **extra})
+    except (MapError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    target = (solo_of(view_for(game, 0)) or {}).get("target_score")
+    term.say(
+        Text(
+            f"{game.board.name}, solo: {game.seats[0]} ({kinds[0]}) against the Railbot. "
+            f"Target: {target} points.",
+            style="bold",
+        )
+    )
+    again = ["--solo", "--seed", str(seed)]
+    if map_id != "eastern-us":
+        again += ["--map", map_id]
+    for key, value in sorted(extra.items()):
+        if key == "duel_barons" and value is True:
+            again.append("--duel-barons")
+        else:
+            again += ["--option", f"{key}={str(value).lower()}"]
+    term.say(
+        Text(
+            f"Seed {seed}: play this game again with {' '.join(again)}. "
+            "Type h at any prompt for help (h solo: how the solo turn goes).",
+            style="dim",
+        )
+    )
+    return game

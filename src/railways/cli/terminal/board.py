@@ -5,6 +5,10 @@ on the printed board. Cities show a two-letter code on their colour, track
 shows a line in its owner's colour pointing the way it runs, and the open end
 of an incomplete link shows an arrow. Hex coordinates ``row,col`` are printed
 along the edges so a player can type them.
+
+In a solo game the Railbot's track runs on a band of its own colour, cities out of play
+show a dimmed ``xx`` where they are printed, and the land west of the mountains is shaded
+until it opens.
 """
 
 from __future__ import annotations
@@ -16,15 +20,21 @@ from typing import Any
 
 from rich.text import Text
 
+from railways.content.maps import MapError, load_map
+from railways.content.solo import SoloMap, load_solo
 from railways.core.board import Board, SpecialKind, Terrain
 from railways.core.hexgrid import Hex, Side
 
 from .style import (
     CITY_STYLES,
+    CLOSED_BG,
+    CLOSED_FG,
     MOUNTAIN_BG,
     MOUNTAIN_FG,
     OPEN_BG,
     OPEN_FG,
+    OUT_OF_PLAY_STYLE,
+    RAILBOT_TRACK,
     WATER_BG,
     WATER_FG,
     player_style,
@@ -121,10 +131,55 @@ def parse_hex(text: str) -> Hex | None:
     return Hex.from_offset(int(m.group(1)), int(m.group(2)))
 
 
+# -- solo games: cities out of play and the closed west ----------------------------------------
+_SOLO_CACHE: dict[tuple[str, tuple[str, ...]], tuple[dict[Hex, str], frozenset[Hex]]] = {}
+
+
+def solo_map_of(board: Board) -> SoloMap | None:
+    """The solo appendix of the board's map (None for a map without one)."""
+    try:
+        return load_solo(board.id)
+    except (MapError, OSError, ValueError):
+        return None
+
+
+def solo_overlay(board: Board, view: Mapping[str, Any]) -> tuple[dict[Hex, str], frozenset[Hex]]:
+    """Where the cities out of play are printed, and the hexes west of the mountains.
+
+    Empty for a game that is not solo. The west is returned whether or not it is open; the
+    caller shades it only while it is closed.
+    """
+    solo = view.get("plugins", {}).get("solo")
+    if not solo:
+        return {}, frozenset()
+    gone = tuple(solo.get("out_of_play_cities", ()))
+    key = (board.id, gone)
+    if key not in _SOLO_CACHE:
+        out: dict[Hex, str] = {}
+        west: frozenset[Hex] = frozenset()
+        smap = solo_map_of(board)
+        if smap is not None:
+            printed = load_map(board.id)
+            out = {printed.cities[c].at: c for c in gone if c in printed.cities}
+            west = frozenset(h for h in board.hexes if smap.is_west(h))
+        _SOLO_CACHE[key] = (out, west)
+    return _SOLO_CACHE[key]
+
+
+def _with_bg(style: str, bg: str) -> str:
+    """The style on the terrain's background, unless it brings its own (Railbot track)."""
+    return style if " on " in f" {style}" else f"{style} {bg}"
+
+
 def _track_cells(view: Mapping[str, Any]) -> dict[Hex, list[tuple[str, str]]]:
     """(two characters, style) per hex with track, one entry per piece of track."""
     cells: dict[Hex, list[tuple[str, str]]] = {}
     for link in view["links"]:
+        if link["owner"] < 0:  # the Railbot's: always on its band, complete or not
+            for row, col, a, b in link["tiles"]:
+                cell = (_cell_for(Side[a], Side[b]), RAILBOT_TRACK)
+                cells.setdefault(Hex.from_offset(row, col), []).append(cell)
+            continue
         style = player_style(link["owner"])
         complete = link["end"] is not None
         tiles = link["tiles"]
@@ -153,8 +208,11 @@ def render_board(
 ) -> Text:
     """The board (or a window of it) as coloured text."""
     highlight = highlight or {}
-    all_rows = [h.row for h in board.hexes]
-    all_cols = [h.col for h in board.hexes]
+    out_of_play, west = solo_overlay(board, view)
+    solo = view.get("plugins", {}).get("solo") or {}
+    closed = west if solo and not solo.get("west_open", True) else frozenset()
+    all_rows = [h.row for h in [*board.hexes, *out_of_play]]
+    all_cols = [h.col for h in [*board.hexes, *out_of_play]]
     rows = rows or range(min(all_rows), max(all_rows) + 1)
     cols = cols or range(min(all_cols), max(all_cols) + 1)
     track = _track_cells(view)
@@ -176,7 +234,7 @@ def render_board(
         for col in cols:
             hex_ = Hex.from_offset(row, col)
             for text, style in _cell(
-                board, view, codes, hex_, track, empty, built_links, highlight
+                board, view, codes, hex_, track, empty, built_links, highlight, out_of_play, closed
             ):
                 out.append(text, style=style)
         out.append("\n")
@@ -193,13 +251,19 @@ def _cell(
     empty: set[str],
     built_links: Mapping[str, int],
     highlight: Mapping[Hex, tuple[str, str]],
+    out_of_play: Mapping[Hex, str],
+    closed: frozenset[Hex],
 ) -> list[tuple[str, str]]:
     if hex_ in highlight:
         return [highlight[hex_]]
     terrain = board.hexes.get(hex_)
     if terrain is None:
+        if hex_ in out_of_play:
+            return [("xx", OUT_OF_PLAY_STYLE)]
         return [("  ", "")]
     bg = {Terrain.WATER: WATER_BG, Terrain.MOUNTAIN: MOUNTAIN_BG}.get(terrain, OPEN_BG)
+    if hex_ in closed:
+        bg = CLOSED_BG
     city = board.city_at(hex_)
     if city is not None:
         style = CITY_STYLES.get(view["city_colors"][city.id], "bold")
@@ -216,9 +280,12 @@ def _cell(
     if pieces:
         if len(pieces) == 1:
             text, style = pieces[0]
-            return [(text, f"{style} {bg}")]
+            return [(text, _with_bg(style, bg))]
         # A crossing: one character for each track, each in its owner's colour.
-        return [(text[0], f"{style} {bg}") for text, style in pieces[:2]]
+        return [(text[0], _with_bg(style, bg)) for text, style in pieces[:2]]
+    if hex_ in closed:  # shaded: the symbols stay readable, faintly
+        symbol = {Terrain.WATER: "~ ", Terrain.MOUNTAIN: "^ "}.get(terrain, "· ")
+        return [(symbol, f"{CLOSED_FG} {bg}")]
     if terrain is Terrain.WATER:
         return [("~ ", f"{WATER_FG} {bg}")]
     if terrain is Terrain.MOUNTAIN:

@@ -70,7 +70,64 @@ right. Cities show a two-letter code on their colour (gray cities take no goods 
 · open land  [#ffd7af on #875f00]^[/] mountain  [#5f87d7 on #00005f]~[/] river
 ─ ╱ ╲ │ track in its owner's colour  ↗ the open end of an unfinished link
 W· a Western Link space (W═ once built, in the builder's colour).
+Solo games: the Railbot's track runs on a [bold grey11 on #d7af5f]tan band[/],
+[grey50 on grey19]xx[/] is a city not in play,
+[grey30 on grey15]shaded[/] land is closed to you for now.
 Coordinates are row,col: rows down the left, columns across the top (tens over ones).""",
+}
+
+# -- the solo game (Rail Barons against the Railbot) -------------------------------------------
+SOLO_OVERVIEW = """\
+[bold]How a solo game goes[/bold] (you against the Railbot)
+No auction and no secret Rail Baron: every turn is yours, and the Railbot answers through a
+deck of cards. Each turn:
+  1. you take two actions;
+  2. the Railbot turns up its top card. The red number at its foot ([bold red]▸n[/] on screen)
+     points at a slot of the Railbot's row of three cards: that card is carried out and
+     discarded, the row closes up to the left, and the new card takes the free place on the right;
+  3. you take your third action;
+  4. income and bond interest as usual, then a new Operations card (the display has room for
+     five at most, fewer after a Deadhead).
+The Railbot has no money and no score. It lays free track between the cities its cards
+name, takes goods away, taxes you and blocks Major Lines. Whenever its card leaves a choice
+open (which cube, which city, which Major Line or Duel Baron), you are asked.
+Carrying a cube over a Railbot link costs you a point for each such link.
+Win by ending with at least the target score. The end comes one full turn after the Final
+Evaluation card is turned up (or the Empty City Markers run out); in that last turn the
+Railbot rests.
+More: [bold]help railbot[/bold], [bold]help insure[/bold], [bold]help claim[/bold] (Duel Barons),
+[bold]help board[/bold], and one per action ([bold]help build[/bold], ...)."""
+
+SOLO_TOPICS: dict[str, str] = {
+    "railbot": """\
+[bold]The Railbot's cards[/bold]
+[bold]links[/bold] A─B─C: for each two neighbours in the chain, if no track at all joins them
+yet the Railbot lays the cheapest route between them, free. If they are joined already (by
+anyone's track, through other cities too), it takes a cube from the first of the two: one of
+the second city's colour if there is one, otherwise one you pick. If every way between them
+runs over at least one of your links, you get a point.
+[bold]exhaust[/bold] a colour ×n: n cubes of that colour leave the board; you pick the cities.
+[bold]taxation[/bold]: you pay twice your income at once (bonds if you must).
+[bold]deadhead[/bold]: the Operations display loses a place for the rest of the game.
+[bold green]+line[/]: you pick an open Major Line for the Railbot; it scores nothing but you
+can no longer take it.  [bold magenta]+baron[/]: you pick a Duel Baron for the Railbot, and its
+effect turns against you (only with Duel Barons).
+On the Eastern U.S. board the cards name two chains: the upper one until the Final
+Evaluation card first shows up (it then goes back near the bottom of the deck), the lower one
+after. Until that moment, or until you reach 30 points, you may not build west of the
+mountains (the shaded land on the board). [dim]xx[/] marks a city that is not in play.""",
+    "insure": """\
+[bold]Insurance[/bold] ([bold]i[/bold], takes both of your first two actions): put your one
+Insurance token on the Railbot card in slot 1 or 2 (never slot 3). When that card's turn
+comes it does nothing at all - no building, no cube, no icon - and the token comes back to
+you. Worth it against a Taxation, a Deadhead or a card that would hurt your plans.""",
+    "claim": """\
+[bold]Duel Barons[/bold] (play with [bold]--duel-barons[/bold]: four are dealt face up and the
+target rises by 15). Each has a goal for you and an effect against you. As soon as you
+meet a goal you may claim that Duel Baron for its points with [bold]k[/bold]: it costs no
+action, and after your third action you get a last chance before the turn ends. When a
+Railbot card with the baron mark is carried out you must hand one of the unclaimed Duel
+Barons to the Railbot, and its effect acts against you - so claim early.""",
 }
 
 ALIASES = {
@@ -88,18 +145,38 @@ ALIASES = {
     "s": "save",
     "auction": "bid",
     "map": "board",
+    "i": "insure",
+    "insurance": "insure",
+    "k": "claim",
+    "duel": "claim",
+    "barons": "claim",
+    "bot": "railbot",
 }
 
+MULTIPLAYER_ONLY = ("bid", "baron")
 
-def help_text(topic: str | None, tables: Tables, western_cost: int = 30) -> str | None:
+
+def topics(solo: bool = False) -> list[str]:
+    """The help topics of a game (solo games have no auction or Rail Baron, but the Railbot)."""
+    if solo:
+        return sorted([t for t in ACTIONS if t not in MULTIPLAYER_ONLY] + list(SOLO_TOPICS))
+    return sorted(ACTIONS)
+
+
+def help_text(
+    topic: str | None, tables: Tables, western_cost: int = 30, solo: bool = False
+) -> str | None:
     """The help for a topic (None: the overview), with this board's prices filled in."""
     if topic is None:
-        text = OVERVIEW
+        text = SOLO_OVERVIEW if solo else OVERVIEW
     else:
         key = ALIASES.get(topic, topic)
-        if key not in ACTIONS:
+        if key == "solo" and solo:
+            text = SOLO_OVERVIEW
+        elif key not in topics(solo):
             return None
-        text = ACTIONS[key]
+        else:
+            text = SOLO_TOPICS.get(key) or ACTIONS[key]
     tc = tables.terrain_costs
     costs = tables.engine_costs
     return text.format(

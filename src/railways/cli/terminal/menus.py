@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -18,7 +19,7 @@ from railways.core.legal import LegalActions, legal_actions
 from railways.core.view import view_for
 
 from .board import find_cities
-from .helptext import ACTIONS, help_text
+from .helptext import help_text, topics
 from .io import Terminal
 from .panels import city_legend
 from .style import CUBE_LETTERS, CUBE_STYLES, bonds_needed, money
@@ -68,6 +69,8 @@ class Menus:
         self.legal: LegalActions = legal_actions(game, seat)
         self.names = {cid: c.name for cid, c in game.board.cities.items()}
         self.tables = game.board.tables
+        solo = self.view.get("plugins", {}).get("solo")
+        self.solo: dict[str, Any] | None = solo if isinstance(solo, dict) else None
 
     # -- shared helpers ----------------------------------------------------------------
     def city(self, city_id: str) -> str:
@@ -100,14 +103,14 @@ class Menus:
         cmd, args = words[0].lower(), words[1:]
         if cmd in ("h", "help", "?"):
             topic = args[0].lower() if args else None
-            text = help_text(topic, self.tables)
+            solo = self.solo is not None
+            text = help_text(topic, self.tables, solo=solo)
             if text is None:
-                topics = ", ".join(sorted(ACTIONS))
-                self.term.refuse(f"no help on {args[0]!r}; topics: {topics}")
+                self.term.refuse(f"no help on {args[0]!r}; topics: {', '.join(topics(solo))}")
             else:
                 self.term.say(Text.from_markup(text))
                 if topic is None:
-                    self.term.say(Text("Help topics: " + ", ".join(sorted(ACTIONS)), style="dim"))
+                    self.term.say(Text("Help topics: " + ", ".join(topics(solo)), style="dim"))
             return True
         if cmd in ("s", "save"):
             self.hooks.save(" ".join(args) or None)

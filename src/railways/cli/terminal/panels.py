@@ -32,6 +32,8 @@ PHASES = {
 def player_name(view: Mapping[str, Any], seat: int | None) -> Text:
     if seat is None:
         return Text("-")
+    if seat < 0:  # the Railbot of a solo game owns links and Major Lines, but is no seat
+        return Text("Railbot", style=f"bold {player_style(seat)}")
     p = view["players"][seat]
     return Text(p["name"], style=f"bold {player_style(seat)}")
 
@@ -132,10 +134,11 @@ def baron_line(game: Game, view: Mapping[str, Any]) -> Text | None:
     return out if out.plain else None
 
 
-def operations_panel(game: Game, view: Mapping[str, Any]) -> Text:
+def operations_panel(game: Game, view: Mapping[str, Any], title: Text | None = None) -> Text:
     """The cards on display, compactly: the goals in a line, then the cards one may take."""
     cards = game.ruleset.cards
-    out = Text("Operations display\n", style="bold")
+    out = Text("Operations display", style="bold") if title is None else title.copy()
+    out.append("\n")
     goals = [cards[c] for c in view["ops_display"] if cards[c].icon is Icon.GOAL]
     if goals:
         out.append("goals ", style=ICON_LABELS[Icon.GOAL][1])

@@ -29,20 +29,38 @@ from railways.core.cards import Icon
 from railways.core.errors import IllegalAction
 from railways.core.legal import DeliveryOption
 
-from .build import BuildMenus
 from .helptext import ACTIONS, ALIASES, ICON_LABELS, card_summary
 from .menus import Back, Hooks, QuitGame
 from .panels import player_name
+from .solo_menus import SoloMenus
 from .style import CUBE_LETTERS, CUBE_STYLES, money, player_style
 
 __all__ = ["Back", "Decision", "Hooks", "QuitGame"]
 
 
-class Decision(BuildMenus):
+# Action kinds with a menu entry of their own; anything else is under "other actions".
+KNOWN_KINDS = {
+    "pass",
+    "urbanize",
+    "upgrade_engine",
+    "take_operations_card",
+    "build_western_link",
+    "insure",
+    "claim_duel_baron",
+    "end_turn",
+}
+
+
+class Decision(SoloMenus):
     """One decision of a human seat."""
 
     # -- the decision --------------------------------------------------------------------
     def choose(self) -> Action:
+        if self.solo is not None:
+            if self.solo.get("choice"):
+                return self.railbot_choice()
+            if self.solo.get("claim_window"):
+                return self.claim_or_end()
         phase = self.view["phase"]
         if phase == "choose_baron":
             return self.choose_baron()
@@ -119,9 +137,7 @@ class Decision(BuildMenus):
             summary = Text("nothing can be built now")
         rows.append(("b", "build track", summary, bool(legal.builds)))
         if legal.deliveries:
-            best = max(
-                o.points.get(self.seat, 0) for opts in legal.deliveries.values() for o in opts
-            )
+            best = max(self.net_points(o) for opts in legal.deliveries.values() for o in opts)
             summary = Text(
                 f"{len(legal.deliveries)} cube choice{'s' if len(legal.deliveries) > 1 else ''}, "
                 f"up to {best} point{'s' if best != 1 else ''} for you"
@@ -153,24 +169,52 @@ class Decision(BuildMenus):
             if not western:
                 summary = Text("needs your own link to a Western Link city")
             rows.append(("w", "western link", summary, bool(western)))
-        known = {
-            "pass",
-            "urbanize",
-            "upgrade_engine",
-            "take_operations_card",
-            "build_western_link",
-        }
-        if any(a.kind not in known for a in legal.simple):
+        if self.solo is not None:
+            rows.extend(self.solo_menu_lines())
+        if any(a.kind not in KNOWN_KINDS for a in legal.simple):
             rows.append(("o", "other actions", Text("actions of this map's special rules"), True))
         rows.append(("p", "pass", Text("give up this action"), True))
         return rows
+
+    def solo_menu_lines(self) -> list[tuple[str, str, Text, bool]]:
+        """Insurance and Duel Barons, the solo game's own entries."""
+        assert self.solo is not None
+        rows: list[tuple[str, str, Text, bool]] = []
+        insure = self._simple("insure")
+        if insure:
+            summary = Text("first two actions: shield the card in slot 1 or 2", style="bold")
+        elif self.solo.get("insured") is not None:
+            summary = Text("your token is on a Railbot card")
+        else:
+            summary = Text("only as the first two actions of a turn")
+        rows.append(("i", "insure", summary, bool(insure)))
+        if self.solo.get("duel_barons"):
+            claims = self._simple("claim_duel_baron")
+            if claims:
+                summary = Text(f"{len(claims)} goal{'s' * (len(claims) != 1)} met: free to claim")
+            else:
+                summary = Text("no open Duel Baron's goal met yet")
+            rows.append(("k", "claim Duel Baron", summary, bool(claims)))
+        return rows
+
+    def net_points(self, option: DeliveryOption) -> int:
+        """Points a delivery brings the seat (in a solo game, less a point per Railbot link)."""
+        points = option.points.get(self.seat, 0)
+        if self.solo is not None:
+            points -= sum(v for k, v in option.points.items() if k < 0)
+        return points
 
     def show_menu(self) -> None:
         view = self.view
         title = Text("Your action", style="bold")
         title.append(" · ")
         title.append_text(player_name(view, self.seat))
-        title.append(f" · turn {view['turn']}, round {view['round']} of 3")
+        if self.solo is not None:
+            title.append(f" · turn {view['turn']}, action {view['round']} of 3")
+            if view["round"] == 2 and not self.solo.get("final_turn"):
+                title.append(" (the Railbot's card comes next)", style="dim")
+        else:
+            title.append(f" · turn {view['turn']}, round {view['round']} of 3")
         if view.get("extra_actions"):
             title.append(f" · {view['extra_actions']} actions in a row", style="yellow")
         title.append(f" · cash {money(self.me['cash'])}")
@@ -205,6 +249,9 @@ class Decision(BuildMenus):
             "western": self.western_link,
             "other": self.other,
         }
+        if self.solo is not None:
+            handlers["insure"] = self.insure
+            handlers["claim"] = self.claim
         while True:
             answer = self.term.ask("What will you do?")
             if not answer:
@@ -223,9 +270,10 @@ class Decision(BuildMenus):
                     continue
             if self.common(answer):
                 continue
+            keys = ", ".join(key for key, _label, _summary, _ok in self.menu_lines())
             self.term.refuse(
-                f"{answer!r} is not an action: type one of the letters shown "
-                "(b, d, u, e, c, w, p), or h for help"
+                f"{answer!r} is not an action: type one of the letters shown ({keys}), "
+                "or h for help"
             )
 
     # -- deliver ------------------------------------------------------------------------------
@@ -244,6 +292,9 @@ class Decision(BuildMenus):
         for i, (seat, pts) in enumerate(sorted(points.items(), key=lambda kv: kv[0] != self.seat)):
             if i:
                 out.append(", ")
+            if seat < 0:  # solo: each Railbot link carried over costs the player a point
+                out.append(f"you -{pts} for Railbot links", style="bold red")
+                continue
             who = "you" if seat == self.seat else self.view["players"][seat]["name"]
             out.append(f"{who} +{pts}", style=f"bold {player_style(seat)}")
         return out
@@ -261,7 +312,7 @@ class Decision(BuildMenus):
             self.term.say(Text("Deliver a goods cube", style="bold"))
             for i, (city, color) in enumerate(keys, start=1):
                 options = self.legal.deliveries[(city, color)]
-                best = max(o.points.get(self.seat, 0) for o in options)
+                best = max(self.net_points(o) for o in options)
                 line = Text(f"  {i}) {self.city(city)}: ")
                 line.append(f"{CUBE_LETTERS[color]} {color}", style=CUBE_STYLES[color])
                 line.append(
@@ -273,7 +324,7 @@ class Decision(BuildMenus):
             city, color = keys[choice]
             options = sorted(
                 self.legal.deliveries[(city, color)],
-                key=lambda o: (-o.points.get(self.seat, 0), len(o.action.links)),
+                key=lambda o: (-self.net_points(o), len(o.action.links)),
             )
             self.term.say(Text(f"Routes for the {color} cube from {self.city(city)}", style="bold"))
             for i, option in enumerate(options, start=1):
@@ -429,8 +480,7 @@ class Decision(BuildMenus):
         return actions[choice]
 
     def other(self) -> Action:
-        known = {"pass", "urbanize", "upgrade_engine", "take_operations_card", "build_western_link"}
-        actions = [a for a in self.legal.simple if a.kind not in known]
+        actions = [a for a in self.legal.simple if a.kind not in KNOWN_KINDS]
         if not actions:
             self.term.refuse("there are no other actions now")
             raise Back

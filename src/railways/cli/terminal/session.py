@@ -27,7 +27,8 @@ from .board import city_codes, render_board
 from .io import InputClosed, Terminal
 from .panels import final_scores, player_name, screen
 from .prompts import Decision, Hooks, QuitGame
-from .style import player_style
+from .solo import card_text, solo_final, solo_of, solo_screen
+from .style import RAILBOT_STYLE, player_style
 
 HUMAN = "human"
 MAX_ACTIONS = 20000  # a safety net against a bot that never ends the game
@@ -65,6 +66,8 @@ class Session:
         self.codes = city_codes(game.board)
         self.seen: dict[int, int] = {}  # seat -> length of the log when it last decided
         self.last_human: int | None = None
+        self.solo = solo_of(view_for(game, None)) is not None
+        self.last_kind = ""  # the kind of the last action a human took
 
     @property
     def humans(self) -> list[int]:
@@ -108,8 +111,24 @@ class Session:
             # Colour a line by the player it is about (the log names them first).
             who = next((i for i, name in enumerate(self.game.seats) if line.startswith(name)), None)
             text = Text("  ")
-            text.append(line, style=player_style(who) if who is not None else "")
+            if who is not None:
+                style = player_style(who)
+            elif self.solo and line.startswith("The Railbot"):
+                style = RAILBOT_STYLE
+            else:
+                style = ""
+            text.append(line, style=style)
             self.term.say(text)
+        if self.solo and action.kind == "insure":  # the log does not say which card
+            self._say_insured()
+
+    def _say_insured(self) -> None:
+        solo = solo_of(view_for(self.game, None)) or {}
+        for i, card in enumerate(solo.get("row") or [], start=1):
+            if card is not None and card["id"] == solo.get("insured"):
+                text = Text(f"  The Insurance token sits on slot {i}: ", style="dim")
+                text.append_text(card_text(card, view_for(self.game, None), self.codes))
+                self.term.say(text)
 
     def bot_move(self, seat: int) -> None:
         game = self.game
@@ -137,7 +156,11 @@ class Session:
                 "(the screen shows that player's secrets)"
             )
         self.last_human = seat
-        self.show_screen(seat)
+        if self.solo and self.last_kind.startswith("railbot_") and self._choice_pending(seat):
+            # The same Railbot card asks again (another cube to remove): the prompt says enough.
+            pass
+        else:
+            self.show_screen(seat)
         hooks = Hooks(save=self.save, redraw=lambda: self.show_screen(seat, recent=False))
         decision = Decision(game, seat, self.term, self.codes, hooks)
         while True:
@@ -149,6 +172,7 @@ class Session:
                 self.term.refuse(exc.message, exc.clause)
                 continue
             self.seen[seat] = len(game.state.log)
+            self.last_kind = action.kind
             if isinstance(action, Undo):
                 self.term.say(Text(f"↩ {game.seats[seat]} takes back their last action"))
                 return
@@ -174,6 +198,10 @@ class Session:
         self.seen[seat] = len(game.state.log)
         self.term.say(Text(f"↩ {game.seats[seat]} takes back their last action"))
 
+    def _choice_pending(self, seat: int) -> bool:
+        solo = solo_of(view_for(self.game, seat))
+        return bool(solo and solo.get("choice"))
+
     # -- screens -------------------------------------------------------------------------
     def show_screen(self, seat: int, recent: bool = True) -> None:
         game = self.game
@@ -187,8 +215,9 @@ class Session:
             lines = ["…", *lines[-RECENT:]]
         if self.clear_each_turn and recent:
             self.term.clear()
+        draw = solo_screen if self.solo else screen
         self.term.say(Rule(style="dim"))
-        self.term.say(screen(game, view, self.codes, self.term.console.width, lines))
+        self.term.say(draw(game, view, self.codes, self.term.console.width, lines))
         self.term.say(Rule(style="dim"))
 
     def show_end(self) -> None:
@@ -196,6 +225,11 @@ class Session:
         view = view_for(game, None)
         self.term.say(Rule("Game over", style="bold"))
         self.term.say(render_board(game.board, view, self.codes))
+        if self.solo:
+            for part in solo_final(game, view):
+                self.term.say(part)
+            self.term.say(Text(f"Seed {game.seed}", style="dim"))
+            return
         self.term.say(final_scores(game, view))
         if view["winner"] is not None:
             line = Text("Winner: ", style="bold")

@@ -6,6 +6,12 @@ from __future__ import annotations
 # cities never look alike.
 PLAYER_COLORS = ("bright_cyan", "bright_green", "bright_magenta", "dark_orange", "white", "pink1")
 
+# The Railbot of the solo game owns links under a negative id. Its track is drawn in a colour
+# no player and no goods cube has, so it never looks like yours.
+RAILBOT_SEAT = -1
+RAILBOT_STYLE = "#d7af5f"
+RAILBOT_TRACK = "bold grey11 on #d7af5f"  # on the board: dark track on a band of that colour
+
 # Cities: the background is the city's colour.
 CITY_STYLES = {
     "red": "bold bright_white on red3",
@@ -27,6 +33,11 @@ CUBE_STYLES = {
 }
 CUBE_LETTERS = {"red": "R", "yellow": "Y", "blue": "B", "purple": "P", "black": "K", "gray": "G"}
 
+# Out-of-play cities of a solo game, and the land that stays closed until the west opens.
+OUT_OF_PLAY_STYLE = "grey50 on grey19"
+CLOSED_BG = "on grey15"
+CLOSED_FG = "grey30"
+
 # Terrain: colours of the 256-colour palette, so every terminal shows the same board. Open land
 # keeps the terminal's own background (light or dark themes both work).
 WATER_BG = "on #00005f"
@@ -38,6 +49,8 @@ OPEN_FG = "grey42"
 
 
 def player_style(seat: int) -> str:
+    if seat < 0:
+        return RAILBOT_STYLE
     return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
 
 
