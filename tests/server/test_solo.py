@@ -65,6 +65,8 @@ def test_map_info_names_the_cards_and_barons(client: TestClient) -> None:
     assert info["cards"]["service-bounty-duluth"]["name"] == "Service Bounty: Duluth"
     baron = info["barons"]["henry-farnam"]
     assert baron["name"] == "Henry Farnam" and baron["text"] and baron["points"] > 0
+    line = info["major_lines"]["A"]
+    assert line["endpoints"] == ["new-york", "chicago"] and line["points"] == 9
     west = info["west_of_the_mountains"]
     assert west["unlock_score"] == 30 and west["limits"]["9"] == 19
     # The printed decks only: nothing about any game or seat.

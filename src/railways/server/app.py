@@ -143,6 +143,12 @@ class BaronOut(BaseModel):
     points: int
 
 
+class MajorLineOut(BaseModel):
+    name: str
+    endpoints: list[str]
+    points: int
+
+
 class WestOut(BaseModel):
     limits: dict[int, int]
     unlock_score: int | None
@@ -151,6 +157,7 @@ class WestOut(BaseModel):
 class MapInfoOut(MapOut):
     cards: dict[str, CardOut]
     barons: dict[str, BaronOut]
+    major_lines: dict[str, MajorLineOut]
     west_of_the_mountains: WestOut | None = None
 
 
@@ -251,6 +258,7 @@ def _map_info(map_id: str) -> dict[str, Any] | None:
     entry = next((m for m in _maps() if m["id"] == map_id), None)
     if entry is None:
         return None
+    board = load_map(map_id)
     cards = load_operations(map_id)
     barons = load_barons(map_id)
     west = None
@@ -265,6 +273,10 @@ def _map_info(map_id: str) -> dict[str, Any] | None:
         },
         "barons": {
             bid: {"name": b.name, "text": b.text, "points": b.points} for bid, b in barons.items()
+        },
+        "major_lines": {
+            lid: {"name": line.name, "endpoints": list(line.endpoints), "points": line.points}
+            for lid, line in board.major_lines.items()
         },
         "west_of_the_mountains": west,
     }

@@ -8,9 +8,9 @@ import {
   COLOR_LETTER,
   CUBE_FILL,
   CUBE_INK,
-  PLAYER_COLORS,
-  getJSON,
+  RAILBOT,
   humanize,
+  ownerColor,
 } from "./common.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -129,6 +129,8 @@ export class Board {
       highlights: this.svg.querySelector("#layer-highlights"),
     };
     // A layer of our own for markers (empty cities, Western Links), under the cubes.
+    this.layers.shade = svg("g", { id: "layer-shade" });
+    if (this.layers.track) this.layers.track.before(this.layers.shade);
     this.layers.marks = svg("g", { id: "layer-marks" });
     this.layers.cubes.before(this.layers.marks);
     this.layers.preview = svg("g", { id: "layer-preview" });
@@ -147,6 +149,7 @@ export class Board {
       this.cities.set(city.id, city);
       this.cityAt.set(`${city.row},${city.col}`, city.id);
     }
+    this.hexes = [...this.svg.querySelectorAll("#layer-hexes g.hex")].map((g) => [+g.dataset.row, +g.dataset.col]);
     this.specials = [...this.svg.querySelectorAll("g.special")].map((g) => ({
       id: g.dataset.special,
       kind: g.dataset.kind,
@@ -262,8 +265,10 @@ export class Board {
     if (!this.svg) return;
     const s = this.size;
     this.drawCityColors(view.city_colors || {});
+    this.drawShade(opts.shade || null);
     this.drawTrack(view.links || [], opts.emphasis || new Set());
     this.drawMarks(view);
+    this.drawOutOfPlay(view.plugins && view.plugins.solo ? view.plugins.solo.out_of_play_cities : []);
     this.drawCubes(view.cubes || {}, opts.liveCubes || new Set());
     return s;
   }
@@ -320,7 +325,7 @@ export class Board {
     const over = svg("g", { class: "track-over" });
     layer.append(under, over);
     for (const link of links) {
-      const color = PLAYER_COLORS[link.owner % PLAYER_COLORS.length];
+      const color = ownerColor(link.owner);
       const complete = !!link.end;
       const strong = emphasis.has(link.id);
       const group = svg("g", {
@@ -367,7 +372,7 @@ export class Board {
               "font-weight": "bold",
               fill: "#000",
             },
-            String(link.owner + 1),
+            link.owner === RAILBOT ? "R" : String(link.owner + 1),
           ),
         );
       }
@@ -483,7 +488,7 @@ export class Board {
       const special = this.specials.find((sp) => sp.city === cityId && sp.kind === "western_link");
       if (!special) continue;
       const [cx, cy] = hexCenter(special.row, special.col, s);
-      const color = PLAYER_COLORS[owner % PLAYER_COLORS.length];
+      const color = ownerColor(owner);
       const g = svg("g", { class: "western-link-built", "data-city": cityId, "data-owner": owner });
       g.append(
         svg("circle", {
@@ -512,6 +517,66 @@ export class Board {
         svg("title", {}, `Western Link at ${this.cityName(cityId)} (player ${owner + 1})`),
       );
       layer.append(g);
+    }
+  }
+
+  /**
+   * Shade a region of the board where building waits (solo: west of the mountains, RB-100):
+   * ``shade`` is {limits: {row: first column that is open}, title} or null for none.
+   */
+  drawShade(shade) {
+    const layer = this.layers.shade;
+    if (!layer) return;
+    const key = shade ? JSON.stringify(shade.limits) : "";
+    if (layer.dataset.key === key) return;
+    layer.dataset.key = key;
+    clearNode(layer);
+    if (!shade) return;
+    const s = this.size;
+    const g = svg("g", { class: "west-shade" });
+    for (const [row, col] of this.hexes || []) {
+      const limit = shade.limits[row] ?? shade.limits[String(row)];
+      if (limit === undefined || col >= limit) continue;
+      g.append(svg("polygon", { points: pts(hexCorners(row, col, s)), "data-row": row, "data-col": col }));
+    }
+    g.append(svg("title", {}, shade.title || "No building here yet"));
+    layer.append(g);
+  }
+
+  /** Solo: a grey Not in Play disc with a cross on each city out of play (RB-097). */
+  drawOutOfPlay(cityIds) {
+    const layer = this.layers.marks;
+    const s = this.size;
+    for (const cityId of cityIds || []) {
+      const city = this.cities.get(cityId);
+      if (!city) continue;
+      const [cx, cy] = hexCenter(city.row, city.col, s);
+      const r = s * 0.55;
+      const d = r * 0.55;
+      const g = svg("g", { class: "not-in-play", "data-city": cityId });
+      g.append(
+        svg("circle", { cx: n(cx), cy: n(cy), r: n(r), fill: "#8d8d8d", "fill-opacity": 0.92, stroke: "#3d3d3d", "stroke-width": n(s / 16) }),
+        svg("path", {
+          d: `M${n(cx - d)},${n(cy - d)} L${n(cx + d)},${n(cy + d)} M${n(cx + d)},${n(cy - d)} L${n(cx - d)},${n(cy + d)}`,
+          stroke: "#ffffff",
+          "stroke-width": n(s / 7),
+          "stroke-linecap": "round",
+        }),
+        svg("title", {}, `${city.name}: not in play`),
+      );
+      layer.append(g);
+    }
+  }
+
+  /** Strike through the legend's Major Lines that are out of play. */
+  markLines(outOfPlay) {
+    for (const g of this.svg ? this.svg.querySelectorAll("g.legend-line") : []) {
+      const off = outOfPlay.has(g.dataset.key);
+      g.classList.toggle("out-of-play", off);
+      for (const t of g.querySelectorAll("text")) {
+        if (off) t.setAttribute("text-decoration", "line-through");
+        else t.removeAttribute("text-decoration");
+      }
     }
   }
 
@@ -556,7 +621,7 @@ export class Board {
     if (!layer) return;
     clearNode(layer);
     if (!path || path.length < 2) return;
-    const color = PLAYER_COLORS[(owner ?? 0) % PLAYER_COLORS.length];
+    const color = ownerColor(owner ?? 0);
     const s = this.size;
     for (let i = 0; i < path.length; i++) {
       const [r, c] = path[i];

@@ -1,6 +1,14 @@
 // Shared helpers of the lobby and the game page: HTTP calls, local storage, names, DOM.
 
 export const PLAYER_COLORS = ["#f07800", "#1a9e48", "#00a3c4", "#d6338f", "#8a5a2b", "#6d7f00"];
+export const RAILBOT = -1; // the owner id of the Railbot's links and Major Lines (solo game)
+export const RAILBOT_COLOR = "#4b4f54";
+
+/** The colour of a seat's track and swatch; the Railbot's is a dark grey. */
+export function ownerColor(owner) {
+  if (owner === RAILBOT || owner === null || owner === undefined || owner < 0) return RAILBOT_COLOR;
+  return PLAYER_COLORS[owner % PLAYER_COLORS.length];
+}
 export const PLAYER_PATTERNS = ["", "8 4", "2 3", "10 3 2 3", "4 4", "12 2"];
 
 export const CUBE_FILL = {

@@ -9,7 +9,7 @@ import {
   ApiError,
   COLOR_LETTER,
   CUBE_FILL,
-  PLAYER_COLORS,
+  RAILBOT,
   clear,
   download,
   el,
@@ -17,6 +17,7 @@ import {
   getPref,
   humanize,
   money,
+  ownerColor,
   postJSON,
   rememberGame,
   setPref,
@@ -40,6 +41,7 @@ const S = {
   mapName: "",
   seatKinds: [],
   names: { cards: {}, barons: {} },
+  mapInfo: null,
   colorblind: !!getPref("colorblind", false),
   mode: null, // null | "build" | "deliver" | "urbanize"
   build: null,
@@ -77,6 +79,7 @@ function cityName(id) {
 
 function playerName(seat) {
   if (seat === null || seat === undefined) return "nobody";
+  if (seat === RAILBOT) return "the Railbot";
   const p = S.view && S.view.players[seat];
   const name = p ? p.name : `Player ${seat + 1}`;
   return seat === S.seat ? `${name} (you)` : name;
@@ -85,7 +88,7 @@ function playerName(seat) {
 function swatch(seat) {
   return el("span", {
     class: "swatch",
-    style: { background: PLAYER_COLORS[seat % PLAYER_COLORS.length] },
+    style: { background: ownerColor(seat) },
     "aria-hidden": "true",
   });
 }
@@ -332,6 +335,8 @@ function enterBuild() {
     exits: [],
     cards: [],
     candidate: null,
+    redirect: false, // turn the end tile of the own unfinished link at path[0] (RW-p5-04)
+    turnExit: null, // with redirect and only that hex: the side the tile turns to face
   };
   hideError();
   render();
@@ -402,6 +407,10 @@ async function buildClick(hit) {
   const here = [hit.row, hit.col];
   const same = (h) => h[0] === here[0] && h[1] === here[1];
   b.candidate = null;
+  if (hit.city && outOfPlay(hit.city)) {
+    toast(`${cityName(hit.city)} is not in play in the solo game.`, "warn");
+    return;
+  }
   if (!b.path.length) {
     const isEnd = ownOpenEnds().some(same);
     if (!hit.city && !isEnd) {
@@ -424,9 +433,17 @@ async function buildClick(hit) {
     return;
   }
   const step = b.next.find((h) => h.row === hit.row && h.col === hit.col);
+  if (step && step.cost === null) {
+    // redirect: the end tile may face this hex, but the build cannot go on to it
+    if (step.turn_cost !== null && step.turn_cost !== undefined) chooseTurn(sideTowards(last, here), step.turn_cost);
+    else toast("The build cannot go on to that hex.", "warn");
+    return;
+  }
   if (!step) {
     if (b.path.length === 1 && (hit.city || ownOpenEnds().some(same))) {
       b.path = [here];
+      b.redirect = false;
+      b.turnExit = null;
       await fetchNext();
       return;
     }
@@ -434,9 +451,38 @@ async function buildClick(hit) {
     return;
   }
   b.path = [...b.path, here];
+  b.turnExit = null;
   b.cost = step.cost;
   b.completes = !!step.completes;
   await fetchNext();
+}
+
+/** Redirect: whether the build starts at the seat's own unfinished link (not a city). */
+function startsAtOpenEnd() {
+  const b = S.build;
+  if (!b || !b.path.length) return false;
+  const [r, c] = b.path[0];
+  return !board.cityAtHex(r, c) && ownOpenEnds().some((h) => h[0] === r && h[1] === c);
+}
+
+async function toggleRedirect() {
+  const b = S.build;
+  if (!b || !startsAtOpenEnd()) return;
+  b.redirect = !b.redirect;
+  b.turnExit = null;
+  b.candidate = null;
+  b.path = b.path.slice(0, 1);
+  b.cost = 0;
+  b.completes = false;
+  await fetchNext();
+}
+
+function chooseTurn(side, cost) {
+  const b = S.build;
+  b.turnExit = side;
+  b.cost = cost;
+  b.candidate = null;
+  render();
 }
 
 async function stepBack() {
@@ -454,6 +500,7 @@ async function nextHexes(path) {
     path: path.map(([r, c]) => `${r},${c}`).join(";"),
     cards: S.build.cards.join(","),
   });
+  if (S.build.redirect) q.set("redirect", "1");
   return getJSON(`${gameUrl("/next-hexes")}?${q}`);
 }
 
@@ -464,7 +511,7 @@ async function recost() {
     try {
       const options = await nextHexes(b.path.slice(0, -1));
       const [r, c] = b.path[b.path.length - 1];
-      const step = options.find((h) => h.row === r && h.col === c);
+      const step = options.find((h) => h.row === r && h.col === c && h.cost !== null);
       if (step) {
         b.cost = step.cost;
         b.completes = !!step.completes;
@@ -478,6 +525,7 @@ async function recost() {
     }
   } else {
     b.cost = 0;
+    b.turnExit = null;
   }
   await fetchNext();
 }
@@ -510,7 +558,7 @@ function chooseExits() {
   const last = b.path[b.path.length - 1];
   const entry = sideTowards(last, b.path[b.path.length - 2]);
   const shapes = [(entry + 3) % 6, (entry + 2) % 6, (entry + 4) % 6];
-  const onward = b.next.map((h) => sideTowards(last, [h.row, h.col]));
+  const onward = b.next.filter((h) => h.cost !== null).map((h) => sideTowards(last, [h.row, h.col]));
   const usable = shapes.filter((s) => onward.includes(s));
   b.exits = usable.length ? usable : shapes;
   if (!b.exits.includes(b.exit)) b.exit = b.exits[0];
@@ -519,19 +567,27 @@ function chooseExits() {
 function buildAction() {
   const b = S.build;
   if (b.candidate) return b.candidate.action;
+  if (b.redirect && b.path.length === 1) {
+    return { kind: "build_track", seat: S.seat, path: b.path, exit: SIDE_NAMES[b.turnExit], redirect: true, cards: b.cards };
+  }
   return {
     kind: "build_track",
     seat: S.seat,
     path: b.path,
     exit: b.completes || b.exit === null ? null : SIDE_NAMES[b.exit],
-    redirect: false,
+    redirect: !!b.redirect,
     cards: b.cards,
   };
 }
 
+function canConfirmBuild() {
+  const b = S.build;
+  return !!b && (b.path.length >= 2 || (b.redirect && b.path.length === 1 && b.turnExit !== null));
+}
+
 function confirmBuild() {
   const b = S.build;
-  if (!b || b.path.length < 2) {
+  if (!canConfirmBuild()) {
     toast("Click at least one hex after the start before confirming.", "warn");
     return;
   }
@@ -548,6 +604,8 @@ function pickCandidate(option) {
   b.exit = option.action.exit ? SIDE_NAMES.indexOf(option.action.exit) : null;
   b.exits = b.exit === null ? [] : [b.exit];
   b.cards = [...(option.action.cards || [])];
+  b.redirect = !!option.action.redirect;
+  b.turnExit = null;
   b.next = [];
   render();
 }
@@ -631,6 +689,10 @@ function confirmUrbanize() {
 // -- board clicks --------------------------------------------------------------------------------
 function onHex(hit) {
   if (!S.view) return;
+  if (hit.city && outOfPlay(hit.city) && S.mode !== "build") {
+    toast(`${cityName(hit.city)} is not in play in the solo game.`, "warn");
+    return;
+  }
   if (S.mode === "build") return buildClick(hit);
   if (S.mode === "deliver") return deliverClick(hit);
   if (S.mode === "urbanize") {
@@ -654,6 +716,281 @@ function onHex(hit) {
   }
 }
 
+// -- solo: Rail Barons against the Railbot -----------------------------------------------------
+// Everything here is read from the view (plugins.solo) and the legal actions: the page offers
+// the engine's own choices (insure, claim_duel_baron, end_turn, railbot_*), never its own.
+
+function solo() {
+  return (S.view && S.view.plugins && S.view.plugins.solo) || null;
+}
+
+function outOfPlay(cityId) {
+  const so = solo();
+  return !!so && (so.out_of_play_cities || []).includes(cityId);
+}
+
+/** Major Lines out of play: those the map's solo appendix covers, or that need a city out of play. */
+function outOfPlayLines() {
+  const out = new Set();
+  const so = solo();
+  if (!so) return out;
+  for (const id of so.out_of_play_lines || []) out.add(id);
+  const gone = new Set(so.out_of_play_cities || []);
+  const lines = (S.mapInfo && S.mapInfo.major_lines) || {};
+  for (const [id, line] of Object.entries(lines)) {
+    if ((line.endpoints || []).some((c) => gone.has(c))) out.add(id);
+  }
+  return out;
+}
+
+function westRule() {
+  return (S.mapInfo && S.mapInfo.west_of_the_mountains) || null;
+}
+
+function westShade() {
+  const so = solo();
+  const west = westRule();
+  if (!so || so.west_open || !west) return null;
+  const at = west.unlock_score === null || west.unlock_score === undefined ? "" : `you have ${west.unlock_score} points or `;
+  return { limits: west.limits, title: `West of the mountains: no building until ${at}the Final Evaluation card is drawn (RB-100)` };
+}
+
+function lineLabel(id) {
+  const line = S.mapInfo && S.mapInfo.major_lines && S.mapInfo.major_lines[id];
+  if (line) return `${id}: ${line.name}, ${line.points} pts`;
+  const fromBoard = board && board.majorLines.find((l) => l.id === id);
+  return fromBoard ? fromBoard.text : `Major Line ${id}`;
+}
+
+function duelBaron(id) {
+  const so = solo();
+  return (so && so.duel_barons.find((b) => b.id === id)) || { id, name: humanize(id), text: "" };
+}
+
+const RB_ICONS = { major_line: ["Ⓜ", "Major Line: the Railbot claims an unclaimed Major Line"], baron: ["♛", "Baron: the Railbot claims a Duel Baron"] };
+
+/** A Railbot card: its slot mark, what it does (city chain, colour, kind) and its icons. */
+function railbotCard(card, insured = false) {
+  let body;
+  if (card.kind === "links") {
+    body = el("span", { class: "rb-chain" }, card.cities.map(cityName).join(" → "));
+  } else if (card.kind === "exhaust" && card.color) {
+    body = el("span", {}, cubeChip(card.color), ` Exhaust ${humanize(card.color)}`);
+  } else {
+    body = el("span", {}, humanize(card.kind));
+  }
+  return el(
+    "div",
+    { class: `rb-card rb-${card.kind}${insured ? " insured" : ""}`, "data-card": card.id, title: card.text },
+    el("span", { class: "rb-slot", title: `When drawn, this card resolves the card in slot ${card.slot} of the row` }, `▸${card.slot}`),
+    body,
+    (card.icons || []).map((icon) => el("span", { class: `rb-icon rb-icon-${icon}`, title: (RB_ICONS[icon] || [])[1] || icon }, (RB_ICONS[icon] || [icon])[0])),
+    insured ? el("span", { class: "tag insurance", title: "Insured: it has no effect when it is resolved" }, "insured") : null,
+  );
+}
+
+function renderRailbot() {
+  const panel = $("solo-panel");
+  const so = solo();
+  panel.hidden = !so;
+  if (!so) return;
+  const box = clear($("railbot"));
+  const p = S.view.players[0];
+  box.append(
+    el(
+      "p",
+      { id: "solo-target", class: "solo-target" },
+      `Target: ${so.target_score} points · ${p ? p.name : "you"}: ${p ? p.score : 0}`,
+      so.final_turn ? " · final turn: the Railbot rests" : "",
+    ),
+  );
+  const row = el("ol", { id: "railbot-row", class: "rb-row" });
+  (so.row.length ? so.row : [null, null, null]).forEach((card, i) => {
+    row.append(
+      el(
+        "li",
+        { class: "rb-slotbox", "data-slot": String(i + 1) },
+        el("span", { class: "rb-slotname" }, `Slot ${i + 1}`),
+        card ? railbotCard(card, so.insured === card.id) : el("span", { class: "hint" }, "(resolving)"),
+      ),
+    );
+  });
+  box.append(row);
+  if (so.drawn) box.append(el("div", { id: "railbot-drawn", class: "row" }, el("span", {}, "Drawn:"), railbotCard(so.drawn)));
+  const insured = so.insured ? [...so.row, so.drawn].find((c) => c && c.id === so.insured) : null;
+  box.append(
+    el(
+      "p",
+      { id: "insurance", class: "hint", "data-insured": so.insured || "" },
+      "Insurance token: ",
+      so.insured ? `on ${insured ? insured.text : so.insured}` : "free (it can go on the card in slot 1 or 2 for two actions)",
+    ),
+  );
+  box.append(
+    el(
+      "p",
+      { id: "railbot-deck", class: "hint" },
+      `Railbot deck: ${so.deck_size} card${so.deck_size === 1 ? "" : "s"} · ${so.removed} set aside unseen · ${so.discard.length} discarded`,
+      so.evaluations ? ` · Final Evaluation drawn ${so.evaluations}×` : "",
+      so.bottom_half ? " · the Railbot builds its cards' lower chains" : "",
+    ),
+  );
+  const west = westRule();
+  if (west) {
+    box.append(
+      el(
+        "p",
+        { id: "west-rule", class: `hint${so.west_open ? "" : " west-closed"}`, "data-open": so.west_open ? "1" : "0" },
+        so.west_open
+          ? "West of the mountains is open for building."
+          : `West of the mountains (shaded) opens at ${west.unlock_score} points or when the Final Evaluation card is drawn.`,
+      ),
+    );
+  }
+  box.append(
+    el(
+      "p",
+      { class: "hint" },
+      `Operations display holds ${so.operations_capacity} card${so.operations_capacity === 1 ? "" : "s"}`,
+      so.deadheads ? ` (${so.deadheads} Deadhead${so.deadheads === 1 ? "" : "s"})` : "",
+      ` · each Exhaust Goods card takes ${so.base_exhaust} cubes`,
+    ),
+  );
+}
+
+function renderDuel() {
+  const panel = $("duel-panel");
+  const so = solo();
+  panel.hidden = !so || !so.duel_barons.length;
+  if (panel.hidden) return;
+  const claims = myTurn() ? simple("claim_duel_baron") : [];
+  const list = clear($("duel-barons"));
+  for (const b of so.duel_barons) {
+    const claim = claims.find((a) => a.baron === b.id);
+    let status;
+    if (b.claimed_by === RAILBOT) status = "claimed by the Railbot: its effect is against you";
+    else if (b.claimed_by !== null && b.claimed_by !== undefined) status = `claimed by ${playerName(b.claimed_by)}`;
+    else status = b.points_now ? `goal met: worth ${b.points_now} points now` : "goal not met yet";
+    list.append(
+      el(
+        "li",
+        {
+          class: `duel${b.claimed_by === null || b.claimed_by === undefined ? "" : " claimed"}`,
+          "data-baron": b.id,
+          "data-claimed": b.claimed_by === null || b.claimed_by === undefined ? "" : String(b.claimed_by),
+        },
+        b.claimed_by === null || b.claimed_by === undefined ? null : swatch(b.claimed_by),
+        el("strong", {}, b.name),
+        el("span", { class: "meta" }, ` · ${status}`),
+        el("div", { class: "duel-text" }, b.text),
+        claim ? button(`Claim (+${b.points_now})`, () => send(claim), { class: "small primary claim", "data-baron": b.id }) : null,
+      ),
+    );
+  }
+}
+
+function choiceLabel(a) {
+  if (a.kind === "railbot_remove_cube") return [cubeChip(a.color), ` ${humanize(a.color)} cube`];
+  if (a.kind === "railbot_exhaust") {
+    const n = ((S.view.cubes || {})[a.city] || []).filter((c) => c === a.color).length;
+    return [cubeChip(a.color), ` ${cityName(a.city)} (${n} ${a.color})`];
+  }
+  if (a.kind === "railbot_claim_line") return lineLabel(a.target);
+  if (a.kind === "railbot_duel_baron") return duelBaron(a.baron).name;
+  return a.kind;
+}
+
+function choiceValue(a) {
+  return a.color && a.kind === "railbot_remove_cube" ? a.color : a.city || a.target || a.baron || "";
+}
+
+function renderSoloChoice(panel, choice) {
+  panel.append(
+    el("h2", {}, "The Railbot's card: your choice"),
+    el("p", { id: "solo-choice", "data-kind": choice.kind }, `Choose ${choice.question}.`),
+  );
+  const row = el("div", { id: "choice-options", class: "row wrap" });
+  for (const a of simple(choice.kind)) {
+    const title = a.kind === "railbot_duel_baron" ? duelBaron(a.baron).text : "";
+    row.append(button(choiceLabel(a), () => send(a), { class: "choice-option", "data-value": choiceValue(a), title }));
+  }
+  panel.append(row);
+}
+
+function renderClaimWindow(panel) {
+  panel.append(
+    el("h2", {}, "Your three actions are done"),
+    el("p", {}, "You meet a Duel Baron's goal: claim it now (it scores at once), or end the turn."),
+  );
+  const row = el("div", { class: "row wrap" });
+  for (const a of simple("claim_duel_baron")) {
+    const b = duelBaron(a.baron);
+    row.append(button(`Claim ${b.name} (+${b.points_now})`, () => send(a), { class: "primary claim", "data-baron": a.baron }));
+  }
+  for (const a of simple("end_turn")) row.append(button("End turn", () => send(a), { id: "btn-end-turn" }));
+  panel.append(row);
+}
+
+/** The solo actions beside the usual ones: Insurance on a Railbot card, Duel Baron claims. */
+function renderSoloActions(panel) {
+  const so = solo();
+  if (!so) return;
+  const insure = simple("insure");
+  if (insure.length) {
+    const row = el(
+      "div",
+      { id: "insure-options", class: "row wrap" },
+      el("span", { title: "The insured card has no effect when the Railbot resolves it (RB-056)" }, "Insure (takes your first two actions):"),
+    );
+    for (const a of insure) {
+      const slot = so.row.findIndex((c) => c && c.id === a.card);
+      const card = so.row[slot];
+      row.append(
+        button(`Slot ${slot + 1}: ${card ? card.text : a.card}`, () => send(a), { class: "small btn-insure", "data-card": a.card }),
+      );
+    }
+    panel.append(row);
+  }
+  const claims = simple("claim_duel_baron");
+  if (claims.length) {
+    const row = el("div", { class: "row wrap" }, el("span", {}, "Duel Barons you can claim (no action):"));
+    for (const a of claims) {
+      const b = duelBaron(a.baron);
+      row.append(button(`Claim ${b.name} (+${b.points_now})`, () => send(a), { class: "small primary claim", "data-baron": a.baron }));
+    }
+    panel.append(row);
+  }
+  if (S.view.round <= 2 && !S.view.extra_actions) {
+    panel.append(el("p", { class: "hint" }, "The Railbot draws and resolves a card after your second action."));
+  }
+}
+
+function renderRailbotPlayer(box) {
+  const v = S.view;
+  const so = solo();
+  const links = v.links.filter((l) => l.owner === RAILBOT && l.end).length;
+  const lines = Object.entries(v.major_lines || {}).filter(([, o]) => o === RAILBOT).map(([id]) => id);
+  const barons = so.duel_barons.filter((b) => b.claimed_by === RAILBOT).map((b) => b.name);
+  box.append(
+    el(
+      "div",
+      { class: "player railbot", "data-seat": String(RAILBOT), style: { borderColor: ownerColor(RAILBOT) } },
+      el("div", { class: "player-head" }, swatch(RAILBOT), el("strong", {}, "Railbot"), el("span", { class: "tag" }, "automaton")),
+      el(
+        "dl",
+        { class: "stats" },
+        el("dt", {}, "Links"),
+        el("dd", { class: "links" }, String(links)),
+        el("dt", {}, "Major Lines"),
+        el("dd", {}, lines.length ? lines.join(", ") : "0"),
+        el("dt", {}, "Deck"),
+        el("dd", {}, String(so.deck_size)),
+      ),
+      barons.length ? el("div", { class: "cards" }, barons.map((name) => el("span", { class: "card baron" }, `Duel Baron: ${name}`))) : null,
+    ),
+  );
+}
+
 // -- rendering ------------------------------------------------------------------------------------
 const PHASES = {
   choose_baron: "Choosing Rail Barons",
@@ -670,10 +1007,13 @@ function render() {
   document.body.dataset.toAct = v.to_act === null ? "" : String(v.to_act);
   document.body.dataset.myTurn = myTurn() ? "1" : "0";
   document.body.dataset.mode = S.mode || "";
+  document.body.dataset.solo = solo() ? "1" : "0";
   document.body.classList.toggle("my-turn", !!myTurn());
   renderStatus();
   renderBoard();
   renderActionPanel();
+  renderRailbot();
+  renderDuel();
   renderPlayers();
   renderOps();
   renderMajorLines();
@@ -683,15 +1023,18 @@ function render() {
 function renderStatus() {
   const v = S.view;
   let text = `Turn ${v.turn} · ${PHASES[v.phase] || humanize(v.phase)}`;
-  if (v.phase === "actions") text += ` · round ${v.round} of 3`;
+  if (v.phase === "actions") text += ` · round ${Math.min(v.round, 3)} of 3`;
   if (v.end_trigger_turn && v.phase !== "game_over") {
     text += ` · the game ends after turn ${v.end_trigger_turn + 1}`;
   }
+  const so = solo();
+  if (so) text += ` · solo · target ${so.target_score}`;
   $("status-turn").textContent = text;
   const actor = $("status-actor");
   clear(actor);
   if (v.phase === "game_over") {
-    actor.append(v.winner !== null && v.winner !== undefined ? `${playerName(v.winner)} wins` : "");
+    if (so) actor.append(v.winner === S.seat && S.seat !== null ? "You reached the target" : v.winner !== null && v.winner !== undefined ? `${playerName(v.winner)} wins` : "Short of the target");
+    else actor.append(v.winner !== null && v.winner !== undefined ? `${playerName(v.winner)} wins` : "");
   } else if (v.to_act !== null && v.to_act !== undefined) {
     const kind = S.seatKinds[v.to_act];
     actor.append(
@@ -726,7 +1069,8 @@ function renderBoard() {
   } else {
     live = new Set();
   }
-  board.draw(S.view, { emphasis, liveCubes: live });
+  board.draw(S.view, { emphasis, liveCubes: live, shade: westShade() });
+  board.markLines(outOfPlayLines());
   board.clearPreview();
   if (S.mode === "build") {
     const b = S.build;
@@ -735,6 +1079,10 @@ function renderBoard() {
     } else {
       b.path.forEach(([row, col], i) => highlights.push({ row, col, kind: "path", label: i === 0 ? "" : "" }));
       for (const h of b.next) {
+        if (h.cost === null) {
+          highlights.push({ row: h.row, col: h.col, kind: "next", extra: "hl-turn", label: "↻" });
+          continue;
+        }
         highlights.push({
           row: h.row,
           col: h.col,
@@ -781,6 +1129,20 @@ function renderActionPanel() {
         ranked.map(([seat, pts]) => el("li", {}, swatch(+seat), `${playerName(+seat)}: ${pts} points`)),
       ),
     );
+    const so = solo();
+    if (so) {
+      const score = scores[String(S.seat ?? 0)] ?? scores[0] ?? 0;
+      const won = v.winner !== null && v.winner !== undefined;
+      panel.append(
+        el(
+          "p",
+          { id: "solo-result", class: won ? "solo-won" : "solo-lost", "data-result": won ? "win" : "lose" },
+          won
+            ? `You win: ${score} points, the target was ${so.target_score}.`
+            : `The Railbot wins: ${score} points, short of the target of ${so.target_score}.`,
+        ),
+      );
+    }
     return;
   }
   if (S.seat === null) {
@@ -796,6 +1158,9 @@ function renderActionPanel() {
     );
     return;
   }
+  const so = solo();
+  if (so && so.choice) return renderSoloChoice(panel, so.choice);
+  if (so && simple("end_turn").length) return renderClaimWindow(panel);
   if (v.phase === "choose_baron") return renderBaronChoice(panel);
   if (v.phase === "auction") return renderAuction(panel);
   if (v.phase === "actions") return renderActions(panel);
@@ -875,11 +1240,23 @@ function renderActions(panel) {
   for (const a of simple("build_western_link")) {
     main.append(button(`Build Western Link at ${cityName(a.city)} ($30,000)`, () => send(a), { class: "btn-western" }));
   }
-  const known = new Set(["pass", "upgrade_engine", "urbanize", "build_western_link", "take_operations_card", "choose_baron", "pass_bid"]);
+  const known = new Set([
+    "pass",
+    "upgrade_engine",
+    "urbanize",
+    "build_western_link",
+    "take_operations_card",
+    "choose_baron",
+    "pass_bid",
+    "insure",
+    "claim_duel_baron",
+    "end_turn",
+  ]);
   for (const o of S.legal.simple) {
     if (!known.has(o.action.kind)) main.append(button(o.label, () => send(o.action)));
   }
   panel.append(main);
+  renderSoloActions(panel);
   if (simple("take_operations_card").length) {
     panel.append(el("p", { class: "hint" }, "Operations cards you can take are in the Operations panel below."));
   }
@@ -908,9 +1285,40 @@ function renderBuildPanel(panel) {
         { id: "build-summary" },
         `From ${start ? cityName(start) : "your unfinished link"}: ${steps} new tile${steps === 1 ? "" : "s"}`,
         endCity ? ` to ${cityName(endCity)} (completes the link)` : steps ? " (unfinished: extend it next turn)" : "",
+        b.redirect ? "; the end tile is turned (and paid for again)" : "",
         ".",
       ),
     );
+    if (b.path.length === 1 && startsAtOpenEnd()) {
+      panel.append(
+        el(
+          "div",
+          { class: "row wrap" },
+          button(b.redirect ? "Turning the end tile ✓" : "Turn the end tile (redirect)", toggleRedirect, {
+            id: "btn-redirect",
+            class: b.redirect ? "toggle on" : "toggle",
+            "aria-pressed": String(!!b.redirect),
+            title: "Re-lay the end tile of your unfinished link to point a new way (you pay for it again), then build on from it",
+          }),
+        ),
+      );
+      const turns = b.redirect ? b.next.filter((h) => h.turn_cost !== null && h.turn_cost !== undefined) : [];
+      if (turns.length) {
+        const here = b.path[0];
+        const row = el("div", { class: "row wrap exits", role: "group", "aria-label": "Turn the end tile only" }, el("span", {}, "Turn only, to point:"));
+        for (const h of turns) {
+          const side = sideTowards(here, [h.row, h.col]);
+          row.append(
+            button(`${SIDE_ARROWS[side]} ${SIDE_NAMES[side]} (${money(h.turn_cost)})`, () => chooseTurn(side, h.turn_cost), {
+              class: side === b.turnExit ? "toggle on turn-only" : "toggle turn-only",
+              "aria-pressed": String(side === b.turnExit),
+              "data-side": SIDE_NAMES[side],
+            }),
+          );
+        }
+        panel.append(row, el("p", { class: "hint" }, "Or click a highlighted hex to turn the tile towards it and build on."));
+      }
+    }
     const bonds = bondsFor(b.cost);
     panel.append(
       el(
@@ -959,7 +1367,7 @@ function renderBuildPanel(panel) {
     el(
       "div",
       { class: "row" },
-      button("Confirm build (Enter)", confirmBuild, { id: "btn-confirm", class: "primary", disabled: b.path.length < 2 }),
+      button("Confirm build (Enter)", confirmBuild, { id: "btn-confirm", class: "primary", disabled: !canConfirmBuild() }),
       button("Back a hex", stepBack, { id: "btn-back", disabled: !b.path.length }),
       button("Cancel (Esc)", () => cancelMode(), { id: "btn-cancel" }),
     ),
@@ -1127,7 +1535,7 @@ function renderPlayers() {
     const card = el("div", {
       class: `player${v.to_act === p.seat ? " to-act" : ""}${isMe ? " me" : ""}`,
       "data-seat": p.seat,
-      style: { borderColor: PLAYER_COLORS[p.seat % PLAYER_COLORS.length] },
+      style: { borderColor: ownerColor(p.seat) },
     });
     const tags = [];
     if (v.first_player === p.seat) tags.push("first");
@@ -1185,6 +1593,7 @@ function renderPlayers() {
     card.append(cards);
     box.append(card);
   }
+  if (solo()) renderRailbotPlayer(box);
 }
 
 function renderOps() {
@@ -1230,15 +1639,17 @@ function renderMajorLines() {
   const box = clear($("major-lines"));
   const taken = S.view.major_lines || {};
   const lines = board && board.majorLines.length ? board.majorLines : Object.keys(taken).map((id) => ({ id, text: id }));
+  const gone = outOfPlayLines();
   for (const line of lines) {
     const owner = taken[line.id];
+    const off = gone.has(line.id);
     box.append(
       el(
         "li",
-        { class: owner === undefined ? "open" : "taken", "data-line": line.id },
+        { class: off ? "out-of-play" : owner === undefined ? "open" : "taken", "data-line": line.id },
         owner === undefined ? null : swatch(owner),
-        el("span", {}, line.text),
-        el("span", { class: "meta" }, owner === undefined ? " · open" : ` · ${playerName(owner)}`),
+        el("span", { class: "line-name" }, line.text),
+        el("span", { class: "meta" }, off ? " · not in play" : owner === undefined ? " · open" : ` · ${playerName(owner)}`),
       ),
     );
   }
@@ -1392,7 +1803,10 @@ async function loadExtras(mapId) {
     /* not needed to play */
   }
   try {
-    readNames(await getJSON(`/api/maps/${encodeURIComponent(mapId)}`));
+    const info = await getJSON(`/api/maps/${encodeURIComponent(mapId)}`);
+    S.mapInfo = info;
+    if (info && info.name) S.mapName = info.name;
+    readNames(info);
   } catch {
     /* names fall back to the ids, humanised */
   }
@@ -1428,6 +1842,7 @@ async function main() {
       name: p ? p.name : "spectator",
       map: S.mapId,
       mapName: S.mapName,
+      solo: !!(data.view.plugins && data.view.plugins.solo),
       url: `/game/${encodeURIComponent(GAME_ID)}?token=${encodeURIComponent(TOKEN)}`,
     });
   }

@@ -19,13 +19,61 @@ const $ = (id) => document.getElementById(id);
 const BOTS = ["greedy", "random"];
 
 const state = {
-  maps: [{ id: "eastern-us", name: "Eastern U.S.", min_players: 2, max_players: 6 }],
+  maps: [{ id: "eastern-us", name: "Eastern U.S.", min_players: 2, max_players: 6, solo: true }],
   seats: [],
   importRecord: null,
+  mode: "multi", // "multi" or "solo" (Rail Barons against the Railbot)
 };
 
 function currentMap() {
   return state.maps.find((m) => m.id === $("map").value) || state.maps[0];
+}
+
+function selectableMaps() {
+  return state.mode === "solo" ? state.maps.filter((m) => m.solo) : state.maps;
+}
+
+function renderMapSelect() {
+  const select = $("map");
+  const before = select.value || "eastern-us";
+  const maps = selectableMaps();
+  clear(select);
+  for (const m of maps) select.append(el("option", { value: m.id }, m.name));
+  select.value = maps.some((m) => m.id === before) ? before : maps.length ? maps[0].id : "";
+  $("btn-create").disabled = !maps.length;
+  if (!maps.length) {
+    $("create-error").textContent = "No map here can be played solo yet.";
+    $("create-error").hidden = false;
+  }
+}
+
+function setMode(mode) {
+  state.mode = mode;
+  document.body.dataset.mode = mode;
+  $("mode-solo").checked = mode === "solo";
+  $("mode-multi").checked = mode !== "solo";
+  $("seats-box").hidden = mode === "solo";
+  $("solo-options").hidden = mode !== "solo";
+  $("shorter-row").hidden = mode === "solo"; // a solo game has its own Empty City Markers option
+  $("create-error").hidden = true;
+  renderMapSelect();
+  if (mode !== "solo") renderSeats();
+}
+
+/** The options of a solo game, as railways.rules.solo.SoloOptions reads them. */
+function soloOptions() {
+  const options = {
+    solo: true,
+    duel_barons: $("solo-duel-barons").checked,
+    easy_start: $("solo-easy-start").checked,
+    base_exhaust_change: parseInt($("solo-base-exhaust").value, 10),
+    railbot_cards_removed: parseInt($("solo-cards-removed").value, 10),
+    operations_limit: parseInt($("solo-operations-limit").value, 10),
+    fewer_empty_cities: parseInt($("solo-fewer-empty").value, 10),
+  };
+  const target = $("solo-target-score").value;
+  if (target !== "") options.target_score = parseInt(target, 10);
+  return options;
 }
 
 function defaultSeats(count) {
@@ -101,7 +149,11 @@ async function createGame(event) {
     if (s.kind === "bot") out.bot = s.bot;
     return out;
   });
-  const body = { map: $("map").value, seats, options: { shorter_game: $("opt-shorter").checked } };
+  let body = { map: $("map").value, seats, options: { shorter_game: $("opt-shorter").checked } };
+  if (state.mode === "solo") {
+    const name = $("solo-name").value.trim() || "You";
+    body = { map: $("map").value, seats: [{ name, kind: "human" }], options: soloOptions() };
+  }
   const seed = $("seed").value.trim();
   if (seed !== "") body.seed = parseInt(seed, 10);
   $("btn-create").disabled = true;
@@ -115,7 +167,7 @@ async function createGame(event) {
       body.seats = withRandomBots(seats);
       created = await postJSON("/api/games", body);
     }
-    showCreated(created, body.seats, body.map);
+    showCreated(created, body.seats, body.map, state.mode === "solo");
   } catch (err) {
     error.textContent = `The game could not be created: ${err.message}`;
     error.hidden = false;
@@ -156,7 +208,7 @@ function botItem(label, bot) {
   );
 }
 
-function showCreated(created, seats, mapId) {
+function showCreated(created, seats, mapId, solo = false) {
   const list = clear($("links"));
   const humans = created.seats.filter((s) => s.kind !== "bot");
   const mine = humans[0] || created.seats[0];
@@ -180,6 +232,7 @@ function showCreated(created, seats, mapId) {
     name: mine.name,
     map: mapId,
     mapName: map ? map.name : mapId,
+    solo,
     url: seatUrl(created, mine),
     links,
     spectator: spectatorUrl,
@@ -232,6 +285,7 @@ async function renderGames() {
         "td",
         {},
         el("strong", {}, entry.mapName || entry.map || "Game"),
+        entry.solo ? el("span", { class: "tag solo-tag" }, "solo vs Railbot") : null,
         el("br"),
         el("span", { class: "meta" }, `${entry.id} · ${new Date(entry.saved).toLocaleString()}`),
       ),
@@ -367,8 +421,7 @@ async function loadMaps() {
   } catch {
     /* keep the default */
   }
-  const select = clear($("map"));
-  for (const m of state.maps) select.append(el("option", { value: m.id, selected: m.id === "eastern-us" }, m.name));
+  renderMapSelect();
 }
 
 async function main() {
@@ -394,9 +447,13 @@ async function main() {
     $("created").hidden = true;
     $("create-form").hidden = false;
   });
+  for (const radio of document.querySelectorAll("input[name='mode']")) {
+    radio.addEventListener("change", (e) => setMode(e.target.value));
+  }
   $("import-file").addEventListener("change", readImport);
   $("import-form").addEventListener("submit", importGame);
   await loadMaps();
+  setMode(document.querySelector("input[name='mode']:checked")?.value || "multi");
   renderSeats();
   renderGames();
   document.body.dataset.ready = "1";

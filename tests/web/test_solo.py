@@ -1,0 +1,110 @@
+"""Solo in the browser: Rail Barons against the Railbot, from the lobby to a second turn.
+
+Seed 0 with the Duel Barons: after the player links New York and Philadelphia and passes,
+the Railbot's card builds its own link into Philadelphia and then takes a cube from
+Philadelphia, whose colour the rules leave to the player (RB-065): the page asks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from web.conftest import Server
+from web.play import action_index, wait_after, wait_my_turn
+
+SEED = 0
+
+
+def _solo(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate("window.railwaysGame.state.view.plugins.solo"))
+
+
+def test_solo_game_from_the_lobby_with_a_railbot_choice_and_a_reload(
+    page: Any, server: Server, tmp_path: Path
+) -> None:
+    page.goto("/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.check("#mode-solo")
+    page.wait_for_selector("#solo-options:not([hidden])")
+    assert page.locator("#seats-box").is_hidden()
+    assert page.locator("#map option").count() >= 1  # maps with solo data only
+    page.fill("#solo-name", "Sol")
+    page.check("#solo-duel-barons")
+    page.select_option("#solo-target-score", "110")
+    page.click("details.more summary")
+    page.fill("#seed", str(SEED))
+    page.click("#btn-create")
+    page.wait_for_selector("#created:not([hidden])")
+    assert page.locator("#links .link-item").count() == 2  # your seat and spectators
+    page.click("#btn-play")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#board-view svg g.city")
+    page.wait_for_selector("body[data-solo='1']")
+
+    # The solo table: out-of-play cities and lines, the west shaded, the Railbot's row.
+    assert page.locator("#layer-marks .not-in-play[data-city='boston']").count() == 1
+    assert page.locator(".major-lines li.out-of-play[data-line='F']").count() == 1
+    assert page.locator("#layer-shade .west-shade polygon").count() > 20
+    assert page.get_attribute("#west-rule", "data-open") == "0"
+    assert page.locator("#railbot-row .rb-card").count() == 3
+    assert page.locator("#railbot-row .rb-slot").count() == 3
+    assert "125" in page.inner_text("#solo-target")  # 110 + 15 for the Duel Barons
+    assert page.locator("#duel-barons li").count() == 4
+    assert page.locator("#players .player.railbot").count() == 1
+    assert page.locator("#insure-options .btn-insure").count() == 2  # slots 1 and 2
+    assert "Railbot deck" in page.inner_text("#railbot-deck")
+
+    # First action: the link New York - Philadelphia from the ready-made list.
+    wait_my_turn(page)
+    page.click("#btn-build")
+    page.wait_for_selector("body[data-mode='build']")
+    page.fill("#candidate-filter", "philadelphia")
+    pick = page.locator(
+        "#candidate-list button.candidate[data-to='philadelphia']", has_text="New York"
+    ).first
+    pick.click()
+    before = action_index(page)
+    page.click("#btn-confirm")
+    wait_after(page, before)
+    assert page.locator("#layer-track .link[data-owner='0']").count() == 1
+
+    # Second action: pass. The Railbot draws, builds its (grey) link and asks a choice.
+    wait_my_turn(page)
+    before = action_index(page)
+    page.click("#btn-pass")
+    wait_after(page, before)
+    page.wait_for_selector("#solo-choice")
+    assert page.locator("#layer-track .link[data-owner='-1']").count() >= 1
+    assert "Philadelphia" in page.inner_text("#solo-choice")
+    assert page.locator("#choice-options .choice-option").count() == 2
+    page.screenshot(path=str(tmp_path / "solo-choice.png"))
+    # Only the choice may be made now: no build or pass buttons.
+    assert page.locator("#btn-build").count() == 0 and page.locator("#btn-pass").count() == 0
+    while page.locator("#solo-choice").count():
+        before = action_index(page)
+        page.locator("#choice-options .choice-option").first.click()
+        wait_after(page, before)
+    assert "The Railbot removes" in page.inner_text("#log")
+    assert _solo(page)["drawn"] is None
+
+    # Third action: pass; turn 2 begins.
+    wait_my_turn(page)
+    before = action_index(page)
+    page.click("#btn-pass")
+    wait_after(page, before)
+    page.wait_for_function("window.railwaysGame.state.view.turn === 2")
+    view_before = page.evaluate("window.railwaysGame.state.view")
+
+    # A reload comes back to the same position, and the game goes on.
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("body[data-solo='1']")
+    assert page.evaluate("window.railwaysGame.state.view") == view_before
+    assert page.locator("#layer-track .link[data-owner='-1']").count() >= 1
+    assert page.locator("#layer-track .link[data-owner='0']").count() == 1
+    wait_my_turn(page)
+    before = action_index(page)
+    page.click("#btn-pass")
+    wait_after(page, before)
+    assert "Sol passes" in page.inner_text("#log")
