@@ -7,11 +7,16 @@ Philadelphia, whose colour the rules leave to the player (RB-065): the page asks
 
 from __future__ import annotations
 
+import random
+import urllib.error
 from pathlib import Path
 from typing import Any
 
+from railways.core.legal import legal_actions
+from railways.rules import new_game
+from railways.rules.records import record_of
 from web.conftest import Server
-from web.play import action_index, wait_after, wait_my_turn
+from web.play import action_index, city_hexes, wait_after, wait_my_turn
 
 SEED = 0
 
@@ -108,3 +113,85 @@ def test_solo_game_from_the_lobby_with_a_railbot_choice_and_a_reload(
     page.click("#btn-pass")
     wait_after(page, before)
     assert "Sol passes" in page.inner_text("#log")
+
+
+SIDES = ("E", "NE", "NW", "W", "SW", "SE")
+
+
+def _post_status(server: Server, path: str, body: Any) -> int:
+    try:
+        server.post(path, body)
+    except urllib.error.HTTPError as exc:
+        return int(exc.code)
+    return 200
+
+
+def test_turning_the_end_tile_of_an_unfinished_link(page: Any, server: Server) -> None:
+    created = server.post(
+        "/api/games",
+        {"map": "eastern-us", "seats": [{"name": "Sol"}], "seed": 1, "options": {"solo": True}},
+    )
+    gid, token = created["id"], created["seats"][0]["token"]
+    # An unfinished link of one tile out of Harrisburg (set up through the API).
+    start = next(
+        (int(r), int(c)) for (r, c), city in city_hexes(server).items() if city == "harrisburg"
+    )
+    steps = server.get(f"/api/games/{gid}/next-hexes?token={token}&path={start[0]},{start[1]}")
+    end = None
+    for step in (s for s in steps if not s["completes"]):
+        for exit_ in SIDES:
+            action = {
+                "kind": "build_track",
+                "seat": 0,
+                "path": [list(start), [step["row"], step["col"]]],
+                "exit": exit_,
+                "redirect": False,
+                "cards": [],
+            }
+            body = {"token": token, "after": 0, "action": action}
+            if _post_status(server, f"/api/games/{gid}/actions", body) == 200:
+                end = (step["row"], step["col"])
+                break
+        if end:
+            break
+    assert end is not None
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("body[data-ready='1']")
+    wait_my_turn(page)
+    page.keyboard.press("b")
+    page.wait_for_selector("body[data-mode='build']")
+    page.locator(f"#layer-highlights g.hl-start[data-row='{end[0]}'][data-col='{end[1]}']").click()
+    page.click("#btn-redirect")
+    page.wait_for_selector("#btn-redirect[aria-pressed='true']")
+    turn = page.locator("button.turn-only").first
+    turn.wait_for()
+    side = turn.get_attribute("data-side")
+    turn.click()
+    before = action_index(page)
+    page.click("#btn-confirm")
+    wait_after(page, before)
+    links = page.evaluate("window.railwaysGame.state.view.links")
+    mine = next(x for x in links if x["owner"] == 0 and not x["end"])
+    assert mine["tiles"][-1][:2] == list(end) and mine["tiles"][-1][3] == side
+
+
+def test_a_finished_solo_game_shows_the_result(page: Any, server: Server) -> None:
+    game = new_game("eastern-us", ["Sol"], 5, {"solo": True, "duel_barons": True})
+    rng = random.Random(1)
+    while not game.over:
+        legal = legal_actions(game, 0)
+        if legal.builds and rng.random() < 0.3:
+            action = rng.choice(legal.builds).action
+        elif legal.deliveries and rng.random() < 0.8:
+            action = rng.choice(list(legal.deliveries.values()))[0].action
+        else:
+            action = rng.choice(legal.simple)
+        game.apply(action)
+    created = server.post("/api/games/import", {"record": record_of(game).to_dict()})
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#solo-result")
+    target = game.state.plugin_data["solo"].target
+    won = game.state.winner == 0
+    assert page.get_attribute("#solo-result", "data-result") == ("win" if won else "lose")
+    assert str(target) in page.inner_text("#solo-result")
