@@ -230,8 +230,8 @@ def play(
                 "a saved game keeps the settings it was started with",
                 param_hint="--option/--duel-barons",
             )
-        kind = " solo game against the Railbot" if is_solo(game) else ""
-        term.say(Text(f"Resuming{kind} {load_path}: turn {game.state.turn}, seed {game.seed}"))
+        kind = " (solo, against the Railbot)" if is_solo(game) else ""
+        term.say(Text(f"Resuming {load_path}{kind}: turn {game.state.turn}, seed {game.seed}"))
     elif solo:
         game = start_solo(term, map_id, kinds, names, seed, short, players, extra)
     else:
