@@ -59,6 +59,10 @@ def test_solo_game_from_the_lobby_with_a_railbot_choice_and_a_reload(
     assert page.locator("#players .player.railbot").count() == 1
     assert page.locator("#insure-options .btn-insure").count() == 2  # slots 1 and 2
     assert "Railbot deck" in page.inner_text("#railbot-deck")
+    # Operations cards by their printed names (GET /api/maps/{id}), not their ids.
+    names = {c["name"] for c in server.get("/api/maps/eastern-us")["cards"].values()}
+    shown = page.locator("#ops .card-name").all_inner_texts()
+    assert shown and all(name in names for name in shown), shown
 
     # First action: the link New York - Philadelphia from the ready-made list.
     wait_my_turn(page)

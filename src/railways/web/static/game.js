@@ -767,7 +767,10 @@ function duelBaron(id) {
   return (so && so.duel_barons.find((b) => b.id === id)) || { id, name: humanize(id), text: "" };
 }
 
-const RB_ICONS = { major_line: ["Ⓜ", "Major Line: the Railbot claims an unclaimed Major Line"], baron: ["♛", "Baron: the Railbot claims a Duel Baron"] };
+const RB_ICONS = {
+  major_line: ["Major Line", "Major Line icon: the Railbot claims an unclaimed Major Line"],
+  baron: ["Baron", "Baron icon: the Railbot claims a Duel Baron (with the Duel Barons)"],
+};
 
 /** A Railbot card: its slot mark, what it does (city chain, colour, kind) and its icons. */
 function railbotCard(card, insured = false) {
