@@ -616,7 +616,8 @@ function deliveryEntries() {
 }
 
 function sortedRoutes(entry) {
-  const mine = (r) => r.points[String(S.seat)] || 0;
+  // Solo: each Railbot link used costs the player a point (RB-054).
+  const mine = (r) => (r.points[String(S.seat)] || 0) - (r.points[String(RAILBOT)] || 0);
   const total = (r) => Object.values(r.points).reduce((a, v) => a + v, 0);
   return [...entry.routes].sort((a, b) => mine(b) - mine(a) || total(b) - total(a));
 }
@@ -667,7 +668,7 @@ function confirmDeliver() {
 
 function pointsText(points) {
   return Object.entries(points)
-    .map(([seat, pts]) => `${playerName(+seat)} +${pts}`)
+    .map(([seat, pts]) => (+seat === RAILBOT ? `you −${pts} (Railbot links)` : `${playerName(+seat)} +${pts}`))
     .join(", ");
 }
 
