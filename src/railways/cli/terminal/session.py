@@ -68,6 +68,7 @@ class Session:
         self.last_human: int | None = None
         self.solo = solo_of(view_for(game, None)) is not None
         self.last_kind = ""  # the kind of the last action a human took
+        self.screen_mark: int | None = None  # solo: the log's length at the last screen
 
     @property
     def humans(self) -> list[int]:
@@ -140,7 +141,9 @@ class Session:
         except IllegalAction as exc:
             # A bot that errs should not stop a human's game: it passes instead.
             self.term.refuse(f"{game.seats[seat]} tried {action}: {exc.message}", exc.clause)
-            fallback = PassBid(seat=seat) if legal.min_bid is not None else Pass(seat=seat)
+            fallback: Action = PassBid(seat=seat) if legal.min_bid is not None else Pass(seat=seat)
+            if legal.simple and not any(a.kind == fallback.kind for a in legal.simple):
+                fallback = legal.simple[0]  # a step with choices of its own (solo: Railbot)
             game.apply(fallback)
             action = fallback
         self._print_moves(seat, action, before)
@@ -209,7 +212,13 @@ class Session:
         log = view["log"]
         since = self.seen.get(seat, 0)
         lines = log[since:] if recent and since <= len(log) else []
-        if not lines:
+        if self.solo and recent:
+            # Every move was printed just above the screen: repeat them only when the screen
+            # is about to be cleared (or nothing was shown yet, after loading a game).
+            fresh = self.clear_each_turn or self.screen_mark is None
+            lines = log[self.screen_mark or 0 :] if fresh else []
+            self.screen_mark = len(log)
+        elif not lines:
             lines = log[-5:]
         if len(lines) > RECENT:
             lines = ["…", *lines[-RECENT:]]

@@ -23,6 +23,7 @@ from railways.rules.solo.actions import (
     RailbotExhaust,
     RailbotRemoveCube,
 )
+from railways.rules.solo.state import solo_map
 
 from .board import find_cities
 from .build import BuildMenus
@@ -219,7 +220,7 @@ class SoloMenus(BuildMenus):
             raise Back
         row: list[Mapping[str, Any] | None] = list(self.solo.get("row") or [])
         slots = {card["id"]: i for i, card in enumerate(row, start=1) if card is not None}
-        self.term.say(Text("Insure a Railbot card (your first two actions)", style="bold"))
+        self.term.say(Text(f"Insure a Railbot card ({self._insurance_cost()})", style="bold"))
         self.term.say(
             Text(
                 "  The card does nothing when its slot is called; then the token comes back.",
@@ -238,6 +239,17 @@ class SoloMenus(BuildMenus):
         if n == UNDO:
             return Undo(seat=self.seat)
         return actions[n]
+
+    def _insurance_cost(self) -> str:
+        """The actions Insurance takes: two, or all three once a Duel Baron says so."""
+        assert self.solo is not None
+        duel = solo_map(self.game).duel_barons
+        for baron in self.solo.get("duel_barons") or []:
+            card = duel.get(baron["id"])
+            owner = baron.get("claimed_by")
+            if card and card.effect == "insurance_cost" and owner is not None and owner < 0:
+                return f"all three of your actions, because of {card.name}"
+        return "your first two actions"
 
     def _why_no_insurance(self) -> str:
         assert self.solo is not None
