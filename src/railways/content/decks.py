@@ -27,13 +27,14 @@ def _read(path: Path, problems: list[str]) -> dict[str, Any]:
         return {}
 
 
-def _params(file: str, key: str, value: object, problems: list[str]) -> dict[str, str | int]:
+def table_params(file: str, key: str, value: object, problems: list[str]) -> dict[str, str | int]:
+    """A card's ``params`` table (names to text or numbers); a problem is added if not."""
     if value is None:
         return {}
     if not isinstance(value, dict) or not all(
         isinstance(v, (str, int)) and not isinstance(v, bool) for v in value.values()
     ):
-        problems.append(f"{file}:{key}.params: expected a table of names and numbers")
+        problems.append(f"{file}:{key}: expected a table of names and numbers")
         return {}
     return dict(value)
 
@@ -77,7 +78,7 @@ def load_operations(map_id_or_dir: str | Path) -> dict[str, CardDef]:
         source = item.get("source", default)
         if source not in SOURCES:
             problems.append(f"{file}:{key}.source: unknown source {source!r}")
-        params = _params(file, key, item.get("params"), problems)
+        params = table_params(file, f"{key}.params", item.get("params"), problems)
         for n in range(1, copies + 1):
             card_id = f"{cid}-{n}" if copies > 1 else str(cid)
             if card_id in cards:
@@ -127,7 +128,7 @@ def load_barons(map_id_or_dir: str | Path) -> dict[str, BaronDef]:
             str(name),
             str(effect),
             points,
-            _params(file, key, item.get("params"), problems),
+            table_params(file, f"{key}.params", item.get("params"), problems),
             str(item.get("text", "")),
             bool(item.get("reveal_early", False)),
             str(item.get("source", default)),

@@ -22,6 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from railways.content.decks import table_params
 from railways.content.maps import SOURCES, MapError, load_map, map_dir, maps_root
 from railways.core.board import GOODS_COLORS, Board, Color
 from railways.core.hexgrid import Hex
@@ -191,17 +192,6 @@ def _source(file: str, key: str, value: Any, p: list[str]) -> str:
     return str(value)
 
 
-def _params(file: str, key: str, value: Any, p: list[str]) -> dict[str, str | int]:
-    if value is None:
-        return {}
-    if not isinstance(value, dict) or not all(
-        isinstance(v, (str, int)) and not isinstance(v, bool) for v in value.values()
-    ):
-        p.append(f"{file}:{key}: expected a table of names and numbers")
-        return {}
-    return dict(value)
-
-
 _CARD_KEYS = {"id", "kind", "slot", "cities", "bottom", "color", "icons", "source"}
 
 
@@ -320,8 +310,8 @@ def _duel_barons(file: str, doc: Mapping[str, Any], p: list[str]) -> dict[str, D
             goal=str(goal),
             tiers=tuple(tiers),
             effect=str(effect),
-            params=_params(file, f"{key}.params", item.get("params"), p),
-            effect_params=_params(file, f"{key}.effect_params", item.get("effect_params"), p),
+            params=table_params(file, f"{key}.params", item.get("params"), p),
+            effect_params=table_params(file, f"{key}.effect_params", item.get("effect_params"), p),
             text=str(item.get("text", "")),
             source=_source(file, f"{key}.source", item.get("source", default), p),
         )
