@@ -126,6 +126,12 @@ def _played_to(seed: int, moves: int, duel: bool = True) -> Game:
         (1, 37, [("Claim one, or e", "e")], "  Turn 11"),
         (1, 37, [("Claim one, or e", "1")], "Player 1 scores"),
         (2, 27, [("What will you do", "k"), ("Claim which", "1")], "Player 1 scores"),
+        (
+            1,
+            29,
+            [("What will you do", "d"), ("Which cube", "1"), ("Which route", "b"), ("cube", "b")],
+            "you +1, -1 for Railbot links",
+        ),
     ],
 )
 def test_every_solo_decision_has_a_prompt(

@@ -159,7 +159,7 @@ MULTIPLAYER_ONLY = ("bid", "baron")
 def topics(solo: bool = False) -> list[str]:
     """The help topics of a game (solo games have no auction or Rail Baron, but the Railbot)."""
     if solo:
-        return sorted([t for t in ACTIONS if t not in MULTIPLAYER_ONLY] + list(SOLO_TOPICS))
+        return sorted([t for t in ACTIONS if t not in MULTIPLAYER_ONLY] + [*SOLO_TOPICS, "solo"])
     return sorted(ACTIONS)
 
 

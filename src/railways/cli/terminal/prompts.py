@@ -293,7 +293,7 @@ class Decision(SoloMenus):
             if i:
                 out.append(", ")
             if seat < 0:  # solo: each Railbot link carried over costs the player a point
-                out.append(f"you -{pts} for Railbot links", style="bold red")
+                out.append(f"-{pts} for Railbot links", style="bold red")
                 continue
             who = "you" if seat == self.seat else self.view["players"][seat]["name"]
             out.append(f"{who} +{pts}", style=f"bold {player_style(seat)}")

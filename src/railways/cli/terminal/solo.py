@@ -159,6 +159,8 @@ def railbot_panel(view: Mapping[str, Any], codes: Mapping[str, str]) -> Text:
     out.append(f"  deck {solo.get('deck_size', 0)}", style="")
     discard = solo.get("discard") or []
     out.append(f" · discard {len(discard)}")
+    if solo.get("removed"):
+        out.append(f" · {solo['removed']} set aside unseen", style="dim")
     if discard:
         out.append(" (last: ", style="dim")
         out.append_text(card_text(discard[-1], view, codes, icons=False))
