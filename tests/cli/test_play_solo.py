@@ -86,7 +86,7 @@ def test_a_human_plays_solo_answers_the_railbot_insures_saves_and_loads(tmp_path
     assert "The Railbot removes a red cube from Chicago" in out
     assert "The Railbot removes a red cube from Springfield" in out
     assert "The Railbot's cards" in out  # help railbot
-    assert "Player 1 insures a Railbot card" in out
+    assert "Player 1 insures Railbot card" in out
     assert "The Insurance token sits on slot 1" in out
     assert "your Insurance token already sits on a Railbot card" in out
     assert "cannot undo" in out

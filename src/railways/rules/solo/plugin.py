@@ -183,7 +183,7 @@ class SoloRules(Plugin):
             game.state.round += 1  # the first two actions (RB-056)
             if duel.in_force(game, "insurance_cost"):
                 solo.skip_third = True  # Jon Eric Olsen: one action more (RB-035)
-            game.log(f"{game.seats[action.seat]} insures a Railbot card")
+            game.log(f"{game.seats[action.seat]} insures Railbot card {action.card}")
         elif isinstance(action, ClaimDuelBaron):
             points = duel.points_now(game, action.baron)
             solo.duel_claims[action.baron] = action.seat

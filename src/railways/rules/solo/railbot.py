@@ -284,8 +284,8 @@ def answer(game: Game, task: Task, choice: str) -> None:
 # -- what the tasks do -------------------------------------------------------------------------
 def take_cube(game: Game, city: str, color: Color, bonus: bool) -> None:
     """The Railbot removes a cube from a city (Building Links or Exhaust Goods)."""
-    game.take_cube(city, color)  # back to the bag; an emptied city gets its ECM (RB-066)
     game.log(f"The Railbot removes a {color.value} cube from {game.city_name(city)}")
+    game.take_cube(city, color)  # back to the bag; an emptied city gets its ECM (RB-066)
     state = game.state
     player = state.players[PLAYER]
     for card_id in player.kept:  # RB-009: a Hotel there pays a point
