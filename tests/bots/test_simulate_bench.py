@@ -5,7 +5,9 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from railways.cli.main import _register, cli
@@ -78,3 +80,29 @@ def test_bench_runs_and_prints_its_keys() -> None:
     assert {"p50", "p99"} <= set(figures["legal_actions_ms"])
     text = _run("bench", "--games", "1", "--max-actions", "20")
     assert "actions/s" in text and "p99" in text
+
+
+def test_simulate_plot_needs_matplotlib(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the 'plot' extra, --plot stops before playing with a clear message."""
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    out = tmp_path / "scores.png"
+    result = CliRunner().invoke(cli, ["simulate", "--games", "1", "--plot", str(out)])
+    assert result.exit_code != 0
+    assert "railways[plot]" in result.output
+    assert not out.exists()
+
+
+def test_simulate_plot_writes_a_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "scores.png"
+    _run("simulate", "--players", "2", "--games", "2", "--plot", str(out), "-q")
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
