@@ -1,4 +1,4 @@
-"""The engine's figures; the same as ``railways bench`` (run: python benchmarks/engine.py --json)."""
+"""The engine's figures, as ``railways bench`` (run: python benchmarks/engine.py --json)."""
 
 from railways.cli.bench import bench
 
