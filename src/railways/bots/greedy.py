@@ -48,6 +48,7 @@ INTEREST = 0.2  # what $1,000 of bond dividend, paid later, is worth
 OTHERS = 0.5  # a point given to another player counts against us this much
 FUTURE = 0.6  # a delivery a link opens is worth this share of delivering it now
 NEXT_LEVEL = 0.35  # share of the deliveries one engine level up counted for a link
+BID_THRESHOLD = 2.0  # plans must be worth this much more than the bid to bid at all
 CUBES_PER_COLOR = 2  # at most this many cubes of one colour in one city are counted
 TYPICAL_TURNS = 18  # game length assumed before the Empty City Markers say otherwise
 SOFT_BONDS = 5  # beyond this, each further bond costs extra: late income falls (RW-p8-09)
@@ -119,19 +120,24 @@ class GreedyBot:
         return max(options, key=taste)
 
     def _bid(self, game: Game, seat: int, legal: LegalActions) -> Action:
-        """Bid a little early in the game, only with cash in hand (RW-p8-12, RW-p8-13)."""
+        """Bid a little early in the game when its plans are strong (RW-p8-12, RW-p8-13).
+
+        It opens the bidding at the lowest bid, never outbids another player (going
+        second is almost as good, and free), and only early, while being first
+        decides who gets the best cubes and links.
+        """
         state = game.state
-        player = state.players[seat]
         auction = state.auction
-        if (
-            legal.min_bid is not None
-            and legal.min_bid <= 2
-            and state.turn <= 4
-            and player.cash >= legal.min_bid + 4
-            and (auction is None or auction.high_bidder is None)
-            and any(lk.owner == seat for lk in state.links.values())
-        ):
-            return Bid(seat=seat, amount=legal.min_bid)
+        low = legal.min_bid
+        if low is None or low > 2 or state.turn > 4:
+            return PassBid(seat=seat)
+        if auction is not None and auction.high_bidder is not None:
+            return PassBid(seat=seat)
+        ctx = _Context(game, seat)
+        plans = sorted(ctx.delivery_guesses(), reverse=True)[:3]
+        value = ctx.point_value(sum(plans)) * FUTURE
+        if value > BID_THRESHOLD + ctx.money_cost(low):
+            return Bid(seat=seat, amount=low)
         return PassBid(seat=seat)
 
     # -- the action rounds --------------------------------------------------------------
@@ -623,10 +629,10 @@ class _Context:
         if effect == "land_grant":
             return 0.7 if early > 6 else 0.1
         if effect == "railroad_executive":
-            return 1.0 + 0.5 * sum(sorted(self._delivery_guesses(), reverse=True)[:2])
+            return 1.0 + 0.5 * sum(sorted(self.delivery_guesses(), reverse=True)[:2])
         return 0.0
 
-    def _delivery_guesses(self) -> list[float]:
+    def delivery_guesses(self) -> list[float]:
         out = []
         for city in sorted(self.own_cities.intersection(self.cubes)):
             value = self.source_value(city)
