@@ -96,3 +96,38 @@ def test_no_undo_into_a_finished_turn() -> None:
         legal = legal_actions(game, PLAYER)
         game.apply(legal.simple[0] if solo_state(game).tasks else Pass(seat=PLAYER))
     refused(game, Undo(seat=PLAYER), "RW-p4-39")
+
+
+def test_simulate_solo_flag_reports_win_rate_and_scores() -> None:
+    """`railways simulate --solo` is the solo simulation, with the target and the scores."""
+    import json as _json
+
+    from click.testing import CliRunner
+
+    from railways.cli.main import _register, cli
+
+    _register()
+    result = CliRunner().invoke(
+        cli,
+        [
+            "simulate",
+            "--solo",
+            "--map",
+            "eastern-us",
+            "--bot",
+            "random",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    summary = _json.loads(result.output)
+    assert summary["games"] == 2 and summary["finished"] == 2
+    assert summary["target"] == 125
+    assert 0.0 <= summary["win_rate"] <= 1.0
+    assert summary["scores"]["min"] <= summary["scores"]["mean"] <= summary["scores"]["max"]
+    refused = CliRunner().invoke(cli, ["simulate", "--bot", "random", "--games", "1"])
+    assert refused.exit_code != 0 and "--solo" in refused.output

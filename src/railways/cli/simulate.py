@@ -447,7 +447,24 @@ def print_summary(summary: dict[str, Any], seconds: float) -> None:
     help="Write a PNG histogram of final scores by bot (needs the 'plot' extra).",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option(
+    "--solo",
+    is_flag=True,
+    help="Rail Barons solo games against the Railbot (one bot: --bot); reports the win "
+    "rate against the target score.",
+)
+@click.option("--bot", default=None, help="With --solo: the bot that plays (default: --bots).")
+@click.option("--duel-barons", is_flag=True, help="With --solo: the Duel Barons variant.")
+@click.option(
+    "--option",
+    "solo_options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="With --solo: a solo option, e.g. target_score=110 (JSON values).",
+)
+@click.pass_context
 def simulate(
+    ctx: click.Context,
     map_id: str,
     players: int,
     bots: str,
@@ -459,11 +476,33 @@ def simulate(
     out: Path | None,
     plot: Path | None,
     quiet: bool,
+    solo: bool,
+    bot: str | None,
+    duel_barons: bool,
+    solo_options: tuple[str, ...],
 ) -> None:
     """Play bot games from consecutive seeds and summarise them.
 
     Exits with status 1 if any game broke an invariant or did not finish.
     """
+    if solo:
+        from railways.cli.simulate_solo import simulate_solo
+
+        ctx.invoke(
+            simulate_solo,
+            solo=True,
+            map_id=map_id,
+            bot=bot or bots.split(",")[0].strip(),
+            games=games,
+            seed=seed,
+            duel_barons=duel_barons,
+            extra=solo_options,
+            check=check,
+            as_json=as_json,
+        )
+        return
+    if bot is not None or duel_barons or solo_options:
+        raise click.UsageError("--bot, --duel-barons and --option belong with --solo")
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOTS]
     if unknown or not names:

@@ -1,6 +1,6 @@
-"""``railways simulate-solo``: bot games of Rail Barons solo, with the win rate and scores.
+"""Bot games of Rail Barons solo, with the win rate and scores.
 
-To be folded into ``railways simulate --solo`` once that command is free to change.
+``railways simulate --solo`` runs it; ``railways simulate-solo`` is the same command.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def summarise(results: list[SoloResult]) -> dict[str, Any]:
 
 
 @click.command("simulate-solo")
-@click.option("--solo", is_flag=True, help="Accepted for the future 'simulate --solo' form.")
+@click.option("--solo", is_flag=True, help="Accepted, so both spellings of the command work.")
 @click.option("--map", "map_id", default="eastern-us", show_default=True, help="Solo map to play.")
 @click.option("--bot", default="random", show_default=True, help="The bot that plays.")
 @click.option("--games", type=click.IntRange(1), default=10, show_default=True)
