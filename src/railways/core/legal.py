@@ -152,21 +152,33 @@ def _ok(game: Game, action: Action) -> bool:
 
 
 def _engine_and_cities(game: Game, seat: int, legal: LegalActions) -> None:
-    state = game.state
+    legal.simple.extend(_upgrades(game, seat))
+    legal.simple.extend(_urbanizations(game, seat))
+
+
+def _upgrades(game: Game, seat: int) -> list[Action]:
+    out: list[Action] = []
     upgrade = UpgradeEngine(seat=seat)
     if _ok(game, upgrade):
-        legal.simple.append(upgrade)
-        for card_id in state.players[seat].hand:
+        out.append(upgrade)
+        for card_id in game.state.players[seat].hand:
             with_card = UpgradeEngine(seat=seat, cards=(card_id,))
             if _ok(game, with_card):
-                legal.simple.append(with_card)
+                out.append(with_card)
+    return out
+
+
+def _urbanizations(game: Game, seat: int) -> list[Action]:
+    state = game.state
     colors = [
         c for c, n in sorted(state.new_city_tiles.items(), key=lambda kv: kv[0].value) if n > 0
     ]
+    out: list[Action] = []
     for city in sorted(game.board.cities):
         if state.city_colors[city] is Color.GRAY:
             for color in colors:
-                legal.simple.append(Urbanize(seat=seat, city=city, color=color.value))
+                out.append(Urbanize(seat=seat, city=city, color=color.value))
+    return out
 
 
 def _cards(game: Game, seat: int, legal: LegalActions) -> None:
@@ -880,11 +892,10 @@ def _sample_kind(game: Game, seat: int, rng: Rng, kind: str) -> Action | None:
         return _sample_build(game, seat, rng)
     if kind == "deliver":
         return _sample_delivery(game, seat, rng)
-    legal = LegalActions(seat=seat, phase=game.state.phase)
-    if kind == "upgrade" or kind == "urbanize":
-        _engine_and_cities(game, seat, legal)
-        wanted = UpgradeEngine if kind == "upgrade" else Urbanize
-        choices: list[Action] = [a for a in legal.simple if isinstance(a, wanted)]
+    if kind == "upgrade":
+        choices = _upgrades(game, seat)
+    elif kind == "urbanize":
+        choices = _urbanizations(game, seat)
     elif kind == "card":
         return _sample_card(game, seat, rng)
     else:
@@ -913,16 +924,19 @@ def _sample_card(game: Game, seat: int, rng: Rng) -> Action | None:
     return None
 
 
+_BY_VALUE = sorted(Color, key=lambda c: c.value)
+
+
 def _sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
     """A random walk from a random cube the seat can start moving, until it is delivered."""
     state = game.state
     graph = link_graph(game)
     engine = game.engine_level(seat)
     sources: list[tuple[str, Color]] = []
-    for city, cubes in state.cubes.items():
-        edges = graph.get(city)
-        if cubes and edges and any(owner == seat for _l, _c, owner in edges):
-            sources.extend((city, c) for c in sorted(set(cubes), key=lambda c: c.value))
+    for city, edges in graph.items():
+        cubes = state.cubes[city]
+        if cubes and any(owner == seat for _l, _c, owner in edges):
+            sources.extend((city, c) for c in _BY_VALUE if c in cubes)
     if not sources:
         return None
     colors = state.city_colors
