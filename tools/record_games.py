@@ -19,6 +19,8 @@ GAMES = [
     ("eastern-us", 2, "random", 101),
     ("eastern-us", 4, "random", 102),
     ("eastern-us", 6, "random", 103),
+    ("eastern-us", 3, "greedy", 104),
+    ("eastern-us", 5, "greedy", 105),
 ]
 
 

@@ -117,3 +117,22 @@ def test_unknown_option_is_refused_by_name() -> None:
         new_game("eastern-us", players=3, seed=1, options={"universal_barons": "yes"})
     game = new_game("eastern-us", players=3, seed=1, options={"shorter_game": True})
     assert game.state.ecm_needed == 12 - 2
+
+
+def test_a_solo_record_loads_in_a_fresh_process() -> None:
+    """Plug-in action kinds are registered before a record is read (no earlier solo game)."""
+    import subprocess
+    import sys
+
+    fixture = Path(__file__).parents[1] / "fixtures" / "games" / "solo-eastern-us-greedy-201.json"
+    code = (
+        "import json, sys\n"
+        "from railways.rules.records import game_from_record\n"
+        "data = json.load(open(sys.argv[1]))\n"
+        "game = game_from_record(data['record'])\n"
+        "print(game.state.final_scores == {int(k): v for k, v in data['final_scores'].items()})\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(fixture)], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "True", out.stderr

@@ -100,3 +100,8 @@ def with_universal_barons(ruleset: Ruleset) -> Ruleset:
 
     effects = {**ruleset.baron_effects, **UNIVERSAL_BARON_EFFECTS}
     return replace(ruleset, barons=load_universal_barons(), baron_effects=effects)
+
+
+# Action kinds that plug-ins define must be known before any record is read, so that a
+# saved solo game loads in a process that has not started one yet.
+from railways.rules.solo import actions as _solo_actions  # noqa: E402, F401
