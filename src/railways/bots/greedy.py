@@ -96,11 +96,25 @@ class GreedyBot:
             return self._choose_baron(game, seat, legal)
         if phase is Phase.AUCTION:
             return self._bid(game, seat, legal)
-        ctx = _Context(game, seat)
+        ctx: _Context
+        solo = None
+        if "solo" in game.state.plugin_data:  # Rail Barons solo: its own tuning and actions
+            from railways.bots import greedy_solo
+
+            choice = greedy_solo.choose_solo(self, game, seat, legal)
+            if choice is not None:
+                return choice
+            ctx = solo = greedy_solo.SoloContext(game, seat)
+        else:
+            ctx = _Context(game, seat)
         scored = list(self._score_all(ctx, legal))
         if not scored:
             return legal.all()[0] if legal else Pass(seat=seat)
         best = max(s.value for s in scored)
+        if solo is not None:
+            insure = greedy_solo.best_insurance(solo, legal, best)
+            if insure is not None:
+                return insure
         ties = [s for s in scored if s.value >= best - 1e-9]
         if len(ties) > 1:
             rng = Rng(self.seed * 1_000_003 + len(game.actions))
@@ -165,6 +179,12 @@ class GreedyBot:
 class _Context:
     """What one decision needs, computed once: the network, cubes, money and time."""
 
+    # The tuning this context uses; a solo context changes some (``greedy_solo``).
+    others = OTHERS
+    interest = INTEREST
+    future = FUTURE
+    money = MONEY
+
     def __init__(self, game: Game, seat: int) -> None:
         self.game = game
         self.seat = seat
@@ -218,10 +238,10 @@ class _Context:
         tables = self.game.board.tables
         score = self.player.score
         gain = tables.income_for(score + int(points)) - tables.income_for(score)
-        return points + gain * (self.turns_left - 1) * MONEY
+        return points + gain * (self.turns_left - 1) * self.money
 
     def bond_cost(self) -> float:
-        return 1.0 + INTEREST * max(0, self.turns_left - 1)
+        return 1.0 + self.interest * max(0, self.turns_left - 1)
 
     def money_cost(self, amount: int) -> float:
         """What paying ``amount`` ($1,000s) costs, counting the bonds it issues."""
@@ -233,9 +253,9 @@ class _Context:
         due = self.player.bonds * tables.bond_dividend - self.game.income(self.seat)
         cash = max(0, self.player.cash - max(0, due))
         if amount <= cash:
-            return amount * MONEY
+            return amount * self.money
         bonds = -(-(amount - cash) // tables.bond_value)
-        cost = cash * MONEY + bonds * self.bond_cost()
+        cost = cash * self.money + bonds * self.bond_cost()
         after = self.player.bonds + bonds
         cost += 3.0 * max(0, min(bonds, after - SOFT_BONDS))
         cost += 10.0 * max(0, min(bonds, after - MAX_BONDS))  # never spiral into debt
@@ -301,7 +321,7 @@ class _Context:
                 t2 = theirs + (owner != seat)
                 bit = bits.get(colors[nxt], 0)
                 if bit & alive:
-                    value = m2 - OTHERS * t2
+                    value = m2 - self.others * t2
                     row = by_bit[bit]
                     if value > row[used + 1]:
                         row[used + 1] = value
@@ -369,7 +389,7 @@ class _Context:
     def value_delivery(self, action: DeliverGoods, points: dict[int, int]) -> float:
         mine = points.get(self.seat, 0)
         theirs = sum(p for s, p in points.items() if s != self.seat)
-        value = self.point_value(mine) - OTHERS * theirs
+        value = self.point_value(mine) - self.others * theirs
         game, state = self.game, self.state
         dest = self._destination(action)
         color = action.color or ""
@@ -421,7 +441,7 @@ class _Context:
         gain = 0.0
         for city in sources:
             gain += self.source_value(city, adj=adj) - self.source_value(city)
-        value = FUTURE * self.point_value(gain) if gain > 0 else gain
+        value = self.future * self.point_value(gain) if gain > 0 else gain
         value += self._line_bonus(a, b)
         value += self._baron_bonus(a, b)
         if a in self.own_cities or b in self.own_cities:
@@ -505,7 +525,7 @@ class _Context:
             uncertainty = 1.0
         if target == start:
             return None
-        value = uncertainty * self.link_value(start, target) + sunk * MONEY * 3
+        value = uncertainty * self.link_value(start, target) + sunk * self.money * 3
         value -= self.money_cost(round(cost))
         if build.tiles >= 4 and not extension:
             value -= 0.1  # long links tie up tiles and money; prefer short ones (RW-p8-09)
@@ -558,7 +578,7 @@ class _Context:
         gain = 0.0
         for city in sorted(self.own_cities.intersection(self.cubes)):
             gain += self.source_value(city, engine=self.engine + 1) - self.source_value(city)
-        value = FUTURE * self.point_value(gain) if gain > 0 else gain
+        value = self.future * self.point_value(gain) if gain > 0 else gain
         value += self._engine_baron_bonus()
         if action.cards:
             value += 0.5  # a discount card is meant for this
@@ -603,7 +623,7 @@ class _Context:
         for source in sorted(self.near(self.adj, (city,), depth - 1).intersection(self.cubes)):
             gain += self.source_value(source, colors=colors) - self.source_value(source)
         gain += self._new_cubes_value(city, colors, 2)
-        value = FUTURE * self.point_value(gain) if gain > 0 else gain
+        value = self.future * self.point_value(gain) if gain > 0 else gain
         return value - self.money_cost(cost)
 
     def value_card(self, action: TakeOperationsCard) -> float:
@@ -619,7 +639,7 @@ class _Context:
             if action.target is None:
                 return -1.0
             gain = self._new_cubes_value(action.target, self.colors, 2)
-            return FUTURE * self.point_value(gain) - 0.2
+            return self.future * self.point_value(gain) - 0.2
         if effect == "new_industry":
             if action.target is None:
                 return -1.0
@@ -646,7 +666,7 @@ class _Context:
         cubes = dict(self.cubes.get(city, {}))
         cubes[Color.RED] = cubes.get(Color.RED, 0) + 4
         gain = self.source_value(city, cubes=cubes) - self.source_value(city)
-        value = FUTURE * self.point_value(gain)
+        value = self.future * self.point_value(gain)
         for line in self.game.board.major_lines.values():
             if "western_link" in line.requires and line.id not in self.state.major_lines:
                 comp = self.components.get(city)

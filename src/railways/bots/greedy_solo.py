@@ -1,0 +1,177 @@
+"""The greedy bot's Rail Barons solo play: its tuning and its answers to the Railbot.
+
+In the solo game (RB-051..076) the player starts with no cash and no rival who builds for
+points, so the multiplayer caution about bonds leaves it passing most turns. Here:
+
+- a Railbot link used in a delivery costs a whole point (RB-054), not half;
+- a bond is cheaper than in the multiplayer tuning: income grows with score and there is
+  no rival to outpace, so early links that open deliveries are worth their bonds;
+- Insurance (RB-056) goes on a row card that would hurt more than the two actions it takes;
+- a Duel Baron (RB-075) is claimed as soon as its goal is met;
+- where the Railbot's card leaves a choice to the player (RB-065, RB-071, RB-072, RB-076), it
+  picks what hurts its own plans least.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from railways.core.actions import Action
+from railways.core.board import Color
+from railways.core.game import Game
+from railways.rules.solo.actions import (
+    ClaimDuelBaron,
+    EndTurn,
+    Insure,
+    RailbotClaimLine,
+    RailbotDuelBaron,
+    RailbotExhaust,
+    RailbotRemoveCube,
+)
+from railways.rules.solo.duel import points_now
+from railways.rules.solo.state import is_solo, solo_map, solo_state
+
+if TYPE_CHECKING:
+    from railways.core.legal import LegalActions
+
+from railways.bots.greedy import _Context
+
+RAILBOT_CHOICES = (RailbotRemoveCube, RailbotExhaust, RailbotClaimLine, RailbotDuelBaron)
+EMPTY_CITY = 0.6  # emptying a city brings the end nearer: fewer turns to score (RB-013)
+# Opponent Effects of Duel Barons, from the least to the most harmful to the player.
+EFFECT_HARM = {
+    "remove_new_cities": 0.5,
+    "insurance_cost": 0.5,
+    "hotels_no_delivery_bonus": 1.0,
+    "deadhead": 1.0,
+    "claim_major_line": 2.0,
+    "delivery_penalty": 3.0,
+    "exhaust_each_color": 3.0,
+    "resolve_slot": 3.0,
+    "taxation": 4.0,
+    "engine_minus": 6.0,
+}
+
+
+def solo_game(game: Game) -> bool:
+    return is_solo(game)
+
+
+class SoloContext(_Context):
+    """The greedy values with the solo tuning and the solo actions."""
+
+    others = 1.0  # a Railbot link in a delivery costs the player a point (RB-054)
+    interest = 0.08
+    future = 0.8
+
+    # -- the player's own solo actions --------------------------------------------------
+    def value_simple(self, action: Action) -> float | None:
+        if isinstance(action, ClaimDuelBaron):
+            return 100.0 + points_now(self.game, action.baron)  # free points
+        if isinstance(action, EndTurn):
+            return 0.0
+        if isinstance(action, Insure):
+            return None  # weighed against the best two actions in choose()
+        return super().value_simple(action)
+
+    def card_harm(self, card_id: str) -> float:
+        """What resolving this Railbot row card would cost the player, in points."""
+        smap = solo_map(self.game)
+        card = smap.cards.get(card_id)
+        if card is None:
+            return 0.0
+        harm = 0.0
+        if card.kind == "taxation":
+            harm += self.money_cost(2 * self.game.income(self.seat))
+        elif card.kind == "exhaust" and card.color is not None:
+            harm += self.exhaust_harm(card.color, solo_state(self.game).base_exhaust)
+        if "major_line" in card.icons or "baron" in card.icons:
+            harm += 1.0
+        return harm
+
+    def exhaust_harm(self, color: Color, count: int) -> float:
+        """Loss from ``count`` cubes of ``color``, taken where they hurt least."""
+        losses = []
+        for city, cubes in self.cubes.items():
+            for k in range(cubes.get(color, 0)):
+                losses.append(self.cube_loss(city, color) * (1 + 0.1 * k))
+        losses.sort()
+        return self.future * sum(losses[:count])
+
+    def cube_loss(self, city: str, color: Color) -> float:
+        cubes = self.cubes.get(city, {})
+        if cubes.get(color, 0) <= 0:
+            return 0.0
+        fewer = dict(cubes)
+        fewer[color] -= 1
+        if not fewer[color]:
+            del fewer[color]
+        loss = self.source_value(city) - self.source_value(city, cubes=fewer)
+        if not fewer:
+            loss += EMPTY_CITY
+        if city in self.own_cities:
+            loss += 0.05
+        return loss
+
+    # -- the Railbot's choices ------------------------------------------------------------
+    def railbot_choice(self, options: list[Action]) -> Action:
+        def harm(action: Action) -> tuple[float, str]:
+            if isinstance(action, RailbotRemoveCube):
+                return (self.cube_loss(action.city, Color(action.color or "")), str(action))
+            if isinstance(action, RailbotExhaust):
+                return (self.cube_loss(action.city, Color(action.color or "")), str(action))
+            if isinstance(action, RailbotClaimLine):
+                return (self.line_prospect(action.target or ""), str(action))
+            if isinstance(action, RailbotDuelBaron):
+                return (self.baron_harm(action.baron), str(action))
+            return (0.0, str(action))
+
+        return min(options, key=harm)
+
+    def line_prospect(self, line_id: str) -> float:
+        """How much the player could lose if the Railbot claims this Major Line."""
+        line = self.game.board.major_lines.get(line_id)
+        if line is None:
+            return 0.0
+        comps = [self.components.get(e) for e in line.endpoints]
+        reached = sum(1 for c in comps if c is not None)
+        joined = len(comps) - len(set(comps)) if None not in comps else 0
+        return line.points * (0.1 + 0.3 * reached + 0.5 * joined)
+
+    def baron_harm(self, baron_id: str) -> float:
+        baron = solo_map(self.game).duel_barons[baron_id]
+        harm = EFFECT_HARM.get(baron.effect, 2.0)
+        if baron.effect == "taxation":
+            harm = max(harm, self.money_cost(2 * self.game.income(self.seat)))
+        best = max((p for _goal, p in baron.tiers), default=0)
+        return harm + 0.3 * best  # the Railbot's claim also takes the goal from the player
+
+
+def choose_solo(bot: object, game: Game, seat: int, legal: LegalActions) -> Action | None:
+    """The solo decisions the plain greedy scoring does not make; None leaves it to it."""
+    options = legal.all()
+    choices = [a for a in options if isinstance(a, RAILBOT_CHOICES)]
+    if choices:
+        return SoloContext(game, seat).railbot_choice(choices)
+    return None
+
+
+def best_insurance(ctx: SoloContext, legal: LegalActions, best_other: float) -> Action | None:
+    """Insurance, when the card it covers hurts more than the two actions it costs."""
+    insures = [a for a in legal.simple if isinstance(a, Insure)]
+    if not insures:
+        return None
+    row = solo_state(ctx.game).row
+    # Each row slot acts with about the same chance; the token waits until its card acts.
+    best: tuple[float, Action] | None = None
+    for action in insures:
+        harm = ctx.card_harm(action.card)
+        if row and action.card == row[0]:
+            harm *= 1.0
+        if best is None or harm > best[0]:
+            best = (harm, action)
+    if best is None:
+        return None
+    if best[0] > 2.0 * max(best_other, 0.0) + 1.0:
+        return best[1]
+    return None
