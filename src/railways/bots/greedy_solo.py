@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railways.core.actions import Action
+from railways.core.actions import Action, DeliverGoods
 from railways.core.board import Color
 from railways.core.game import Game
 from railways.rules.solo.actions import (
@@ -61,8 +61,16 @@ class SoloContext(_Context):
     """The greedy values with the solo tuning and the solo actions."""
 
     others = 1.0  # a Railbot link in a delivery costs the player a point (RB-054)
-    interest = 0.08
+    interest = 0.12
     future = 0.8
+
+    emptying = 3.0  # a delivery that empties its city brings the end nearer (RB-013)
+
+    def value_delivery(self, action: DeliverGoods, points: dict[int, int]) -> float:
+        value = super().value_delivery(action, points)
+        if sum(self.cubes.get(action.city, {}).values()) <= 1:
+            value -= self.emptying
+        return value
 
     # -- the player's own solo actions --------------------------------------------------
     def value_simple(self, action: Action) -> float | None:
