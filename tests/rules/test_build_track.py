@@ -196,7 +196,7 @@ def test_unfinished_track_is_an_incomplete_link_and_lasts_through_the_turn():
 
 
 @pytest.mark.rules("RW-p4-49", "RW-p4-50", "RW-p4-51", "RW-p6-05")
-def test_incomplete_links_are_removed_at_the_end_of_the_turn_and_complete_ones_stay():
+def test_incomplete_links_go_when_the_turn_ends_and_complete_ones_stay():
     game = tiny(players=2, cash=40)
     build(game, 0, WEST_SOUTH)
     build(game, 1, (WEST, H(0, 1), H(0, 2)), Side.E)
