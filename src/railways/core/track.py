@@ -271,11 +271,9 @@ def plan_build(
             if exit_ is None:
                 raise IllegalAction(f"say which way the last tile at {h} points", "RW-p4-45")
             b = exit_
-        if board.city_at(h) is not None:
-            raise IllegalAction(
-                f"building must stop on reaching {board.city_at(h).name}",  # type: ignore[union-attr]
-                "RW-p4-47",
-            )
+        passed = board.city_at(h)
+        if passed is not None:
+            raise IllegalAction(f"building must stop on reaching {passed.name}", "RW-p4-47")
         _check_tile(board, state, h, a, b)
         tiles.append((h, a, b))
         tile_costs.append(terrain_cost(h))
