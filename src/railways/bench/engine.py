@@ -104,6 +104,10 @@ def random_playouts(
         elapsed += clock() - start
         actions += count
         finished += game.over
+    return _throughput(games, finished, actions, elapsed)
+
+
+def _throughput(games: int, finished: int, actions: int, elapsed: float) -> dict[str, Any]:
     return {
         "games": games,
         "finished": finished,
@@ -135,14 +139,7 @@ def fast_playouts(
         elapsed += clock() - start
         actions += count
         finished += game.over
-    return {
-        "games": games,
-        "finished": finished,
-        "actions": actions,
-        "seconds": round(elapsed, 4),
-        "games_per_s": round(games / elapsed, 3) if elapsed else 0.0,
-        "actions_per_s": round(actions / elapsed, 1) if elapsed else 0.0,
-    }
+    return _throughput(games, finished, actions, elapsed)
 
 
 def replay_time(map_id: str, players: int, seed: int, max_actions: int) -> dict[str, Any]:
