@@ -14,6 +14,7 @@ points, so the multiplayer caution about bonds leaves it passing most turns. Her
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from railways.core.actions import Action, DeliverGoods
@@ -122,7 +123,7 @@ class SoloContext(_Context):
         return loss
 
     # -- the Railbot's choices ------------------------------------------------------------
-    def railbot_choice(self, options: list[Action]) -> Action:
+    def railbot_choice(self, options: Sequence[Action]) -> Action:
         def harm(action: Action) -> tuple[float, str]:
             if isinstance(action, RailbotRemoveCube):
                 return (self.cube_loss(action.city, Color(action.color or "")), str(action))

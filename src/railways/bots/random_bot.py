@@ -29,7 +29,7 @@ class RandomBot:
             groups.setdefault(action.kind, []).append(action)
         if legal.builds:
             groups["build_track"] = [b.action for b in legal.builds]
-        deliveries = [o.action for opts in legal.deliveries.values() for o in opts]
+        deliveries: list[Action] = [o.action for opts in legal.deliveries.values() for o in opts]
         if deliveries:
             groups["deliver_goods"] = deliveries
         if not groups:
