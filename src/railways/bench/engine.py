@@ -11,7 +11,7 @@ import os
 import platform
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from railways.bots import make_bot
 from railways.bots.random_bot import RandomBot
@@ -23,7 +23,69 @@ from railways.rules.records import game_from_record, record_of
 PLAYER_COUNTS = (2, 4, 6)
 
 
-def machine() -> dict[str, Any]:
+class Machine(TypedDict):
+    cpu: str
+    cores: int | None
+    python: str
+    implementation: str
+    platform: str
+
+
+class Latency(TypedDict):
+    """Percentiles of timed samples; only ``n`` when there were none."""
+
+    n: int
+    p50: NotRequired[float]
+    p90: NotRequired[float]
+    p99: NotRequired[float]
+    max: NotRequired[float]
+    mean: NotRequired[float]
+
+
+class BotLatency(Latency):
+    bot: str
+    players: int
+    games: int
+
+
+class Throughput(TypedDict):
+    games: int
+    finished: int
+    actions: int
+    seconds: float
+    games_per_s: float
+    actions_per_s: float
+
+
+class Replay(TypedDict):
+    players: int
+    actions: int
+    seconds: float
+    actions_per_s: float
+
+
+class Settings(TypedDict):
+    map: str
+    games: int
+    seed: int
+    max_actions: int
+    bot_games: int
+
+
+class EngineFigures(TypedDict):
+    """All of ``railways bench``; ``--json`` prints it as is. Playouts are keyed by player count."""
+
+    machine: Machine
+    settings: Settings
+    random_playout: dict[str, Throughput]
+    fast_playout: dict[str, Throughput]
+    legal_actions_ms: Latency
+    apply_ms: Latency
+    replay: Replay
+    greedy_decision_ms: BotLatency
+
+
+def machine() -> Machine:
     """The CPU model, core count and Python that the figures were taken on."""
     cpu = platform.processor() or platform.machine()
     try:
@@ -43,7 +105,7 @@ def machine() -> dict[str, Any]:
     }
 
 
-def percentiles(samples: Sequence[float], scale: float = 1000.0) -> dict[str, float]:
+def percentiles(samples: Sequence[float], scale: float = 1000.0) -> Latency:
     """p50, p90, p99, max and mean of ``samples`` (seconds), in milliseconds by default."""
     if not samples:
         return {"n": 0}
@@ -70,7 +132,7 @@ def random_playouts(
     max_actions: int,
     legal_times: list[float] | None = None,
     apply_times: list[float] | None = None,
-) -> dict[str, Any]:
+) -> Throughput:
     """Random games: legal_actions, a random choice (RandomBot), apply; timed as a whole."""
     actions = 0
     finished = 0
@@ -107,7 +169,7 @@ def random_playouts(
     return _throughput(games, finished, actions, elapsed)
 
 
-def _throughput(games: int, finished: int, actions: int, elapsed: float) -> dict[str, Any]:
+def _throughput(games: int, finished: int, actions: int, elapsed: float) -> Throughput:
     return {
         "games": games,
         "finished": finished,
@@ -118,9 +180,7 @@ def _throughput(games: int, finished: int, actions: int, elapsed: float) -> dict
     }
 
 
-def fast_playouts(
-    map_id: str, players: int, games: int, seed: int, max_actions: int
-) -> dict[str, Any]:
+def fast_playouts(map_id: str, players: int, games: int, seed: int, max_actions: int) -> Throughput:
     """Random games through :func:`sample_action`: one random action without listing all."""
     actions = 0
     finished = 0
@@ -142,7 +202,7 @@ def fast_playouts(
     return _throughput(games, finished, actions, elapsed)
 
 
-def replay_time(map_id: str, players: int, seed: int, max_actions: int) -> dict[str, Any]:
+def replay_time(map_id: str, players: int, seed: int, max_actions: int) -> Replay:
     """Time to load a whole game's record: parse it and replay every action."""
     game = new_game(map_id, players=players, seed=seed)
     bots = [RandomBot(seed * 31 + i) for i in range(players)]
@@ -166,7 +226,7 @@ def replay_time(map_id: str, players: int, seed: int, max_actions: int) -> dict[
 
 def bot_decisions(
     map_id: str, players: int, bot: str, games: int, seed: int, max_actions: int
-) -> dict[str, Any]:
+) -> BotLatency:
     """Time of the bot's ``choose`` (legal actions not included), every seat played by it."""
     times: list[float] = []
     clock = time.perf_counter
@@ -193,15 +253,36 @@ def run_engine_bench(
     max_actions: int = 5000,
     bot_games: int = 1,
     progress: Callable[[str], None] | None = None,
-) -> dict[str, Any]:
+) -> EngineFigures:
     """Every figure of ``railways bench``, as a JSON-ready dict."""
 
     def say(text: str) -> None:
         if progress is not None:
             progress(text)
 
-    out: dict[str, Any] = {
-        "machine": machine(),
+    host = machine()
+    warm = new_game(map_id, players=4, seed=seed)  # load the board outside the timing
+    for tiles in (4, 5):  # and its per-board route tables (Perfect Engineering lays 5)
+        static_routes(warm.board, tiles)
+        long_routes(warm.board, tiles)
+    playouts: dict[str, Throughput] = {}
+    for players in PLAYER_COUNTS:
+        say(f"random playouts, {players} players")
+        playouts[str(players)] = random_playouts(map_id, players, games, seed, max_actions)
+    fast: dict[str, Throughput] = {}
+    for players in PLAYER_COUNTS:
+        say(f"fast random playouts, {players} players")
+        fast[str(players)] = fast_playouts(map_id, players, games, seed, max_actions)
+    say("legal_actions and apply latency")
+    legal_times: list[float] = []
+    apply_times: list[float] = []
+    random_playouts(map_id, 4, games, seed + 1000, max_actions, legal_times, apply_times)
+    say("replay of a whole record")
+    replay = replay_time(map_id, 4, seed, max_actions)
+    say("greedy bot decisions")
+    greedy = bot_decisions(map_id, 4, "greedy", bot_games, seed, max_actions)
+    return {
+        "machine": host,
         "settings": {
             "map": map_id,
             "games": games,
@@ -209,29 +290,10 @@ def run_engine_bench(
             "max_actions": max_actions,
             "bot_games": bot_games,
         },
+        "random_playout": playouts,
+        "fast_playout": fast,
+        "legal_actions_ms": percentiles(legal_times),
+        "apply_ms": percentiles(apply_times),
+        "replay": replay,
+        "greedy_decision_ms": greedy,
     }
-    warm = new_game(map_id, players=4, seed=seed)  # load the board outside the timing
-    for tiles in (4, 5):  # and its per-board route tables (Perfect Engineering lays 5)
-        static_routes(warm.board, tiles)
-        long_routes(warm.board, tiles)
-    playouts: dict[str, Any] = {}
-    for players in PLAYER_COUNTS:
-        say(f"random playouts, {players} players")
-        playouts[str(players)] = random_playouts(map_id, players, games, seed, max_actions)
-    out["random_playout"] = playouts
-    fast: dict[str, Any] = {}
-    for players in PLAYER_COUNTS:
-        say(f"fast random playouts, {players} players")
-        fast[str(players)] = fast_playouts(map_id, players, games, seed, max_actions)
-    out["fast_playout"] = fast
-    say("legal_actions and apply latency")
-    legal_times: list[float] = []
-    apply_times: list[float] = []
-    random_playouts(map_id, 4, games, seed + 1000, max_actions, legal_times, apply_times)
-    out["legal_actions_ms"] = percentiles(legal_times)
-    out["apply_ms"] = percentiles(apply_times)
-    say("replay of a whole record")
-    out["replay"] = replay_time(map_id, 4, seed, max_actions)
-    say("greedy bot decisions")
-    out["greedy_decision_ms"] = bot_decisions(map_id, 4, "greedy", bot_games, seed, max_actions)
-    return out

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Literal
 
 import click
+
+if TYPE_CHECKING:
+    from railways.bench.engine import EngineFigures
 
 
 @click.group("bench", invoke_without_command=True)
@@ -64,7 +67,7 @@ def bench(
         print_figures(figures)
 
 
-def print_figures(f: dict[str, Any]) -> None:
+def print_figures(f: EngineFigures) -> None:
     m = f["machine"]
     click.echo(f"machine: {m['cpu']}, {m['cores']} cores, {m['implementation']} {m['python']}")
     s = f["settings"]
@@ -79,23 +82,23 @@ def print_figures(f: dict[str, Any]) -> None:
             f"{row['actions_per_s']:9.1f} actions/s  ({row['actions']} actions, "
             f"{row['seconds']:.2f}s)"
         )
-    for key, label in (("fast_playout", "fast random playout (sample_action + apply), one core:"),):
-        if key in f:
-            click.echo(label)
-            for players, row in f[key].items():
-                click.echo(
-                    f"  {players} players: {row['games_per_s']:8.3f} games/s "
-                    f"{row['actions_per_s']:9.1f} actions/s  ({row['actions']} actions)"
-                )
-    for key, label in (
+    click.echo("fast random playout (sample_action + apply), one core:")
+    for players, row in f["fast_playout"].items():
+        click.echo(
+            f"  {players} players: {row['games_per_s']:8.3f} games/s "
+            f"{row['actions_per_s']:9.1f} actions/s  ({row['actions']} actions)"
+        )
+    latencies: tuple[tuple[Literal["legal_actions_ms", "apply_ms", "greedy_decision_ms"], str], ...]
+    latencies = (
         ("legal_actions_ms", "legal_actions latency (4 players)"),
         ("apply_ms", "apply latency (4 players)"),
         ("greedy_decision_ms", "greedy decision time (4 greedy bots)"),
-    ):
-        row = f[key]
+    )
+    for key, label in latencies:
+        latency = f[key]
         click.echo(
-            f"{label}: p50 {row.get('p50', 0):.3f} ms, p99 {row.get('p99', 0):.3f} ms, "
-            f"max {row.get('max', 0):.3f} ms over {row['n']}"
+            f"{label}: p50 {latency.get('p50', 0):.3f} ms, p99 {latency.get('p99', 0):.3f} ms, "
+            f"max {latency.get('max', 0):.3f} ms over {latency['n']}"
         )
     r = f["replay"]
     click.echo(

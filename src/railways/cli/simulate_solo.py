@@ -9,13 +9,14 @@ import json
 import statistics
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
 import click
 
 from railways.bots import BOTS, make_bot
 from railways.content.solo import solo_maps
 from railways.core.errors import IllegalAction
+from railways.core.game import Game
 from railways.core.invariants import check_invariants
 from railways.core.legal import legal_actions
 from railways.core.view import view_for
@@ -42,7 +43,7 @@ class SoloResult:
     problems: list[str] = field(default_factory=list)
 
 
-def _leaks(game: Any) -> list[str]:
+def _leaks(game: Game) -> list[str]:
     """Views must not name a card still hidden in the Railbot deck or set aside."""
     solo = solo_state(game)
     text = json.dumps(view_for(game, 0))
@@ -53,7 +54,7 @@ def _leaks(game: Any) -> list[str]:
 
 
 def play_solo(
-    map_id: str, bot: str, seed: int, options: dict[str, Any] | None = None, check: bool = True
+    map_id: str, bot: str, seed: int, options: dict[str, object] | None = None, check: bool = True
 ) -> SoloResult:
     """One solo game of ``bot`` against the Railbot."""
     game = new_solo_game(map_id, seed=seed, options=options or {})
@@ -96,10 +97,37 @@ def play_solo(
     )
 
 
-def summarise(results: list[SoloResult]) -> dict[str, Any]:
+class ScoreSpread(TypedDict):
+    """The finished games' scores; all None when no game finished."""
+
+    min: int | None
+    max: int | None
+    mean: float | None
+    median: float | None
+    quartiles: list[float] | None
+
+
+class SoloSummary(TypedDict):
+    """What ``--json`` prints, key for key."""
+
+    games: int
+    finished: int
+    invariant_failures: int
+    problems: list[str]
+    target: int | None
+    win_rate: float
+    scores: ScoreSpread
+    mean_turns: float
+    mean_actions: float
+    mean_bonds: float
+    mean_railbot_links: float
+    seconds: NotRequired[float]  # added by the command once the games are played
+
+
+def summarise(results: list[SoloResult]) -> SoloSummary:
     finished = [r for r in results if r.finished and r.score is not None]
     scores = sorted(r.score for r in finished if r.score is not None)
-    out: dict[str, Any] = {
+    out: SoloSummary = {
         "games": len(results),
         "finished": len(finished),
         "invariant_failures": sum(1 for r in results if r.problems),
@@ -166,7 +194,7 @@ def simulate_solo(
             f"{map_id!r} has no solo appendix; solo maps: {', '.join(solo_maps())}",
             param_hint="--map",
         )
-    options: dict[str, Any] = {"duel_barons": duel_barons}
+    options: dict[str, object] = {"duel_barons": duel_barons}
     for item in extra:
         key, sep, value = item.partition("=")
         if not sep:

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Group, JustifyMethod, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -78,7 +78,7 @@ def players_table(game: Game, view: Mapping[str, Any]) -> Table:
     table = Table(
         box=None, padding=(0, 1), pad_edge=False, header_style="bold underline", expand=False
     )
-    for heading, justify in (
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("Player", "left"),
         ("Cash", "right"),
         ("Bonds", "right"),
@@ -87,8 +87,9 @@ def players_table(game: Game, view: Mapping[str, Any]) -> Table:
         ("Engine", "right"),
         ("Links", "right"),
         ("Cards", "left"),
-    ):
-        table.add_column(heading, justify=justify)  # type: ignore[arg-type]
+    )
+    for heading, justify in columns:
+        table.add_column(heading, justify=justify)
     cards = game.ruleset.cards
     for p in view["players"]:
         seat = p["seat"]
