@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 import click
 
@@ -171,6 +171,65 @@ def run_games(
 
 
 # -- statistics ----------------------------------------------------------------------
+class Distribution(TypedDict):
+    """Spread of some values; only ``n`` when there were none."""
+
+    n: int
+    mean: NotRequired[float]
+    sd: NotRequired[float]
+    min: NotRequired[float]
+    q1: NotRequired[float]
+    median: NotRequired[float]
+    q3: NotRequired[float]
+    max: NotRequired[float]
+
+
+class WinRate(TypedDict):
+    wins: int
+    win_rate: float
+    win_rate_ci95: list[float]  # [low, high]; a list so it reads the same back from JSON
+
+
+class SeatSummary(WinRate):
+    seat: int
+    bot: str
+    score: Distribution
+    bonds_issued: Distribution
+    bonds_held: Distribution
+    engine: Distribution
+    engine_levels: dict[str, int]  # engine level -> games that ended on it
+    links: Distribution
+    deliveries: Distribution
+    major_lines: Distribution
+
+
+class BotSummary(WinRate):
+    seats: list[int]
+    score: Distribution
+    bonds_issued: Distribution
+    engine_levels: dict[str, int]
+    major_lines: Distribution
+
+
+class Summary(TypedDict):
+    """What ``--json`` prints, key for key."""
+
+    map: str
+    players: int
+    bots: list[str]
+    first_seed: int | None
+    games: int
+    finished: int
+    end_reasons: dict[str, int]
+    invariant_failures: int
+    problems: list[str]
+    seats: list[SeatSummary]
+    by_bot: dict[str, BotSummary]
+    turns: Distribution
+    actions: Distribution
+    major_lines: Distribution
+
+
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95% by default)."""
     if trials <= 0:
@@ -182,7 +241,7 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def distribution(values: Sequence[float]) -> dict[str, float]:
+def distribution(values: Sequence[float]) -> Distribution:
     """Mean, standard deviation, minimum, quartiles and maximum."""
     if not values:
         return {"n": 0}
@@ -211,7 +270,7 @@ def _r(x: float) -> float | int:
     return round(float(x), 4)
 
 
-def _rate(wins: int, trials: int) -> dict[str, Any]:
+def _rate(wins: int, trials: int) -> WinRate:
     lo, hi = wilson(wins, trials)
     return {
         "wins": wins,
@@ -233,7 +292,7 @@ def summarise(
     bots: list[str],
     map_id: str = "",
     seed: int | None = None,
-) -> dict[str, Any]:
+) -> Summary:
     """The summary of a run. Depends only on the results, in seed order."""
     results = sorted(results, key=lambda r: r.seed)
     names = seat_bots(bots, players)
@@ -241,7 +300,7 @@ def summarise(
     reasons = {END_ECM: 0, END_CAP: 0, END_ERROR: 0}
     for r in results:
         reasons[r.end_reason] = reasons.get(r.end_reason, 0) + 1
-    seats = []
+    seats: list[SeatSummary] = []
     for seat in range(players):
         wins = sum(1 for r in finished if r.winner == seat)
         seats.append(
@@ -259,7 +318,7 @@ def summarise(
                 "major_lines": distribution([r.lines_by_seat.get(seat, 0) for r in results]),
             }
         )
-    by_bot = {}
+    by_bot: dict[str, BotSummary] = {}
     for name in dict.fromkeys(names):
         mine = [s for s in range(players) if names[s] == name]
         wins = sum(1 for r in finished if r.winner in mine)
@@ -302,7 +361,7 @@ def write_csv(path: Path, results: list[GameResult], players: int) -> None:
         writer = csv.writer(fh)
         writer.writerow(header)
         for r in sorted(results, key=lambda r: r.seed):
-            row: list[Any] = [
+            row: list[str | int] = [
                 r.seed,
                 r.end_reason,
                 r.turns,
@@ -325,22 +384,24 @@ def write_csv(path: Path, results: list[GameResult], players: int) -> None:
             writer.writerow(row)
 
 
-def _pyplot() -> Any:
+def _need_pyplot() -> None:
+    """Load pyplot on the file-only backend, or say how to install it."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot  # loaded here so that a missing one is caught here
     except ImportError:
         raise click.ClickException(
             "--plot needs matplotlib, which is not installed; "
             "install it with: pip install 'railways[plot]'"
         ) from None
-    return plt
 
 
 def write_plot(path: Path, results: list[GameResult], players: int, bots: list[str]) -> None:
-    plt = _pyplot()
+    _need_pyplot()
+    import matplotlib.pyplot as plt
+
     names = seat_bots(bots, players)
     finished = [r for r in results if r.finished]
     fig, ax = plt.subplots(figsize=(8, 4.5))
@@ -361,7 +422,7 @@ def write_plot(path: Path, results: list[GameResult], players: int, bots: list[s
     plt.close(fig)
 
 
-def _fmt_dist(d: dict[str, Any]) -> str:
+def _fmt_dist(d: Distribution) -> str:
     if not d.get("n"):
         return "-"
     return (
@@ -370,11 +431,13 @@ def _fmt_dist(d: dict[str, Any]) -> str:
     )
 
 
-def print_summary(summary: dict[str, Any], seconds: float) -> None:
+def print_summary(summary: Summary, seconds: float) -> None:
+    first = summary["first_seed"]
+    assert first is not None  # the command always passes its first seed
     click.echo(
         f"{summary['games']} games on {summary['map']}, {summary['players']} players "
-        f"({', '.join(summary['bots'])}), seeds {summary['first_seed']}.."
-        f"{summary['first_seed'] + summary['games'] - 1}: {summary['finished']} finished, "
+        f"({', '.join(summary['bots'])}), seeds {first}.."
+        f"{first + summary['games'] - 1}: {summary['finished']} finished, "
         f"{summary['invariant_failures']} with problems, {seconds:.1f}s"
     )
     reasons = summary["end_reasons"]
@@ -400,11 +463,11 @@ def print_summary(summary: dict[str, Any], seconds: float) -> None:
         )
     if len(summary["by_bot"]) > 1 or len(summary["seats"]) > 1:
         click.echo("by bot (a win is a game won by any of its seats):")
-        for name, row in summary["by_bot"].items():
-            lo, hi = row["win_rate_ci95"]
+        for name, bot in summary["by_bot"].items():
+            lo, hi = bot["win_rate_ci95"]
             click.echo(
-                f"  {name:>8} (seats {', '.join(str(s + 1) for s in row['seats'])}): "
-                f"{row['win_rate']:6.1%} [{lo:.1%}, {hi:.1%}]  score {_fmt_dist(row['score'])}"
+                f"  {name:>8} (seats {', '.join(str(s + 1) for s in bot['seats'])}): "
+                f"{bot['win_rate']:6.1%} [{lo:.1%}, {hi:.1%}]  score {_fmt_dist(bot['score'])}"
             )
     for problem in summary["problems"]:
         click.echo(f"  PROBLEM {problem}")
@@ -511,7 +574,7 @@ def simulate(
             param_hint="--bots",
         )
     if plot is not None:
-        _pyplot()  # fail before playing, not after
+        _need_pyplot()  # fail before playing, not after
     try:
         new_game(map_id, players=players, seed=seed)
     except Exception as exc:  # an unknown map or a player count the map does not take
