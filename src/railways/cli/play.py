@@ -9,7 +9,6 @@ import contextlib
 import dataclasses
 import os
 import sys
-from typing import Any
 
 import click
 from rich.console import Console
@@ -65,7 +64,7 @@ def solo_option_keys() -> list[str]:
     return [f.name for f in dataclasses.fields(SoloOptions)]
 
 
-def parse_option(text: str) -> tuple[str, Any]:
+def parse_option(text: str) -> tuple[str, bool | int]:
     """``key=value`` -> (key, value); true/false and whole numbers become what they say."""
     key, sep, raw = text.partition("=")
     key = key.strip().replace("-", "_")
@@ -78,7 +77,7 @@ def parse_option(text: str) -> tuple[str, Any]:
             param_hint="--option",
         )
     low = raw.lower()
-    value: Any
+    value: bool | int
     if low in ("true", "yes", "on"):
         value = True
     elif low in ("false", "no", "off"):
@@ -280,7 +279,7 @@ def start_solo(
     seed: int | None,
     short: bool,
     players: int | None,
-    extra: dict[str, Any],
+    extra: dict[str, bool | int],
 ) -> Game:
     """A new solo game, with everything said about it that the player needs to know."""
     if map_id not in solo_maps():
