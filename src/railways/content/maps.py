@@ -214,7 +214,7 @@ class _Builder:
                 out[n] = iv
         return out
 
-    def _list(self, file: str, key: str, value: object) -> list[Any]:
+    def _list(self, file: str, key: str, value: object) -> list[object]:
         if value is None:
             return []
         if not isinstance(value, list):
@@ -456,7 +456,7 @@ class _Builder:
                     tname,
                     at,
                     spokes,
-                    frozenset(self._list(file, f"{key}.flags", item.get("flags"))),
+                    frozenset(str(f) for f in self._list(file, f"{key}.flags", item.get("flags"))),
                     self._source(file, key, item, default),
                 )
         return cities, towns
@@ -598,7 +598,7 @@ class _Builder:
             if ok and points is not None and len(endpoints) >= 2:
                 out[lid] = MajorLine(
                     lid,
-                    tuple(endpoints),
+                    tuple(str(e) for e in endpoints),  # each one is a city id (checked above)
                     points,
                     requires,
                     str(item.get("name", "")),
@@ -643,8 +643,11 @@ class _Builder:
         self._unknown_keys(file, "income_track", track_s, {"source", "last_space", "income"})
         last = self._int(file, "income_track.last_space", track_s.get("last_space"), low=1)
         income = self._list(file, "income_track.income", track_s.get("income"))
+        incomes: list[int] = []
         for i, v in enumerate(income):
-            self._int(file, f"income_track.income[{i}]", v)
+            iv = self._int(file, f"income_track.income[{i}]", v)
+            if iv is not None:
+                incomes.append(iv)
         if last is not None and len(income) != last + 1:
             self.report(
                 file,
@@ -698,7 +701,7 @@ class _Builder:
         assert dividend is not None and goods is not None
         return Tables(
             ecm_by_players=ecm,
-            income_track=tuple(int(v) for v in income),
+            income_track=tuple(incomes),
             engine_costs=costs,
             terrain_costs=TerrainCosts(
                 **{k: int(v) for k, v in tc_values.items() if v is not None}

@@ -171,21 +171,21 @@ def _check_keys(
             p.append(f"{file}:{key}.{k}: unknown key" if key else f"{file}:{k}: unknown key")
 
 
-def _int(file: str, key: str, value: Any, p: list[str], low: int = 0) -> int:
+def _int(file: str, key: str, value: object, p: list[str], low: int = 0) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         p.append(f"{file}:{key}: expected a whole number of at least {low}, got {value!r}")
         return low
     return value
 
 
-def _names(file: str, key: str, value: Any, p: list[str]) -> tuple[str, ...]:
+def _names(file: str, key: str, value: object, p: list[str]) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
         p.append(f"{file}:{key}: expected a list of ids")
         return ()
     return tuple(value)
 
 
-def _source(file: str, key: str, value: Any, p: list[str]) -> str:
+def _source(file: str, key: str, value: object, p: list[str]) -> str:
     if value not in SOURCES:
         p.append(f"{file}:{key}: unknown source {value!r} ({', '.join(SOURCES)})")
         return "house"
