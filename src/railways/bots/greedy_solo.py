@@ -35,7 +35,7 @@ from railways.rules.solo.state import is_solo, solo_map, solo_state
 if TYPE_CHECKING:
     from railways.core.legal import LegalActions
 
-from railways.bots.greedy import _Context
+from railways.bots.greedy import GreedyBot, _Context
 
 RAILBOT_CHOICES = (RailbotRemoveCube, RailbotExhaust, RailbotClaimLine, RailbotDuelBaron)
 EMPTY_CITY = 0.6  # emptying a city brings the end nearer: fewer turns to score (RB-013)
@@ -156,7 +156,7 @@ class SoloContext(_Context):
         return harm + 0.3 * best  # the Railbot's claim also takes the goal from the player
 
 
-def choose_solo(bot: object, game: Game, seat: int, legal: LegalActions) -> Action | None:
+def choose_solo(bot: GreedyBot, game: Game, seat: int, legal: LegalActions) -> Action | None:
     """The solo decisions the plain greedy scoring does not make; None leaves it to it."""
     options = legal.all()
     choices = [a for a in options if isinstance(a, RAILBOT_CHOICES)]
