@@ -15,6 +15,7 @@ LAYERS: dict[str, int] = {
     "content": 1,
     "rules": 2,
     "bots": 3,
+    "sim": 3,
     "store": 3,
     "render": 3,
     "server": 4,

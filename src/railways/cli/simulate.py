@@ -25,14 +25,14 @@ import click
 
 from railways.bots import BOTS, make_bot
 from railways.core.errors import IllegalAction
-from railways.core.game import Game
 from railways.core.invariants import check_invariants
 from railways.core.legal import legal_actions
-from railways.core.view import view_for
 from railways.rules import new_game
-from railways.rules.records import game_from_record, record_of
+from railways.sim.checks import ReplayCheck, secret_leaks
 
 MAX_ACTIONS = 5000  # a safety net: a game that runs longer is reported, not looped on
+CHECK_EVERY = 40  # with --check: look for leaked secrets in every view this often (actions)
+REPLAY_EVERY = 100  # ...and keep the full state this often, to compare with a replay at the end
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 
 END_ECM = "ecm"  # the last Empty City Marker was placed and the game ended (RW-p6-09, RW-p6-10)
@@ -60,22 +60,6 @@ class GameResult:
     end_reason: str = ""
 
 
-def _secret_leaks(game: Game) -> list[str]:
-    """Other seats' unrevealed barons must not appear anywhere in a seat's view."""
-    problems = []
-    for seat in [None, *range(game.n)]:
-        text = json.dumps(view_for(game, seat))
-        for p in game.state.players:
-            if p.seat == seat or p.baron_revealed or not p.baron:
-                continue
-            if f'"{p.baron}"' in text:
-                problems.append(f"view for {seat} shows seat {p.seat}'s Rail Baron")
-        for card in game.state.ops_deck:
-            if f'"{card}"' in text and card not in game.state.ops_display:
-                problems.append(f"view for {seat} names a card still in the deck: {card}")
-    return problems
-
-
 def seat_bots(bots: Sequence[str], players: int) -> list[str]:
     return [bots[i % len(bots)] for i in range(players)]
 
@@ -87,12 +71,21 @@ def play_one(
     seed: int,
     check: bool,
     max_actions: int = MAX_ACTIONS,
+    check_every: int = CHECK_EVERY,
 ) -> GameResult:
-    """Play one game from ``seed``; with ``check``, verify the invariants after every action."""
+    """Play one game from ``seed``; with ``check``, verify it as it goes.
+
+    The invariants are checked after every action; every ``check_every`` actions
+    (and at the end) every view is searched for secrets; the full state is kept
+    every ``REPLAY_EVERY`` actions and, at the end, compared with a replay of the
+    game's record.
+    """
     game = new_game(map_id, players=players, seed=seed)
     names = seat_bots(bots, players)
     seats = [make_bot(names[i], seed * 31 + i) for i in range(players)]
     problems: list[str] = []
+    every = max(1, check_every)
+    replay = ReplayCheck(range(REPLAY_EVERY, max_actions + 1, REPLAY_EVERY))
     count = 0
     while not game.over and count < max_actions:
         seat = game.to_act
@@ -107,13 +100,14 @@ def play_one(
         count += 1
         if check:
             problems.extend(f"action {count}: {p}" for p in check_invariants(game))
+            if count % every == 0:
+                problems.extend(f"action {count}: {p}" for p in secret_leaks(game))
+            replay.observe(game)
             if problems:
                 break
     if check and not problems:
-        problems.extend(_secret_leaks(game))
-        replayed = game_from_record(record_of(game).to_dict())
-        if view_for(replayed, None) != view_for(game, None):
-            problems.append("replaying the record does not reproduce the game")
+        problems.extend(f"at the end: {p}" for p in secret_leaks(game))
+        problems.extend(replay.verify(game))
     state = game.state
     if problems:
         reason = END_ERROR
@@ -144,7 +138,7 @@ def play_one(
     )
 
 
-def _play_task(args: tuple[str, int, list[str], int, bool, int]) -> GameResult:
+def _play_task(args: tuple[str, int, list[str], int, bool, int, int]) -> GameResult:
     return play_one(*args)
 
 
@@ -157,9 +151,12 @@ def run_games(
     check: bool,
     jobs: int = 1,
     max_actions: int = MAX_ACTIONS,
+    check_every: int = CHECK_EVERY,
 ) -> Iterator[GameResult]:
     """Play ``games`` games, yielding each result as it finishes (in any order)."""
-    tasks = [(map_id, players, bots, seed + i, check, max_actions) for i in range(games)]
+    tasks = [
+        (map_id, players, bots, seed + i, check, max_actions, check_every) for i in range(games)
+    ]
     if jobs <= 1 or games <= 1:
         for task in tasks:
             yield _play_task(task)
@@ -496,7 +493,16 @@ def print_summary(summary: Summary, seconds: float) -> None:
     "--check/--no-check",
     default=True,
     show_default=True,
-    help="Check the invariants after every action, and records and views at the end.",
+    help="Check the invariants after every action, views for secrets every --check-every "
+    "actions, and a replay of the record against the full state at checkpoints.",
+)
+@click.option(
+    "--check-every",
+    type=click.IntRange(1),
+    default=CHECK_EVERY,
+    show_default=True,
+    help="With --check: search every seat's view and the spectator's for secrets this often "
+    f"(in actions). The full state is compared with a replay every {REPLAY_EVERY} actions.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option(
@@ -535,6 +541,7 @@ def simulate(
     seed: int,
     jobs: int,
     check: bool,
+    check_every: int,
     as_json: bool,
     out: Path | None,
     plot: Path | None,
@@ -561,6 +568,7 @@ def simulate(
             duel_barons=duel_barons,
             extra=solo_options,
             check=check,
+            check_every=check_every,
             as_json=as_json,
         )
         return
@@ -581,7 +589,7 @@ def simulate(
         raise click.ClickException(str(exc)) from None
     started = time.perf_counter()
     results: list[GameResult] = []
-    stream = run_games(map_id, players, names, seed, games, check, jobs)
+    stream = run_games(map_id, players, names, seed, games, check, jobs, check_every=check_every)
     if not quiet and sys.stderr.isatty():
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn

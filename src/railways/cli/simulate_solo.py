@@ -16,15 +16,15 @@ import click
 from railways.bots import BOTS, make_bot
 from railways.content.solo import solo_maps
 from railways.core.errors import IllegalAction
-from railways.core.game import Game
 from railways.core.invariants import check_invariants
 from railways.core.legal import legal_actions
-from railways.core.view import view_for
-from railways.rules.records import game_from_record, record_of
 from railways.rules.solo import new_solo_game, solo_state
 from railways.rules.solo.invariants import check_solo_invariants
+from railways.sim.checks import ReplayCheck, secret_leaks
 
 MAX_ACTIONS = 3000  # a safety net: a game that runs longer is reported, not looped on
+CHECK_EVERY = 10  # with --check: search the views for secrets this often (actions)
+REPLAY_EVERY = 50  # ...and keep the full state this often, to compare with a replay at the end
 
 
 @dataclass
@@ -43,23 +43,26 @@ class SoloResult:
     problems: list[str] = field(default_factory=list)
 
 
-def _leaks(game: Game) -> list[str]:
-    """Views must not name a card still hidden in the Railbot deck or set aside."""
-    solo = solo_state(game)
-    text = json.dumps(view_for(game, 0))
-    hidden = (set(solo.deck) | set(solo.removed)) - {c for c in solo.row if c} - set(solo.discard)
-    return [
-        f"the view names the hidden Railbot card {c}" for c in sorted(hidden) if f'"{c}"' in text
-    ]
-
-
 def play_solo(
-    map_id: str, bot: str, seed: int, options: dict[str, object] | None = None, check: bool = True
+    map_id: str,
+    bot: str,
+    seed: int,
+    options: dict[str, object] | None = None,
+    check: bool = True,
+    check_every: int = CHECK_EVERY,
 ) -> SoloResult:
-    """One solo game of ``bot`` against the Railbot."""
+    """One solo game of ``bot`` against the Railbot.
+
+    With ``check``: the invariants after every action; the views searched for
+    secrets (hidden Railbot cards among them) every ``check_every`` actions and
+    at the end; the full state compared with a replay of the record every
+    ``REPLAY_EVERY`` actions and at the end.
+    """
     game = new_solo_game(map_id, seed=seed, options=options or {})
     player = make_bot(bot, seed * 31)
     problems: list[str] = []
+    every = max(1, check_every)
+    replay = ReplayCheck(range(REPLAY_EVERY, MAX_ACTIONS + 1, REPLAY_EVERY))
     count = 0
     while not game.over and count < MAX_ACTIONS:
         legal = legal_actions(game, 0)
@@ -71,14 +74,16 @@ def play_solo(
             break
         count += 1
         if check:
-            found = check_invariants(game) + check_solo_invariants(game) + _leaks(game)
+            found = check_invariants(game) + check_solo_invariants(game)
+            if count % every == 0:
+                found += secret_leaks(game)
+            replay.observe(game)
             problems.extend(f"action {count}: {p}" for p in found)
             if problems:
                 break
     if check and not problems:
-        replayed = game_from_record(record_of(game).to_dict())
-        if view_for(replayed, 0) != view_for(game, 0):
-            problems.append("replaying the record does not reproduce the game")
+        problems.extend(f"at the end: {p}" for p in secret_leaks(game))
+        problems.extend(replay.verify(game))
     state, solo = game.state, solo_state(game)
     score = state.final_scores.get(0) if state.final_scores is not None else None
     return SoloResult(
@@ -169,7 +174,16 @@ def summarise(results: list[SoloResult]) -> SoloSummary:
     "--check/--no-check",
     default=True,
     show_default=True,
-    help="Check the invariants after every action, and the record at the end.",
+    help="Check the invariants after every action, the views for secrets every --check-every "
+    "actions, and a replay of the record against the full state at checkpoints.",
+)
+@click.option(
+    "--check-every",
+    type=click.IntRange(1),
+    default=CHECK_EVERY,
+    show_default=True,
+    help="With --check: search the views for secrets this often (in actions). The full "
+    f"state is compared with a replay every {REPLAY_EVERY} actions.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def simulate_solo(
@@ -182,6 +196,7 @@ def simulate_solo(
     extra: tuple[str, ...],
     check: bool,
     as_json: bool,
+    check_every: int = CHECK_EVERY,
 ) -> None:
     """Play solo bot games against the Railbot from consecutive seeds and summarise them."""
     del solo
@@ -205,7 +220,9 @@ def simulate_solo(
             options[key] = value
     started = time.perf_counter()
     try:
-        results = [play_solo(map_id, bot, seed + i, options, check) for i in range(games)]
+        results = [
+            play_solo(map_id, bot, seed + i, options, check, check_every) for i in range(games)
+        ]
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--option") from None
     summary = summarise(results)

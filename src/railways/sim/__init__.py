@@ -1,0 +1,1 @@
+"""Checks for simulated games: hidden information in views, and replays of the full state."""
