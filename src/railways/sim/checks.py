@@ -55,10 +55,10 @@ def _hidden_from(game: Game, seat: int | None) -> dict[str, str]:
     secret: dict[str, str] = {}
 
     def baron(card: str, what: str) -> None:
-        if card and card not in known:
-            secret[json.dumps(card)] = what
+        if card and card not in known:  # the first, most telling description stays
+            secret.setdefault(json.dumps(card), what)
             if card in barons:
-                secret[barons[card].name] = f"{what} (by name)"
+                secret.setdefault(barons[card].name, f"{what} (by name)")
 
     for p in state.players:
         if p.seat != seat:
@@ -109,8 +109,13 @@ def _bag_shown(text: str, bag: dict[str, int]) -> list[str]:
     return found
 
 
-def secret_leaks(game: Game, view: ViewFn = view_for) -> list[str]:
-    """Every secret some view shows, and every seat whose own baron its view hides."""
+def secret_leaks(game: Game, view: ViewFn | None = None) -> list[str]:
+    """Every secret some view shows, and every seat whose own baron its view hides.
+
+    ``view`` is the function that makes a view (default: :func:`view_for`, looked
+    up when called, so a test can put a leaking one in its place).
+    """
+    view = view or view_for
     problems: list[str] = []
     state = game.state
     bag = {c.value: state.bag[c] for c in GOODS_COLORS if c in state.bag}
