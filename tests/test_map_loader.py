@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from railways.content.maps import MapError, available_maps, load_map, maps_root
-from railways.core.board import Color, SpecialKind, Terrain
+from railways.rules import check_map
+from railways.core.board import Color, Terrain
 from railways.core.hexgrid import Edge, Hex, Side
 
 TINY = Path(__file__).parent / "fixtures" / "maps" / "tiny"
@@ -63,7 +64,7 @@ def test_tiny_fixture_loads() -> None:
     assert board.ridges == frozenset({Edge.of(Hex.from_offset(1, 3), Side.E)})
     assert board.crosses_ridge(Hex.from_offset(1, 4), Hex.from_offset(1, 3))
     special = board.specials["west"]
-    assert special.kind is SpecialKind.WESTERN_LINK and special.city == "east"
+    assert special.kind == "western_link" and special.city == "east"
     assert board.major_lines["A"].endpoints == ("west", "east")
     assert board.tables.last_space == 100
     assert board.tables.ecm_by_players[4] == 14
@@ -179,9 +180,21 @@ def test_edge_not_between_board_hexes(tmp_path: Path) -> None:
     _has(problems, "map.toml:ridges.edges[0]: ", "is not between two hexes of the board")
 
 
-def test_special_hex_unknown_kind(tmp_path: Path) -> None:
-    problems = _broken(tmp_path, "map.toml", 'kind = "western_link"', 'kind = "portal"')
-    _has(problems, "map.toml:special[0].kind: ", "unknown kind 'portal'")
+def test_special_hex_kind_must_be_a_name(tmp_path: Path) -> None:
+    problems = _broken(tmp_path, "map.toml", 'kind = "western_link"', 'kind = "a portal!"')
+    _has(problems, "map.toml:special[0].kind: ", "expected a kind name")
+
+
+def test_special_hex_kind_no_plugin_gives_meaning(tmp_path: Path) -> None:
+    """Kinds are the map's own words: the loader takes any, the plug-ins must know it."""
+    target = tmp_path / "tiny"
+    shutil.copytree(TINY, target)
+    path = target / "map.toml"
+    path.write_text(path.read_text().replace('kind = "western_link"', 'kind = "portal"'))
+    board = load_map(str(target))
+    assert board.specials["west"].kind == "portal"
+    problems = check_map(board)
+    assert any("west" in p and "'portal'" in p and "no plug-in" in p for p in problems), problems
 
 
 def test_special_hex_city_unknown(tmp_path: Path) -> None:

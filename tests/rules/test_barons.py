@@ -15,7 +15,7 @@ from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side
 from railways.core.state import Link
 from railways.rules.barons import longest_railroad, tiles_owned
-from railways.rules.western_link import BuildWesternLink
+from railways.rules.boards.western_link import BuildWesternLink
 from support import start
 
 from .eus_helpers import link, pass_to_next_turn, put_link, turn_of

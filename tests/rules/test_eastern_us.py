@@ -7,7 +7,7 @@ import pytest
 from railways.core.actions import DeliverGoods
 from railways.core.board import Color
 from railways.rules import new_game
-from railways.rules.western_link import WesternLink
+from railways.rules.boards.western_link import WesternLink
 from support import start
 
 from .eus_helpers import link, place_cubes, turn_of

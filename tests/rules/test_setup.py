@@ -7,7 +7,7 @@ import pytest
 import support
 from railways.content.maps import MapError
 from railways.core.actions import ChooseBaron, Pass
-from railways.core.board import GOODS_COLORS, Color, SpecialKind
+from railways.core.board import GOODS_COLORS, Color
 from railways.core.game import NEW_CITY_TILES
 from railways.core.state import Phase
 from railways.rules import new_game
@@ -200,7 +200,7 @@ def test_the_first_turn_begins_with_the_auction_once_barons_are_kept():
 @pytest.mark.rules("RW-p3-15")
 def test_eastern_us_board_carries_the_special_link_hexes():
     game = new_game("eastern-us", players=4, seed=1)
-    specials = [s for s in game.board.specials.values() if s.kind is SpecialKind.WESTERN_LINK]
+    specials = [s for s in game.board.specials.values() if s.kind == "western_link"]
     assert specials
     assert "western_link" in game.board.rulesets
     assert [p.id for p in game.ruleset.plugins] == ["western_link"]

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from railways.core.actions import DeliverGoods
-from railways.core.board import Color, SpecialKind
+from railways.core.board import Color
 from railways.core.game import Game
 from railways.core.legal import legal_actions
-from railways.rules.western_link import BuildWesternLink
+from railways.rules.boards.western_link import BuildWesternLink
 from support import start
 
 from .eus_helpers import link, place_cubes, put_link, refused, turn_of
@@ -178,7 +178,7 @@ def test_no_western_link_at_other_cities() -> None:
 def test_board_has_two_western_link_hexes_west_of_the_cities() -> None:
     """Two Special Link tiles: one hex for Kansas City, one for Des Moines, each west of it."""
     game = start(4)
-    specials = [s for s in game.board.specials.values() if s.kind is SpecialKind.WESTERN_LINK]
+    specials = [s for s in game.board.specials.values() if s.kind == "western_link"]
     assert sorted(s.city for s in specials) == [DM, KC]
     for special in specials:
         city_hex = game.board.cities[special.city].at

@@ -572,7 +572,7 @@ class _Context:
         if self.engine >= self.max_engine:
             return -100.0
         try:
-            cost = game._upgrade_cost(action)
+            cost = game.upgrade_cost(action)
         except IllegalAction:
             return -100.0
         gain = 0.0

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from railways.content.mapcheck import check_board
 from railways.content.maps import MapError, available_maps, load_map
+from railways.rules import check_map as map_problems
 
 
 @click.group("map")
@@ -45,7 +45,7 @@ def check_map(map_ref: str) -> None:
             click.echo(problem)
         click.echo(f"{map_ref}: {len(exc.problems)} problem(s)", err=True)
         raise SystemExit(1) from None
-    problems = check_board(board)
+    problems = map_problems(board)
     if problems:
         for problem in problems:
             click.echo(problem)

@@ -4,7 +4,9 @@ The loader (``railways.content.maps``) makes sure each file is well formed and
 that every reference points at something real. These checks look at the board
 as a whole, the way a player would: can track join every city to every other,
 can every spoke actually be built on, can every Major Line be completed, and
-are there enough goods for the cubes printed on the cities.
+are there enough goods for the cubes printed on the cities. What a map's special
+hexes and borders need is checked by the plug-in that gives them meaning
+(``Plugin.check_board``; ``railways.rules.check_map`` runs both).
 
 Track is modelled the way the tiles allow it: a tile joins two sides of a hex
 that are opposite (straight) or two apart (gentle curve), never neighbouring
@@ -21,7 +23,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
-from railways.core.board import GOODS_COLORS, Board, SpecialKind
+from railways.core.board import GOODS_COLORS, Board
 from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
 
 # Each goods colour needs at least this many cities to deliver to.
@@ -35,7 +37,6 @@ def check_board(board: Board) -> list[str]:
     """Everything wrong with ``board`` as a place to play, in plain words."""
     problems: list[str] = []
     problems += _check_spokes(board)
-    problems += _check_specials(board)
     problems += _check_connected(board)
     problems += _check_major_lines(board)
     problems += _check_goods(board)
@@ -168,27 +169,6 @@ def _check_spokes(board: Board) -> list[str]:
     return problems
 
 
-def _check_specials(board: Board) -> list[str]:
-    problems: list[str] = []
-    for special in sorted(board.specials.values(), key=lambda s: s.id):
-        if special.kind is not SpecialKind.WESTERN_LINK:
-            continue
-        if special.city is None or special.city not in board.cities:
-            problems.append(f"Western Link {special.id} names no city of the board")
-            continue
-        city = board.cities[special.city]
-        side = city.at.side_towards(special.at)
-        if side is None:
-            problems.append(
-                f"Western Link {special.id} ({special.at}) is not next to {city.name} ({city.at})"
-            )
-        elif side not in city.spokes:
-            problems.append(
-                f"{city.name} has no spoke {side.name} towards its Western Link {special.id}"
-            )
-    return problems
-
-
 def _check_connected(board: Board) -> list[str]:
     groups = _components(board)
     if len(groups) <= 1:
@@ -212,23 +192,20 @@ def _check_major_lines(board: Board) -> list[str]:
     for i, group in enumerate(_components(board)):
         for stop in group:
             group_of[stop] = i
-    links = [s for s in board.specials.values() if s.kind is SpecialKind.WESTERN_LINK]
     for line in sorted(board.major_lines.values(), key=lambda m: m.id):
         ends = [e for e in line.endpoints if e in board.cities]
         if len({group_of.get(e) for e in ends}) > 1:
             problems.append(f"Major Line {line.id}: track cannot join {', '.join(ends)}")
-        if "western_link" in line.requires:
-            usable = [
-                s
-                for s in links
-                if s.city is not None and ends and group_of.get(s.city) == group_of.get(ends[0])
-            ]
-            if not usable:
-                problems.append(
-                    f"Major Line {line.id} needs a Western Link, but the board has none that "
-                    "track can join to its cities"
-                )
     return problems
+
+
+def joined_groups(board: Board) -> dict[str, int]:
+    """City or town id -> the number of the group of stops that track can join it to."""
+    group_of: dict[str, int] = {}
+    for i, group in enumerate(_components(board)):
+        for stop in group:
+            group_of[stop] = i
+    return group_of
 
 
 def _check_goods(board: Board) -> list[str]:

@@ -16,12 +16,12 @@ from typing import Any
 
 from railways.core.board import (
     Board,
+    Border,
     City,
     Color,
     MajorLine,
     Region,
     SpecialHex,
-    SpecialKind,
     Tables,
     Terrain,
     TerrainCosts,
@@ -246,6 +246,7 @@ class _Builder:
                 "ridges",
                 "impassable",
                 "special",
+                "border",
                 "region",
             },
         )
@@ -275,6 +276,7 @@ class _Builder:
         ridges = self._edges("ridges", meta.get("ridges"))
         impassable = self._edges("impassable", meta.get("impassable"))
         specials = self._specials(meta.get("special"))
+        borders = self._borders(meta.get("border"))
         regions = self._regions(meta.get("region"))
         cities, towns = self._cities()
         self._check_marks(cities, towns, specials)
@@ -301,6 +303,7 @@ class _Builder:
             major_lines=lines,
             tables=tables,
             rulesets=tuple(rulesets),
+            borders=borders,
         )
 
     def _terrain(self, section: object) -> None:
@@ -364,30 +367,91 @@ class _Builder:
         file = "map.toml"
         out: dict[str, SpecialHex] = {}
         for key, item in self._tables(file, "special", section):
-            self._unknown_keys(file, key, item, {"id", "kind", "at", "city", "params", "source"})
+            self._unknown_keys(
+                file, key, item, {"id", "kind", "at", "city", "params", "source", "label", "symbol"}
+            )
             sid = item.get("id")
             if not isinstance(sid, str) or not sid:
                 self.report(file, f"{key}.id", "missing id")
                 continue
             if sid in out:
                 self.report(file, f"{key}.id", f"duplicate special hex id {sid!r}")
-            try:
-                kind = SpecialKind(item.get("kind"))
-            except ValueError:
-                kinds = ", ".join(k.value for k in SpecialKind)
-                self.report(file, f"{key}.kind", f"unknown kind {item.get('kind')!r} ({kinds})")
+            kind = self._kind(file, key, item)
+            if kind is None:
                 continue
             at = self._hex(file, f"{key}.at", item.get("at"), mark="S")
             city = item.get("city")
-            params = item.get("params", {})
-            if not isinstance(params, dict):
-                self.report(file, f"{key}.params", "expected a table")
-                params = {}
+            params = self._params(file, key, item)
             source = self._source(file, key, item, "house")
+            label, symbol = self._looks(file, key, item, kind)
             if at is not None:
                 out[sid] = SpecialHex(
-                    sid, kind, at, city if isinstance(city, str) else None, params, source
+                    sid,
+                    kind,
+                    at,
+                    city if isinstance(city, str) else None,
+                    params,
+                    source,
+                    label,
+                    symbol,
                 )
+        return out
+
+    def _kind(self, file: str, key: str, item: dict[str, Any]) -> str | None:
+        """A feature's kind: a word for the map's plug-in (letters, digits, _ and -)."""
+        kind = item.get("kind")
+        if not isinstance(kind, str) or not kind or not all(c.isalnum() or c in "_-" for c in kind):
+            self.report(file, f"{key}.kind", f'expected a kind name (like "ferry"), got {kind!r}')
+            return None
+        return kind
+
+    def _params(self, file: str, key: str, item: dict[str, Any]) -> dict[str, str | int]:
+        params = item.get("params", {})
+        if not isinstance(params, dict) or not all(
+            isinstance(v, (str, int)) and not isinstance(v, bool) for v in params.values()
+        ):
+            self.report(file, f"{key}.params", "expected a table of text and whole numbers")
+            return {}
+        return params
+
+    def _looks(self, file: str, key: str, item: dict[str, Any], kind: str) -> tuple[str, str]:
+        """How front ends draw a feature; by default its kind's words and first letter."""
+        label = item.get("label", kind.replace("_", " ").replace("-", " ").title())
+        symbol = item.get("symbol", label[:1].upper())
+        if not isinstance(label, str) or not label:
+            self.report(file, f"{key}.label", "expected text")
+            label = kind
+        if not isinstance(symbol, str) or not 1 <= len(symbol) <= 2:
+            self.report(file, f"{key}.symbol", "expected one or two characters")
+            symbol = kind[:1].upper()
+        return label, symbol
+
+    def _borders(self, section: object) -> dict[str, Border]:
+        file = "map.toml"
+        out: dict[str, Border] = {}
+        for key, item in self._tables(file, "border", section):
+            self._unknown_keys(
+                file, key, item, {"id", "kind", "edges", "label", "params", "source"}
+            )
+            bid = item.get("id")
+            if not isinstance(bid, str) or not bid:
+                self.report(file, f"{key}.id", "missing id")
+                continue
+            if bid in out:
+                self.report(file, f"{key}.id", f"duplicate border id {bid!r}")
+            kind = self._kind(file, key, item)
+            if kind is None:
+                continue
+            edges = self._edges(key, {"edges": item.get("edges", [])})
+            label, _symbol = self._looks(file, key, item, kind)
+            out[bid] = Border(
+                bid,
+                kind,
+                edges,
+                label,
+                self._params(file, key, item),
+                self._source(file, key, item, "house"),
+            )
         return out
 
     def _regions(self, section: object) -> dict[str, Region]:
@@ -588,13 +652,9 @@ class _Builder:
             requires = frozenset(
                 str(r) for r in self._list(file, f"{key}.requires", item.get("requires"))
             )
-            for r in requires:
-                if r not in KNOWN_REQUIREMENTS:
-                    self.report(
-                        file,
-                        f"{key}.requires",
-                        f"unknown requirement {r!r} ({', '.join(sorted(KNOWN_REQUIREMENTS))})",
-                    )
+            for r in requires:  # the map's plug-ins say which they judge (rules.check_map)
+                if not r or not all(c.isalnum() or c in "_-" for c in r):
+                    self.report(file, f"{key}.requires", f"expected a requirement name, got {r!r}")
             if ok and points is not None and len(endpoints) >= 2:
                 out[lid] = MajorLine(
                     lid,
@@ -714,7 +774,3 @@ class _Builder:
             max_engine=max_level,
             goods_per_color=goods,
         )
-
-
-# Special requirements a Major Line may carry; each is checked by a rules plug-in.
-KNOWN_REQUIREMENTS = frozenset({"western_link"})

@@ -7,11 +7,14 @@ add data, not classes: every feature any board of the family has is here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any, TypeVar
 
 from railways.core.hexgrid import Edge, Hex, Side
+
+T = TypeVar("T")
 
 
 class Terrain(Enum):
@@ -78,20 +81,36 @@ class Town:
     source: str = "house"
 
 
-class SpecialKind(Enum):
-    WESTERN_LINK = "western_link"
-    FERRY = "ferry"
-    TIME_WARP = "time_warp"
+@dataclass(frozen=True, slots=True)
+class SpecialHex:
+    """A hex with a map-specific rule (a Western Link, a ferry, a time warp).
+
+    ``kind`` is the map's own word for it: the core gives it no meaning; the
+    plug-in named by the map's ``rulesets`` does. ``label`` and ``symbol`` are how
+    front ends draw it (a name, and one or two characters).
+    """
+
+    id: str
+    kind: str
+    at: Hex
+    city: str | None = None
+    params: Mapping[str, str | int] = field(default_factory=dict)
+    source: str = "house"
+    label: str = ""
+    symbol: str = ""
 
 
 @dataclass(frozen=True, slots=True)
-class SpecialHex:
-    """A hex with a map-specific rule (Western Link, ferry, time warp)."""
+class Border:
+    """A line of hex edges with a map-specific rule (a river toll, a region border).
+
+    Like a special hex, its ``kind`` means something only to the map's plug-in.
+    """
 
     id: str
-    kind: SpecialKind
-    at: Hex
-    city: str | None = None
+    kind: str
+    edges: frozenset[Edge]
+    label: str = ""
     params: Mapping[str, str | int] = field(default_factory=dict)
     source: str = "house"
 
@@ -177,12 +196,17 @@ class Board:
     major_lines: Mapping[str, MajorLine]
     tables: Tables
     rulesets: tuple[str, ...] = ()
+    borders: Mapping[str, Border] = field(default_factory=dict)
     _city_by_hex: dict[Hex, City] = field(init=False, repr=False, compare=False)
     _special_by_hex: dict[Hex, SpecialHex] = field(init=False, repr=False, compare=False)
     _town_by_hex: dict[Hex, Town] = field(init=False, repr=False, compare=False)
     _ridge_pairs: frozenset[tuple[Hex, Hex]] = field(init=False, repr=False, compare=False)
     _impassable_pairs: frozenset[tuple[Hex, Hex]] = field(init=False, repr=False, compare=False)
     _buildable: frozenset[Hex] = field(init=False, repr=False, compare=False)
+    _border_pairs: dict[tuple[Hex, Hex], tuple[Border, ...]] = field(
+        init=False, repr=False, compare=False
+    )
+    _derived: dict[Hashable, Any] = field(init=False, repr=False, compare=False)
 
     def city_at(self, hex_: Hex) -> City | None:
         return self._city_by_hex.get(hex_)
@@ -210,6 +234,21 @@ class Board:
     def is_impassable(self, a: Hex, b: Hex) -> bool:
         return (a, b) in self._impassable_pairs
 
+    def borders_between(self, a: Hex, b: Hex) -> tuple[Border, ...]:
+        """The borders the edge between two neighbouring hexes belongs to."""
+        return self._border_pairs.get((a, b), ())
+
+    def derived(self, key: Hashable, build: Callable[[], T]) -> T:
+        """Work derived from this board alone (routes between cities...), made on first use.
+
+        It lives and dies with the board, so a new board never sees an old one's answer.
+        """
+        try:
+            value: T = self._derived[key]
+        except KeyError:
+            value = self._derived[key] = build()
+        return value
+
     def __post_init__(self) -> None:
         # Boards are immutable, so the by-hex indexes are built once here.
         object.__setattr__(self, "_city_by_hex", {c.at: c for c in self.cities.values()})
@@ -219,6 +258,12 @@ class Board:
         object.__setattr__(self, "_impassable_pairs", _pairs(self.impassable))
         taken = set(self._city_by_hex) | set(self._special_by_hex) | set(self._town_by_hex)
         object.__setattr__(self, "_buildable", frozenset(h for h in self.hexes if h not in taken))
+        pairs: dict[tuple[Hex, Hex], tuple[Border, ...]] = {}
+        for border in self.borders.values():
+            for a, b in _pairs(border.edges):
+                pairs[(a, b)] = (*pairs.get((a, b), ()), border)
+        object.__setattr__(self, "_border_pairs", pairs)
+        object.__setattr__(self, "_derived", {})
 
 
 def _pairs(edges: frozenset[Edge]) -> frozenset[tuple[Hex, Hex]]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from railways.core.actions import TakeOperationsCard
+    from railways.core.delivery import DeliveryHook
     from railways.core.game import Delivery, Game
     from railways.core.track import CostRules
 
@@ -53,7 +54,31 @@ class BaronDef:
 
 
 class CardEffect:
-    """Behaviour of one Operations card effect key. Defaults do nothing."""
+    """Behaviour of one Operations card effect key. Defaults do nothing.
+
+    The engine calls these at fixed points: when the deck and display are set up
+    (``start_pool``, ``dealt_at_setup``), when a card joins the display
+    (``on_reveal``), when it is taken (``take_options``, ``check_take``,
+    ``on_take``), when it is played on an action (``build_rules``,
+    ``upgrade_cost``, ``delivery_hook``), after events (``after_delivery``,
+    ``after_upgrade``), at income (``income``) and at the end (``final_points``).
+    ``docs/design.md`` checks every card of the rulebooks' appendix against them.
+    """
+
+    def start_pool(self, card: CardDef) -> tuple[str, int] | None:
+        """For a start card: the pool it is drawn from and how many of that pool go out.
+
+        None (the default): the start card goes on the display. Several start cards
+        naming one pool are shuffled and only that many of them are shown (RW-p4-02).
+        """
+        return None
+
+    def dealt_at_setup(self, card: CardDef) -> bool:
+        """Whether the card may be dealt to the starting display (RW-p22-10: not always)."""
+        return True
+
+    def on_reveal(self, game: Game, card: CardDef) -> None:
+        """The card has just joined the display from the deck."""
 
     def take_options(self, game: Game, seat: int, card: CardDef) -> list[TakeOperationsCard]:
         from railways.core.actions import TakeOperationsCard
@@ -74,6 +99,10 @@ class CardEffect:
         """Adjust an Upgrade Engine action that uses this card."""
         return cost
 
+    def delivery_hook(self, game: Game, seat: int, card: CardDef) -> DeliveryHook | None:
+        """How the card changes the route rules of a delivery it is played on (None: it can't)."""
+        return None
+
     def after_delivery(
         self, game: Game, delivery: Delivery, card: CardDef, holder: int | None
     ) -> None:
@@ -81,6 +110,14 @@ class CardEffect:
 
     def after_upgrade(self, game: Game, seat: int, card: CardDef, holder: int | None) -> None:
         """React to an engine upgrade."""
+
+    def income(self, game: Game, seat: int, card: CardDef, holder: int | None, amount: int) -> int:
+        """The seat's income this turn, given what it is before this card (``amount``)."""
+        return amount
+
+    def final_points(self, game: Game, seat: int, card: CardDef, holder: int | None) -> int:
+        """Points the card gives ``seat`` at the end of the game."""
+        return 0
 
 
 class BaronEffect:

@@ -12,13 +12,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from railways.core import core_kinds
 from railways.core.actions import (
     Action,
     Bid,
     BuildTrack,
     ChooseBaron,
     DeliverGoods,
-    Pass,
     PassBid,
     TakeOperationsCard,
     Undo,
@@ -26,9 +26,11 @@ from railways.core.actions import (
     Urbanize,
 )
 from railways.core.board import GOODS_COLORS, Board, Color, MajorLine
-from railways.core.cards import CardDef, Icon
+from railways.core.cards import CardDef, CardEffect, Icon
+from railways.core.delivery import DeliveryHook, DeliveryRules
 from railways.core.errors import IllegalAction
-from railways.core.plugins import BuildRestriction, Ruleset
+from railways.core.kinds import ActionKind, KindRegistry
+from railways.core.plugins import BuildRestriction, EdgeCosts, Ruleset
 from railways.core.rng import Rng
 from railways.core.state import AuctionState, GameState, LedgerEntry, Link, Phase, PlayerState
 from railways.core.track import BuildPlan, CostRules, lay, plan_build, remove_incomplete
@@ -41,12 +43,6 @@ NEW_CITY_TILES: Mapping[Color, int] = {
     Color.BLACK: 6,
 }
 ROUNDS_PER_TURN = 3
-# Steps in which only some kinds of action are possible (RW-p4-28).
-_PHASE_KINDS: Mapping[Phase, tuple[type[Action], ...]] = {
-    Phase.CHOOSE_BARON: (ChooseBaron,),
-    Phase.AUCTION: (Bid, PassBid),
-}
-SERVICE_BOUNTIES_AT_START = 4
 
 
 @dataclass(frozen=True)
@@ -103,10 +99,29 @@ class Game:
         self.seed = seed
         self.options = options or Options()
         self.turns = ruleset.turns  # the turn's steps (railways.core.turns)
+        self.kinds = KindRegistry.of(
+            [
+                *core_kinds.before_plugins(),
+                *(kind for plugin in ruleset.plugins for kind in plugin.action_kinds()),
+                *core_kinds.after_plugins(),
+            ]
+        )
+        self.edge_costs = EdgeCosts(tuple(p for p in ruleset.plugins if p.prices_edges))
         self.actions: list[Action] = []  # every accepted action, undo included
         self.history: list[tuple[Action, int, int]] = []  # effective: (action, rng draws, reveals)
-        self._checked: tuple[Action, Any] | None = None  # check()'s work, for _perform
+        self.derived: dict[str, Any] = {}
         self.state = self._setup()
+
+    @property
+    def state(self) -> GameState:
+        return self._state
+
+    @state.setter
+    def state(self, state: GameState) -> None:
+        # Work derived from a state (candidate links, the link graph) is kept in
+        # ``derived`` under the state's track_version; a new state starts it afresh.
+        self._state = state
+        self.derived = {}
 
     # -- setup ---------------------------------------------------------------
     def _setup(self) -> GameState:
@@ -149,25 +164,42 @@ class Game:
     def _setup_operations(self) -> None:
         state, cards = self.state, self.ruleset.cards
         start = sorted(cid for cid, c in cards.items() if c.start)
-        bounties = [cid for cid in start if cards[cid].effect == "service_bounty"]
-        others = [cid for cid in start if cards[cid].effect != "service_bounty"]
-        self.state.rng.shuffle(bounties)  # RW-p4-02
-        state.ops_display = others + sorted(bounties[:SERVICE_BOUNTIES_AT_START])
+        display: list[str] = []
+        pools: dict[str, tuple[int, list[str]]] = {}
+        for cid in start:
+            pool = self.card_effect(cards[cid]).start_pool(cards[cid])
+            if pool is None:
+                display.append(cid)
+            else:
+                pools.setdefault(pool[0], (pool[1], []))[1].append(cid)
+        for name in sorted(pools):  # a few of a pool's start cards, drawn (RW-p4-02)
+            size, pool_cards = pools[name]
+            self.state.rng.shuffle(pool_cards)
+            display += sorted(pool_cards[:size])
+        state.ops_display = display
         deck = sorted(cid for cid, c in cards.items() if not c.start)
         state.rng.shuffle(deck)
         state.ops_deck = deck
-        wanted = 2 * len(self.seats)  # RW-p4-04
-        drawn = 0
-        while drawn < wanted and state.ops_deck:
-            card = state.ops_deck.pop()
-            if "not_at_setup" in cards[card].params and any(
-                "not_at_setup" not in cards[c].params for c in state.ops_deck
-            ):
-                # Railroad Executive goes back into the deck at setup (RW-p22-10).
-                state.ops_deck.insert(state.rng.below(len(state.ops_deck) + 1), card)
+        state.ops_display += self.deal_operations(state.ops_deck, 2 * len(self.seats))  # RW-p4-04
+
+    def deal_operations(self, deck: list[str], count: int) -> list[str]:
+        """Deal up to ``count`` cards off the top of ``deck`` for the starting display.
+
+        A card whose effect may not be dealt at setup goes back into the deck at a
+        random place while other cards are left (RW-p22-10).
+        """
+        dealt: list[str] = []
+        while len(dealt) < count and deck:
+            card = deck.pop()
+            if not self._dealable(card) and any(self._dealable(c) for c in deck):
+                deck.insert(self.state.rng.below(len(deck) + 1), card)
                 continue
-            state.ops_display.append(card)
-            drawn += 1
+            dealt.append(card)
+        return dealt
+
+    def _dealable(self, card_id: str) -> bool:
+        card = self.card(card_id)
+        return self.card_effect(card).dealt_at_setup(card)
 
     # -- helpers used by plug-ins and card effects -----------------------------
     @property
@@ -239,6 +271,9 @@ class Game:
     def card(self, card_id: str) -> CardDef:
         return self.ruleset.cards[card_id]
 
+    def card_effect(self, card: CardDef) -> CardEffect:
+        return self.ruleset.card_effects[card.effect]
+
     def income(self, seat: int) -> int:
         return self.board.tables.income_for(self.state.players[seat].score)
 
@@ -293,16 +328,28 @@ class Game:
         if isinstance(action, Undo):
             self._undo(action)
             return
-        self._checked = None
-        self.check(action)
+        kind, checked = self._check(action)
         draws, reveals = self.state.rng.draws, self.state.reveals
-        self._perform(action)
-        self._checked = None
+        kind.perform(self, action, checked)
+        if kind.advances_turn:
+            self._after_action(action)
         self.actions.append(action)
         self.history.append((action, self.state.rng.draws - draws, self.state.reveals - reveals))
 
     def check(self, action: Action) -> None:
         """Raise IllegalAction if ``action`` may not be taken now; change nothing."""
+        self._check(action)
+
+    def allows(self, action: Action) -> bool:
+        """Whether ``action`` may be taken now."""
+        try:
+            self._check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def _check(self, action: Action) -> tuple[ActionKind, object]:
+        """Check ``action``; return its kind and the work its ``perform`` can reuse."""
         state = self.state
         if state.phase is Phase.GAME_OVER:
             raise IllegalAction("the game is over", "RW-p6-10")
@@ -314,78 +361,23 @@ class Game:
                 f"it is not your turn: {self.seats[who] if who is not None else ''} is to act",
                 "RW-p4-39",
             )
-        if state.phase in _PHASE_KINDS:
-            if not isinstance(action, _PHASE_KINDS[state.phase]):
-                raise IllegalAction(
-                    f"that action is not possible during the {state.phase.value} step", "RW-p4-28"
-                )
-        elif isinstance(action, (ChooseBaron, Bid, PassBid)):
-            raise IllegalAction("the auction is over for this turn", "RW-p4-28")
+        kind = self.kinds.get(action)
+        if state.phase not in kind.phases:
+            if state.phase is Phase.ACTIONS and kind.phases & {Phase.AUCTION, Phase.CHOOSE_BARON}:
+                raise IllegalAction("the auction is over for this turn", "RW-p4-28")
+            raise IllegalAction(
+                f"that action is not possible during the {state.phase.value} step", "RW-p4-28"
+            )
         self.turns.check(self, action)
-        self._validate(action)
-
-    def _validate(self, action: Action) -> None:
-        if isinstance(action, ChooseBaron):
-            self._check_baron(action)
-        elif isinstance(action, Bid):
-            self._check_bid(action)
-        elif isinstance(action, PassBid):
-            pass
-        elif isinstance(action, BuildTrack):
-            self._checked = (action, self.plan(action))  # kept for _perform (see apply)
-        elif isinstance(action, Urbanize):
-            self._check_urbanize(action)
-        elif isinstance(action, UpgradeEngine):
-            self._upgrade_cost(action)
-        elif isinstance(action, DeliverGoods):
-            self._check_delivery(action)
-        elif isinstance(action, TakeOperationsCard):
-            self._check_take(action)
-        elif isinstance(action, Pass):
-            pass
-        else:
-            for plugin in self.ruleset.plugins:
-                if plugin.handles(action):
-                    plugin.check(self, action)
-                    return
-            raise IllegalAction(f"unknown action {action.kind!r} for this game")
-
-    def _perform(self, action: Action) -> None:
-        if isinstance(action, ChooseBaron):
-            self._do_baron(action)
-            return
-        if isinstance(action, Bid):
-            self._do_bid(action)
-            return
-        if isinstance(action, PassBid):
-            self._do_pass_bid(action)
-            return
-        if isinstance(action, BuildTrack):
-            self._do_build(action)
-        elif isinstance(action, Urbanize):
-            self._do_urbanize(action)
-        elif isinstance(action, UpgradeEngine):
-            self._do_upgrade(action)
-        elif isinstance(action, DeliverGoods):
-            self._do_delivery(action)
-        elif isinstance(action, TakeOperationsCard):
-            self._do_take(action)
-        elif isinstance(action, Pass):
-            self.log(f"{self.seats[action.seat]} passes")
-        else:
-            for plugin in self.ruleset.plugins:
-                if plugin.handles(action):
-                    plugin.perform(self, action)
-                    break
-        self._after_action(action)
+        return kind, kind.check(self, action)
 
     # -- Rail Baron choice (RW-p4-12) ---------------------------------------
-    def _check_baron(self, action: ChooseBaron) -> None:
+    def check_baron(self, action: ChooseBaron) -> None:
         player = self.state.players[action.seat]
         if action.baron not in player.barons_dealt:
             raise IllegalAction("keep one of the two Rail Baron cards you were dealt", "RW-p4-12")
 
-    def _do_baron(self, action: ChooseBaron) -> None:
+    def do_baron(self, action: ChooseBaron) -> None:
         player = self.state.players[action.seat]
         player.baron = action.baron
         self.log(f"{self.seats[action.seat]} keeps a Rail Baron card")
@@ -409,7 +401,7 @@ class Game:
         state.auction = AuctionState(order=[(opener + i) % self.n for i in range(self.n)])
         self.log(f"Turn {state.turn}: auction for first player")
 
-    def _check_bid(self, action: Bid) -> None:
+    def check_bid(self, action: Bid) -> None:
         auction = self.state.auction
         assert auction is not None
         if action.amount < 1:
@@ -419,7 +411,7 @@ class Game:
                 f"a bid must beat the high bid of ${auction.high_bid},000", "RW-p4-32"
             )
 
-    def _do_bid(self, action: Bid) -> None:
+    def do_bid(self, action: Bid) -> None:
         auction = self.state.auction
         assert auction is not None
         auction.high_bid = action.amount
@@ -427,7 +419,7 @@ class Game:
         self.log(f"{self.seats[action.seat]} bids ${action.amount},000")
         self._next_bidder()
 
-    def _do_pass_bid(self, action: PassBid) -> None:
+    def do_pass_bid(self, action: PassBid) -> None:
         auction = self.state.auction
         assert auction is not None
         auction.passed.add(action.seat)  # RW-p4-33
@@ -550,17 +542,11 @@ class Game:
 
     # -- Build Track (RW-p4-42..52, RW-p5-01..12) ------------------------------
     def build_rules(self, action: BuildTrack) -> CostRules:
-        rules = CostRules()
-        player = self.state.players[action.seat]
-        if len(set(action.cards)) != len(action.cards):
-            raise IllegalAction("a card can be used only once per action", "RW-p5-40")
+        rules = CostRules(edge_costs=self.edge_costs)
+        self._check_cards(action.seat, action.cards)
         for card_id in action.cards:
-            if card_id not in player.hand and card_id not in player.kept:
-                raise IllegalAction(f"you do not hold {card_id}", "RW-p5-40")
             card = self.card(card_id)
-            if card.icon is Icon.DIAMOND and player.diamond_used.get(card_id) == self.state.turn:
-                raise IllegalAction(f"{card.name} has already been used this turn", "RW-p5-38")
-            effect = self.ruleset.card_effects[card.effect]
+            effect = self.card_effect(card)
             before = rules
             rules = effect.build_rules(self, action.seat, card, rules)
             if rules == before:
@@ -591,22 +577,9 @@ class Game:
             level = plugin.engine_level(self, seat, level)
         return level
 
-    def _checked_result(self, action: Action) -> Any:
-        """What check() worked out for this very action just before, or None.
-
-        ``apply`` checks an action and performs it at once, with nothing in
-        between, so a build's plan or a delivery's route need not be found twice.
-        """
-        checked = self._checked
-        self._checked = None
-        if checked is not None and checked[0] is action:
-            return checked[1]
-        return None
-
-    def _do_build(self, action: BuildTrack) -> None:
-        plan = self._checked_result(action)
-        if plan is None:
-            plan = self.plan(action)
+    def do_build(self, action: BuildTrack, plan: object) -> None:
+        """Lay a build that ``plan`` checked."""
+        assert isinstance(plan, BuildPlan)
         self._use_cards(action.seat, action.cards)
         if plan.cost:
             self.pay(action.seat, plan.cost, "track")
@@ -665,7 +638,7 @@ class Game:
         return any(v is True for v in verdicts)
 
     # -- Urbanize (RW-p5-13..16) ------------------------------------------------
-    def _check_urbanize(self, action: Urbanize) -> None:
+    def check_urbanize(self, action: Urbanize) -> None:
         if action.city not in self.board.cities:
             raise IllegalAction(f"there is no city {action.city!r}")
         if self.state.city_colors[action.city] is not Color.GRAY:
@@ -696,12 +669,13 @@ class Game:
         self.log(f"{self.seats[seat]} urbanizes {self.city_name(city)} ({color.value})")
         self.add_cubes(city, self.draw_cubes(2))  # RW-p5-14, RW-p5-15: ECM goes, no un-trigger
 
-    def _do_urbanize(self, action: Urbanize) -> None:
+    def do_urbanize(self, action: Urbanize) -> None:
         color = self.new_city_color(action.color)
         self.urbanize(action.seat, action.city, color, self.board.tables.urbanize_cost)
 
     # -- Upgrade Engine (RW-p5-17..21) -------------------------------------------
-    def _upgrade_cost(self, action: UpgradeEngine) -> int:
+    def upgrade_cost(self, action: UpgradeEngine) -> int:
+        """Check an engine upgrade and return what it costs."""
         player = self.state.players[action.seat]
         tables = self.board.tables
         if player.engine >= tables.max_engine:
@@ -719,8 +693,7 @@ class Game:
             cost = new
         return cost
 
-    def _do_upgrade(self, action: UpgradeEngine) -> None:
-        cost = self._upgrade_cost(action)
+    def do_upgrade(self, action: UpgradeEngine, cost: int) -> None:
         self._use_cards(action.seat, action.cards)
         if cost:
             self.pay(action.seat, cost, "engine upgrade")
@@ -739,71 +712,42 @@ class Game:
                 self.ruleset.baron_effects[baron.effect].after_upgrade(self, p.seat, baron)
 
     # -- Deliver One Goods Cube (RW-p5-22..33) ----------------------------------
+    def delivery_rules(self, seat: int, cards: tuple[str, ...] = ()) -> DeliveryRules:
+        """The route rules for the seat now: the plug-ins' hooks, and those of ``cards``."""
+        hooks: list[DeliveryHook] = [
+            hook for plugin in self.ruleset.plugins for hook in plugin.delivery_hooks(self)
+        ]
+        for card_id in cards:
+            card = self.card(card_id)
+            hook = self.card_effect(card).delivery_hook(self, seat, card)
+            if hook is None:
+                raise IllegalAction(f"{card.name} cannot be used on a delivery", "RW-p5-35")
+            hooks.append(hook)
+        return DeliveryRules(self, seat, hooks)
+
     def route(self, action: DeliverGoods) -> tuple[Color, tuple[str, ...]]:
         """Check a delivery; return the cube colour and the cities it passes."""
-        state, seat = self.state, action.seat
-        if action.city not in self.board.cities:
-            raise IllegalAction(f"there is no city {action.city!r}")
-        try:
-            color = Color(action.color)
-        except ValueError:
-            raise IllegalAction(f"{action.color!r} is not a goods colour", "RW-p5-22") from None
-        if color not in state.cubes[action.city]:
-            raise IllegalAction(
-                f"{self.city_name(action.city)} has no {color.value} cube", "RW-p5-24"
-            )
-        if not action.links:
-            raise IllegalAction("a delivery moves the cube along at least one link", "RW-p5-29")
-        if len(action.links) > self.engine_level(seat):
-            raise IllegalAction(
-                f"your engine moves a cube at most {self.engine_level(seat)} link(s)", "RW-p5-26"
-            )
-        if len(set(action.links)) != len(action.links):
-            raise IllegalAction("a cube may not travel the same link twice", "RW-p5-27")
-        cities = [action.city]
-        here = action.city
-        for i, link_id in enumerate(action.links):
-            link = state.links.get(link_id)
-            if link is None:
-                raise IllegalAction(f"there is no link {link_id}", "RW-p5-25")
-            if not link.complete:
-                raise IllegalAction(
-                    f"link {link_id} is incomplete; cubes move only along complete links",
-                    "RW-p5-25",
-                )
-            if i == 0 and link.owner != seat:
-                raise IllegalAction("you must own the first link the cube moves along", "RW-p5-32")
-            if here not in (link.start, link.end):
-                raise IllegalAction(
-                    f"link {link_id} does not touch {self.city_name(here)}", "RW-p5-25"
-                )
-            here = link.other_city(here)
-            if here in cities:
-                raise IllegalAction(
-                    f"the cube would enter {self.city_name(here)} twice", "RW-p5-27"
-                )
-            cities.append(here)
-            if i < len(action.links) - 1 and state.city_colors[here] is color:
-                raise IllegalAction(
-                    f"the cube must stop at {self.city_name(here)}, the first "
-                    f"{color.value} city it reaches",
-                    "RW-p5-28",
-                )
-        if state.city_colors[here] is not color:
-            raise IllegalAction(
-                f"{self.city_name(here)} does not take {color.value} goods", "RW-p5-22"
-            )
-        return color, tuple(cities)
+        self._check_cards(action.seat, action.cards)
+        return self.delivery_rules(action.seat, action.cards).check(action)
 
-    def _check_delivery(self, action: DeliverGoods) -> None:
-        if action.cards:
-            raise IllegalAction("no card of this map is played on a delivery", "RW-p5-35")
-        self._checked = (action, self.route(action))  # kept for _perform (see apply)
+    def _check_cards(self, seat: int, cards: tuple[str, ...]) -> None:
+        """Cards named on an action: each once, held, and a diamond not used yet this turn."""
+        player = self.state.players[seat]
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("a card can be used only once per action", "RW-p5-40")
+        for card_id in cards:
+            if card_id not in player.hand and card_id not in player.kept:
+                raise IllegalAction(f"you do not hold {card_id}", "RW-p5-40")
+            card = self.card(card_id)
+            if card.icon is Icon.DIAMOND and player.diamond_used.get(card_id) == self.state.turn:
+                raise IllegalAction(f"{card.name} has already been used this turn", "RW-p5-38")
 
-    def _do_delivery(self, action: DeliverGoods) -> None:
+    def do_delivery(self, action: DeliverGoods, checked: object) -> None:
+        """Carry out a delivery whose route ``checked`` is (colour, cities)."""
         state = self.state
-        checked = self._checked_result(action)
-        color, cities = checked if checked is not None else self.route(action)
+        assert isinstance(checked, tuple)
+        color, cities = checked
+        self._use_cards(action.seat, action.cards)
         state.cubes[action.city].remove(color)
         state.bag[color] += 1  # RW-p5-30
         points: dict[int, int] = {}
@@ -852,20 +796,16 @@ class Game:
         self.score(seat, points, self.card(card_id).name)
 
     # -- Operations cards (RW-p5-34..41) ------------------------------------------
-    def _check_take(self, action: TakeOperationsCard) -> None:
+    def check_take(self, action: TakeOperationsCard) -> None:
         state = self.state
         if action.card not in state.ops_display:
             raise IllegalAction(f"{action.card} is not on the Operations display", "RW-p5-34")
         card = self.card(action.card)
         if card.icon is Icon.GOAL:
             raise IllegalAction(f"{card.name} is a goal and cannot be taken", "RW-p5-37")
-        if state.extra_actions_seat == action.seat and card.effect == "railroad_executive":
-            raise IllegalAction(
-                "a Railroad Executive's actions cannot take another Railroad Executive", "RW-p22-09"
-            )
         self.ruleset.card_effects[card.effect].check_take(self, action, card)
 
-    def _do_take(self, action: TakeOperationsCard) -> None:
+    def do_take(self, action: TakeOperationsCard) -> None:
         state = self.state
         card = self.card(action.card)
         state.ops_display.remove(action.card)

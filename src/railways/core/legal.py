@@ -10,30 +10,24 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from railways.core.actions import (
-    Action,
-    Bid,
-    BuildTrack,
-    ChooseBaron,
-    DeliverGoods,
-    Pass,
-    PassBid,
-    UpgradeEngine,
-    Urbanize,
-)
+from railways.core.actions import Action, Bid, BuildTrack, DeliverGoods
 from railways.core.board import Board, Color, Terrain
-from railways.core.cards import Icon
+from railways.core.delivery import Edge
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
+from railways.core.kinds import ActionKind
+from railways.core.plugins import EdgeCosts
 from railways.core.rng import Rng
 from railways.core.state import Phase, Piece
 from railways.core.track import crosses, tiles_after, tiles_in_use
 
 LONG_LINK_TILES = 8  # candidates for links too long for one action are offered up to this
+NO_EDGE_COSTS = EdgeCosts()
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,12 +68,29 @@ class LegalActions:
             out.extend(o.action for o in options)
         return out
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready form for front ends: every option with its action's dict form."""
+    def to_dict(self, game: Game | None = None) -> dict[str, Any]:
+        """A JSON-ready form for front ends: every option with its action's dict form.
+
+        Given the game, each simple action also carries how its kind describes it
+        (label, cost, hexes and cities to mark, help clause: ``ActionKind.describe``)
+        and ``kinds`` says how to present each kind offered (``KindInfo``).
+        """
+        simple: list[dict[str, Any]] = []
+        kinds: dict[str, Any] = {}
+        for a in self.simple:
+            entry: dict[str, Any] = {"action": a.to_dict(), "label": str(a)}
+            if game is not None:
+                kind = game.kinds.kinds.get(a.kind)
+                if kind is not None:
+                    entry.update(kind.describe(game, a).to_dict())
+                    if kind.info is not None:
+                        kinds[a.kind] = kind.info.to_dict()
+            simple.append(entry)
         return {
             "seat": self.seat,
             "phase": self.phase.value,
-            "simple": [{"action": a.to_dict(), "label": str(a)} for a in self.simple],
+            "simple": simple,
+            "kinds": kinds,
             "min_bid": self.min_bid,
             "builds": [
                 {
@@ -113,98 +124,38 @@ class LegalActions:
 
 
 def legal_actions(game: Game, seat: int) -> LegalActions:
+    """Every legal action of ``seat`` now, kind by kind in the registry's order."""
     state = game.state
     legal = LegalActions(seat=seat, phase=state.phase)
     if state.to_act != seat:
         return legal
     step = game.turns.step_actions(game, seat)
     if step is not None:  # a step with its own choices (railways.core.turns)
-        legal.simple = [a for a in step if _ok(game, a)]
+        legal.simple = [a for a in step if game.allows(a)]
         return legal
-    if state.phase is Phase.CHOOSE_BARON:
-        legal.simple = [ChooseBaron(seat=seat, baron=b) for b in state.players[seat].barons_dealt]
-        return legal
-    if state.phase is Phase.AUCTION:
-        assert state.auction is not None
-        legal.simple = [PassBid(seat=seat)]
-        legal.min_bid = state.auction.high_bid + 1
-        return legal
-    if state.phase is not Phase.ACTIONS:
-        return legal
-    legal.simple.append(Pass(seat=seat))
-    _engine_and_cities(game, seat, legal)
-    _cards(game, seat, legal)
-    for plugin in game.ruleset.plugins:
-        for action in plugin.legal_actions(game, seat):
-            if _ok(game, action):
-                legal.simple.append(action)
-    legal.builds = build_options(game, seat)
-    legal.deliveries = delivery_options(game, seat)
+    for kind in game.kinds.in_phase(state.phase):
+        kind.list_into(game, seat, legal)
     return legal
 
 
 def _ok(game: Game, action: Action) -> bool:
-    try:
-        game.check(action)
-    except IllegalAction:
-        return False
-    return True
-
-
-def _engine_and_cities(game: Game, seat: int, legal: LegalActions) -> None:
-    legal.simple.extend(_upgrades(game, seat))
-    legal.simple.extend(_urbanizations(game, seat))
-
-
-def _upgrades(game: Game, seat: int) -> list[Action]:
-    out: list[Action] = []
-    upgrade = UpgradeEngine(seat=seat)
-    if _ok(game, upgrade):
-        out.append(upgrade)
-        for card_id in game.state.players[seat].hand:
-            with_card = UpgradeEngine(seat=seat, cards=(card_id,))
-            if _ok(game, with_card):
-                out.append(with_card)
-    return out
-
-
-def _urbanizations(game: Game, seat: int) -> list[Action]:
-    state = game.state
-    colors = [
-        c for c, n in sorted(state.new_city_tiles.items(), key=lambda kv: kv[0].value) if n > 0
-    ]
-    out: list[Action] = []
-    for city in sorted(game.board.cities):
-        if state.city_colors[city] is Color.GRAY:
-            for color in colors:
-                out.append(Urbanize(seat=seat, city=city, color=color.value))
-    return out
-
-
-def _cards(game: Game, seat: int, legal: LegalActions) -> None:
-    for card_id in game.state.ops_display:
-        card = game.card(card_id)
-        if card.icon is Icon.GOAL:
-            continue
-        for option in game.ruleset.card_effects[card.effect].take_options(game, seat, card):
-            if _ok(game, option):
-                legal.simple.append(option)
+    return game.allows(action)
 
 
 # -- deliveries ----------------------------------------------------------------------
 def delivery_options(game: Game, seat: int) -> dict[tuple[str, str], list[DeliveryOption]]:
+    """Every legal delivery of the seat, by (source city, colour), with each owner's points."""
     state = game.state
-    engine = game.engine_level(seat)
+    rules = game.delivery_rules(seat)
     by_city = link_graph(game)
     out: dict[tuple[str, str], list[DeliveryOption]] = {}
-    colors_of = state.city_colors
     for city, cubes in state.cubes.items():
         if not cubes or city not in by_city:
             continue
         if not any(owner == seat for _l, _c, owner in by_city[city]):
             continue
         colors = sorted(set(cubes), key=lambda c: c.value)
-        walks = _walks(by_city, colors_of, city, colors, seat, engine)
+        walks = rules.routes(by_city, city, colors)
         for color in colors:
             routes: list[DeliveryOption] = []
             for links, dest, owners in walks[color]:
@@ -218,18 +169,17 @@ def delivery_options(game: Game, seat: int) -> dict[tuple[str, str], list[Delive
     return out
 
 
-def link_graph(game: Game) -> dict[str, list[tuple[int, str, int]]]:
+def link_graph(game: Game) -> dict[str, list[Edge]]:
     """City -> (link id, city at the other end, owner) for every complete link.
 
-    Kept per game until the track changes (the token of :func:`build_options`):
-    links are only made, finished and removed by laying or lifting track.
-    Do not modify the answer.
+    Kept with the state until the track changes (``state.track_version``): links
+    are only made, finished and removed by laying or lifting track. Do not modify
+    the answer.
     """
     state = game.state
-    token = tiles_in_use(state)
-    hit = game.__dict__.get("_link_graph_cache")
-    if hit is not None and hit[0] is token and hit[1] is state:
-        graph: dict[str, list[tuple[int, str, int]]] = hit[2]
+    hit = game.derived.get("link_graph")
+    if hit is not None and hit[0] == state.track_version:
+        graph: dict[str, list[Edge]] = hit[1]
         return graph
     graph = {}
     for link in state.links.values():
@@ -237,51 +187,12 @@ def link_graph(game: Game) -> dict[str, list[tuple[int, str, int]]]:
             continue
         graph.setdefault(link.start, []).append((link.id, link.end, link.owner))
         graph.setdefault(link.end, []).append((link.id, link.start, link.owner))
-    game.__dict__["_link_graph_cache"] = (token, state, graph)
+    game.derived["link_graph"] = (state.track_version, graph)
     return graph
 
 
-def _walks(
-    by_city: dict[str, list[tuple[int, str, int]]],
-    colors: dict[str, Color],
-    start: str,
-    wanted: list[Color],
-    seat: int,
-    engine: int,
-) -> dict[Color, list[tuple[tuple[int, ...], str, tuple[int, ...]]]]:
-    """Every legal route from ``start`` for a cube of each colour in ``wanted``.
-
-    One depth-first walk serves all the colours: it carries the colours still
-    travelling, and a colour stops at the first city of its colour (RW-p5-28).
-    Each colour's routes come out in the order a walk for that colour alone gives.
-    A route never enters a city twice (RW-p5-27), so it never reuses a link either.
-    """
-    found: dict[Color, list[tuple[tuple[int, ...], str, tuple[int, ...]]]] = {c: [] for c in wanted}
-    stack: list[tuple[str, tuple[int, ...], tuple[str, ...], tuple[int, ...], frozenset[Color]]]
-    stack = [(start, (), (start,), (), frozenset(wanted))]
-    while stack:
-        here, links, seen, owners, alive = stack.pop()
-        if len(links) >= engine:
-            continue
-        for link_id, nxt, owner in by_city.get(here, ()):
-            if not links and owner != seat:
-                continue
-            if nxt in seen:
-                continue
-            new_links, new_owners = links + (link_id,), owners + (owner,)
-            color = colors[nxt]
-            if color in alive:
-                found[color].append((new_links, nxt, new_owners))  # it stops here (RW-p5-28)
-                if len(alive) > 1:
-                    rest = alive - {color}
-                    stack.append((nxt, new_links, (*seen, nxt), new_owners, rest))
-            else:
-                stack.append((nxt, new_links, (*seen, nxt), new_owners, alive))
-    return found
-
-
 # -- track building -----------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)  # compared and hashed as itself: many are kept
 class StaticRoute:
     """A route of tiles from a city to another on the empty board, with its base cost."""
 
@@ -306,24 +217,37 @@ def _tiles_of(path: tuple[Hex, ...]) -> tuple[tuple[Hex, Side, Side], ...]:
     return tuple(out)
 
 
-_ROUTE_CACHE: dict[tuple[int, int], dict[tuple[str, str], list[StaticRoute]]] = {}
-
-
 def _can_enter(board: Board, hex_: Hex) -> bool:
     return board.is_buildable(hex_)
 
 
-def static_routes(board: Board, max_tiles: int) -> dict[tuple[str, str], list[StaticRoute]]:
+def static_routes(
+    board: Board, max_tiles: int, edge_costs: EdgeCosts = NO_EDGE_COSTS
+) -> dict[tuple[str, str], list[StaticRoute]]:
     """Every route of at most ``max_tiles`` tiles between two cities, on an empty board.
 
-    Computed once per board and tile limit, grouped by (origin, destination)
-    and sorted by cost; at play time each is checked against the track laid.
+    Computed once per board, tile limit and edge pricing, grouped by (origin,
+    destination) and sorted by cost; at play time each is checked against the track.
     """
-    key = (id(board), max_tiles)
-    cached = _ROUTE_CACHE.get(key)
-    if cached is not None:
-        return cached
+    return board.derived(
+        ("static_routes", max_tiles, edge_costs.key),
+        lambda: _static_routes(board, max_tiles, edge_costs),
+    )
+
+
+def _route_cost(board: Board, path: Sequence[Hex], edge_costs: EdgeCosts) -> int:
+    """What laying a tile on every hex of ``path`` but the first costs on an empty board."""
     tc = board.tables.terrain_costs
+    cost = sum(tc.of(board.hexes[h]) for h in path[1:] if board.city_at(h) is None)
+    cost += tc.ridge * sum(1 for x, y in itertools.pairwise(path) if board.crosses_ridge(x, y))
+    if edge_costs:
+        cost += sum(edge_costs(board, x, y) for x, y in itertools.pairwise(path))
+    return cost
+
+
+def _static_routes(
+    board: Board, max_tiles: int, edge_costs: EdgeCosts
+) -> dict[tuple[str, str], list[StaticRoute]]:
     out: dict[tuple[str, str], list[StaticRoute]] = {}
     for city in board.cities.values():
         routes: list[tuple[Hex, ...]] = []
@@ -336,17 +260,13 @@ def static_routes(board: Board, max_tiles: int) -> dict[tuple[str, str], list[St
             dest = board.city_at(path[-1])
             assert dest is not None
             tiles = path[1:-1]
-            cost = sum(tc.of(board.hexes[h]) for h in tiles)
-            cost += tc.ridge * sum(
-                1 for x, y in itertools.pairwise(path) if board.crosses_ridge(x, y)
-            )
+            cost = _route_cost(board, path, edge_costs)
             opens = sum(1 for h in tiles if board.hexes[h] is Terrain.OPEN)
             out.setdefault((city.id, dest.id), []).append(
                 StaticRoute(path, cost, opens, frozenset(tiles), _tiles_of(path))
             )
     for group in out.values():
         group.sort(key=lambda r: (r.cost, r.tiles, r.path))
-    _ROUTE_CACHE[key] = out
     return out
 
 
@@ -397,39 +317,39 @@ def build_options(game: Game, seat: int) -> list[BuildOption]:
     Routes over empty hexes are legal exactly as precomputed; a route that
     meets track is checked in full (it may still cross as an overpass).
 
-    The answer depends only on the track, the tile supply and the cards used,
-    so it is kept per game until the track changes: every change of the track
-    drops ``state.tile_counts`` (see ``track.tiles_in_use``), whose identity is
-    the cache's token.
+    The answer depends only on the track (and so the tile supply) and the cards
+    used, so it is kept with the state until the track changes
+    (``state.track_version``).
     """
     state = game.state
     max_tiles, cards = _max_tiles(game, seat)
     in_use = tiles_in_use(state)
-    cache: dict[
-        tuple[int, int, tuple[str, ...], frozenset[Hex]], tuple[object, object, list[BuildOption]]
-    ]
-    cache = game.__dict__.setdefault("_build_options_cache", {})
+    cache: dict[tuple[int, int, tuple[str, ...], frozenset[Hex]], tuple[int, list[BuildOption]]]
+    cache = game.derived.setdefault("build_options", {})
     closed = frozenset().union(*(r.hexes for r in game.build_restrictions(seat)))
     key = (seat, max_tiles, cards, closed)
     hit = cache.get(key)
-    if hit is not None and hit[0] is in_use and hit[1] is state:
-        return list(hit[2])
+    if hit is not None and hit[0] == state.track_version:
+        return list(hit[1])
     options = _build_options(game, seat, max_tiles, cards, in_use)
     if closed:  # hexes a plug-in closes to this seat now (Plugin.build_restriction)
         options = [o for o in options if closed.isdisjoint(o.action.path)]
-    cache[key] = (in_use, state, options)
+    cache[key] = (state.track_version, options)
     return list(options)
 
 
-# Frozen options for routes over empty hexes, made once: (seat, cards, id(route)) -> option.
-_OPTIONS: dict[tuple[int, tuple[str, ...], int], BuildOption] = {}
-
-
 def _option(
-    seat: int, cards: tuple[str, ...], route: StaticRoute | FirstLeg, dest: str | None
+    board: Board,
+    seat: int,
+    cards: tuple[str, ...],
+    route: StaticRoute | FirstLeg,
+    dest: str | None,
 ) -> BuildOption:
-    key = (seat, cards, id(route))
-    option = _OPTIONS.get(key)
+    """The option of a route over empty hexes: made once per board, seat and cards."""
+    made: dict[tuple[int, tuple[str, ...], StaticRoute | FirstLeg], BuildOption]
+    made = board.derived("build_options", dict)
+    key = (seat, cards, route)
+    option = made.get(key)
     if option is None:
         if isinstance(route, FirstLeg):
             action = BuildTrack(seat=seat, path=route.path, exit=route.exit, cards=cards)
@@ -437,7 +357,7 @@ def _option(
         else:
             action = BuildTrack(seat=seat, path=route.path, cards=cards)
             option = BuildOption(action, route.cost, route.tiles, dest, route.path)
-        _OPTIONS[key] = option
+        made[key] = option
     return option
 
 
@@ -459,7 +379,7 @@ def _build_options(
             game.build_restrictions(seat)
         )
         options = []
-        for (_origin, dest), group in static_routes(board, max_tiles).items():
+        for (_origin, dest), group in static_routes(board, max_tiles, game.edge_costs).items():
             option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied, exact)
             if option is not None:
                 options.append(option)
@@ -486,38 +406,36 @@ class _SlotIndex:
     by_hex: dict[Hex, list[int]]
 
 
-_SLOT_INDEX: dict[tuple[int, int], _SlotIndex] = {}
+def _slot_index(board: Board, max_tiles: int, edge_costs: EdgeCosts) -> _SlotIndex:
+    return board.derived(
+        ("slot_index", max_tiles, edge_costs.key),
+        lambda: _make_slot_index(board, max_tiles, edge_costs),
+    )
 
 
-def _slot_index(board: Board, max_tiles: int) -> _SlotIndex:
-    key = (id(board), max_tiles)
-    index = _SLOT_INDEX.get(key)
-    if index is None:
-        dests: list[str | None] = []
-        groups: list[list[StaticRoute]] = []
-        by_hex: dict[Hex, list[int]] = {}
-        for (_origin, dest), group in static_routes(board, max_tiles).items():
-            hexes = set().union(*(r.inner for r in group))
-            for h in hexes:
-                by_hex.setdefault(h, []).append(len(groups))
-            dests.append(dest)
-            groups.append(group)
-        legs = long_routes(board, max_tiles)
-        for i, leg in enumerate(legs):
-            dests.append(None)
-            for h in leg.inner:
-                by_hex.setdefault(h, []).append(len(groups) + i)
-        index = _SlotIndex(dests, groups, legs, by_hex)
-        _SLOT_INDEX[key] = index
-    return index
+def _make_slot_index(board: Board, max_tiles: int, edge_costs: EdgeCosts) -> _SlotIndex:
+    dests: list[str | None] = []
+    groups: list[list[StaticRoute]] = []
+    by_hex: dict[Hex, list[int]] = {}
+    for (_origin, dest), group in static_routes(board, max_tiles, edge_costs).items():
+        hexes = set().union(*(r.inner for r in group))
+        for h in hexes:
+            by_hex.setdefault(h, []).append(len(groups))
+        dests.append(dest)
+        groups.append(group)
+    legs = long_routes(board, max_tiles, edge_costs)
+    for i, leg in enumerate(legs):
+        dests.append(None)
+        for h in leg.inner:
+            by_hex.setdefault(h, []).append(len(groups) + i)
+    return _SlotIndex(dests, groups, legs, by_hex)
 
 
 @dataclass(slots=True)
 class _Slots:
-    """Per game and tile limit: the route each slot offers now, and when it last changed."""
+    """Per state and tile limit: the route each slot offers now, and when it last changed."""
 
-    state: object
-    token: object
+    track_version: int
     track: dict[Hex, tuple[tuple[Side, Side], ...]]
     routes: list[StaticRoute | FirstLeg | None]
     changed: list[int]
@@ -539,19 +457,18 @@ def _slot_route(
 
 def _synced_slots(game: Game, max_tiles: int) -> _Slots:
     state = game.state
-    token = tiles_in_use(state)
-    every: dict[int, _Slots] = game.__dict__.setdefault("_link_slots", {})
+    every: dict[int, _Slots] = game.derived.setdefault("link_slots", {})
     slots = every.get(max_tiles)
-    if slots is not None and slots.state is state and slots.token is token:
+    if slots is not None and slots.track_version == state.track_version:
         return slots
-    index = _slot_index(game.board, max_tiles)
+    index = _slot_index(game.board, max_tiles, game.edge_costs)
     track = state.track
     occupied = set(track)
     now = {h: tuple((p.a, p.b) for p in pieces) for h, pieces in track.items()}
-    if slots is None or slots.state is not state:
+    if slots is None:
         count = len(index.groups) + len(index.legs)
         routes = [_slot_route(index, i, track, occupied) for i in range(count)]
-        slots = _Slots(state, token, now, routes, [0] * count, 0, {})
+        slots = _Slots(state.track_version, now, routes, [0] * count, 0, {})
         every[max_tiles] = slots
         return slots
     before = slots.track
@@ -565,7 +482,7 @@ def _synced_slots(game: Game, max_tiles: int) -> _Slots:
         if route is not slots.routes[i]:
             slots.routes[i] = route
             slots.changed[i] = slots.version
-    slots.token, slots.track = token, now
+    slots.track_version, slots.track = state.track_version, now
     return slots
 
 
@@ -574,13 +491,16 @@ def _slot_options(
 ) -> list[BuildOption]:
     """The options of every group and first leg, in order, for the fast case."""
     slots = _synced_slots(game, max_tiles)
-    index = _slot_index(game.board, max_tiles)
+    board = game.board
+    index = _slot_index(board, max_tiles, game.edge_costs)
     seen, options = slots.seats.get((seat, cards), (-1, [None] * len(slots.routes)))
     if seen < slots.version:
         changed, routes, dests = slots.changed, slots.routes, index.dests
         for i, route in enumerate(routes):
             if changed[i] > seen:
-                options[i] = None if route is None else _option(seat, cards, route, dests[i])
+                options[i] = (
+                    None if route is None else _option(game.board, seat, cards, route, dests[i])
+                )
         slots.seats[(seat, cards)] = (slots.version, options)
     return [o for o in options if o is not None]
 
@@ -605,14 +525,14 @@ def _group_choice(
     for route in group:
         if route.inner.isdisjoint(occupied):
             if plenty:
-                return _option(seat, cards, route, dest)
+                return _option(game.board, seat, cards, route, dest)
         elif not _crossable(track, occupied, route.laid):
             continue
         elif fast:
-            return _option(seat, cards, route, dest)
+            return _option(game.board, seat, cards, route, dest)
         if exact:
             if _supply_ok(game, route.laid):
-                return _option(seat, cards, route, dest)
+                return _option(game.board, seat, cards, route, dest)
             continue
         option = _try(game, BuildTrack(seat=seat, path=route.path, cards=cards), route.path, dest)
         if option is not None:
@@ -680,7 +600,7 @@ def _first_legs(
 ) -> list[BuildOption]:
     """For cities too far for one action: the first tiles of the cheapest route."""
     out: list[BuildOption] = []
-    for leg in long_routes(game.board, max_tiles):
+    for leg in long_routes(game.board, max_tiles, game.edge_costs):
         option = _leg_choice(game, seat, cards, leg, plenty, occupied, exact)
         if option is not None:
             out.append(option)
@@ -699,14 +619,14 @@ def _leg_choice(
     if not leg.inner.isdisjoint(occupied):
         return None  # the planned route is blocked; the step-by-step builder still works
     if plenty:
-        return _option(seat, cards, leg, None)
+        return _option(game.board, seat, cards, leg, None)
     if exact:  # its tiles meet no track and its loose end points along the free route
-        return _option(seat, cards, leg, None) if _supply_ok(game, leg.laid) else None
+        return _option(game.board, seat, cards, leg, None) if _supply_ok(game, leg.laid) else None
     action = BuildTrack(seat=seat, path=leg.path, exit=leg.exit, cards=cards)
     return _try(game, action, leg.route, None)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)  # compared and hashed as itself, like StaticRoute
 class FirstLeg:
     """The first action's tiles of a route too long for one action."""
 
@@ -720,45 +640,48 @@ class FirstLeg:
     laid: tuple[tuple[Hex, Side, Side], ...] = ()  # the leg's tiles: hex, side in, side out
 
 
-_LONG_CACHE: dict[tuple[int, int], list[FirstLeg]] = {}
-
-
-def long_routes(board: Board, max_tiles: int) -> list[FirstLeg]:
+def long_routes(
+    board: Board, max_tiles: int, edge_costs: EdgeCosts = NO_EDGE_COSTS
+) -> list[FirstLeg]:
     """Cheapest empty-board routes between cities that need more than one action."""
-    key = (id(board), max_tiles)
-    if key in _LONG_CACHE:
-        return _LONG_CACHE[key]
-    tc = board.tables.terrain_costs
+    return board.derived(
+        ("long_routes", max_tiles, edge_costs.key),
+        lambda: _long_routes(board, max_tiles, edge_costs),
+    )
+
+
+def _long_routes(board: Board, max_tiles: int, edge_costs: EdgeCosts) -> list[FirstLeg]:
     out: list[FirstLeg] = []
     for city in sorted(board.cities.values(), key=lambda c: c.id):
-        for target, route in _cheapest_from(board, city.id, LONG_LINK_TILES).items():
+        for target, route in _cheapest_from(board, city.id, LONG_LINK_TILES, edge_costs).items():
             if len(route) - 2 <= max_tiles:
                 continue
             leg = route[: max_tiles + 1]
             exit_ = leg[-1].side_towards(route[max_tiles + 1])
             assert exit_ is not None
-            cost = sum(tc.of(board.hexes[h]) for h in leg[1:])
-            cost += tc.ridge * sum(
-                1 for x, y in itertools.pairwise(leg) if board.crosses_ridge(x, y)
-            )
+            cost = _route_cost(board, leg, edge_costs)
             laid = _tiles_of((*leg, route[max_tiles + 1]))
             out.append(
                 FirstLeg(city.id, target, route, leg, exit_, cost, frozenset(route[1:-1]), laid)
             )
-    _LONG_CACHE[key] = out
     return out
 
 
-def _cheapest_from(board: Board, origin: str, limit: int) -> dict[str, tuple[Hex, ...]]:
+def _cheapest_from(
+    board: Board, origin: str, limit: int, edge_costs: EdgeCosts = NO_EDGE_COSTS
+) -> dict[str, tuple[Hex, ...]]:
     city = board.cities[origin]
     tc = board.tables.terrain_costs
+
+    def edge(a: Hex, b: Hex) -> int:
+        extra = edge_costs(board, a, b) if edge_costs else 0
+        return extra + (tc.ridge if board.crosses_ridge(a, b) else 0)
+
     heap: list[tuple[int, int, tuple[Hex, ...], Side]] = []
     for side in sorted(city.spokes):
         first = city.at.neighbour(side)
         if _can_enter(board, first) and not board.is_impassable(city.at, first):
-            cost = tc.of(board.hexes[first]) + (
-                tc.ridge if board.crosses_ridge(city.at, first) else 0
-            )
+            cost = tc.of(board.hexes[first]) + edge(city.at, first)
             heapq.heappush(heap, (cost, 1, (city.at, first), side.opposite))
     best: dict[str, tuple[Hex, ...]] = {}
     done: set[tuple[Hex, Side]] = set()
@@ -774,7 +697,7 @@ def _cheapest_from(board: Board, origin: str, limit: int) -> dict[str, tuple[Hex
             nxt = here.neighbour(exit_)
             if nxt in path or board.is_impassable(here, nxt):
                 continue
-            ridge = tc.ridge if board.crosses_ridge(here, nxt) else 0
+            ridge = edge(here, nxt)
             target = board.city_at(nxt)
             if target is not None:
                 if (
@@ -845,93 +768,48 @@ def next_hexes(
 
 # -- sampling one random action without listing them all ------------------------------------
 SAMPLE_TRIES = 64  # candidate links drawn before falling back to the full list
-WALK_TRIES = 16  # random delivery walks tried before falling back to the full list
 
 
 def sample_action(game: Game, seat: int, rng: Rng) -> Action:
     """One random legal action for ``seat``, drawn without listing every legal action.
 
-    The random bot's policy, for fast playouts: a kind of action (pass, build,
-    deliver, upgrade, urbanize, take a card, a plug-in's action) uniformly among
-    the kinds the seat may take now, then one action of that kind. Only the kind
+    The random bot's policy, for fast playouts: a group of kinds (pass, build,
+    deliver, upgrade, urbanize, take a card, the plug-ins' kinds, ...; see
+    ``ActionKind.sample_group``) uniformly among the groups open in this phase,
+    then one action of that group, drawn by its kind's ``sample``. Only the group
     drawn is looked at. A candidate link is drawn by rejection (a random origin and
     destination group, first leg or extension, kept if it has a legal route), which
     is uniform over the links :func:`build_options` lists. A delivery is a random
-    walk: a random cube the seat can move, then random links (the first its own)
-    until the cube reaches a city of its colour; it is not uniform over the routes.
-    Other kinds are uniform over what :func:`legal_actions` lists. In the auction
-    it bids now and then, like the random bot.
+    walk (``DeliveryRules.random_route``); it is not uniform over the routes. A group
+    of several kinds draws uniformly over their legal actions. In the auction it
+    bids now and then, like the random bot.
     """
     state = game.state
     step = game.turns.step_actions(game, seat)
     if step is not None:
-        choices = [a for a in step if _ok(game, a)]
+        choices = [a for a in step if game.allows(a)]
         return choices[rng.below(len(choices))]
-    if state.phase is Phase.CHOOSE_BARON:
-        return ChooseBaron(seat=seat, baron=rng.choice(state.players[seat].barons_dealt))
-    if state.phase is Phase.AUCTION:
-        assert state.auction is not None
-        low = state.auction.high_bid + 1
-        if rng.below(3) == 0 and low <= 3:
-            return Bid(seat=seat, amount=low + rng.below(2))
-        return PassBid(seat=seat)
-    kinds: list[str] = ["pass", "build", "deliver", "upgrade", "urbanize", "card", "plugin"]
-    while kinds:
-        kind = kinds.pop(rng.below(len(kinds)))
-        action = _sample_kind(game, seat, rng, kind)
+    groups = list(game.kinds.groups(state.phase).values())
+    while groups:
+        group = groups.pop(rng.below(len(groups)))
+        action = _sample_group(game, seat, rng, group)
         if action is not None:
             return action
-    return Pass(seat=seat)
+    raise IllegalAction(f"{game.seats[seat]} has no legal action")
 
 
-def _sample_kind(game: Game, seat: int, rng: Rng, kind: str) -> Action | None:
-    """A random action of one kind, or None when the seat has none of that kind."""
-    if kind == "pass":
-        return Pass(seat=seat)
-    if kind == "build":
-        return _sample_build(game, seat, rng)
-    if kind == "deliver":
-        return _sample_delivery(game, seat, rng)
-    if kind == "upgrade":
-        choices = _upgrades(game, seat)
-    elif kind == "urbanize":
-        choices = _urbanizations(game, seat)
-    elif kind == "card":
-        return _sample_card(game, seat, rng)
-    else:
-        choices = [a for plugin in game.ruleset.plugins for a in plugin.legal_actions(game, seat)]
-        choices = [a for a in choices if _ok(game, a)]
-    if not choices:
-        return None
-    # Kinds apart from these group under their own names in the random bot; here all
-    # plug-in actions count as one kind (the Eastern U.S. has only the Western Link).
-    return choices[rng.below(len(choices))]
+def _sample_group(game: Game, seat: int, rng: Rng, group: list[ActionKind]) -> Action | None:
+    """A random action of one group of kinds, or None when the seat has none of them."""
+    if len(group) == 1:
+        return group[0].sample(game, seat, rng)
+    choices = [a for kind in group for a in kind.options(game, seat) if game.allows(a)]
+    return choices[rng.below(len(choices))] if choices else None
 
 
-def _sample_card(game: Game, seat: int, rng: Rng) -> Action | None:
-    """A random way to take an Operations card: drawn first, then checked."""
-    options: list[Action] = []
-    for card_id in game.state.ops_display:
-        card = game.card(card_id)
-        if card.icon is not Icon.GOAL:
-            options.extend(game.ruleset.card_effects[card.effect].take_options(game, seat, card))
-    while options:
-        i = rng.below(len(options))
-        if _ok(game, options[i]):
-            return options[i]
-        options[i] = options[-1]
-        options.pop()
-    return None
-
-
-_BY_VALUE = sorted(Color, key=lambda c: c.value)
-
-
-def _sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
+def sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
     """A random walk from a random cube the seat can start moving, until it is delivered."""
     state = game.state
     graph = link_graph(game)
-    engine = game.engine_level(seat)
     sources: list[tuple[str, Color]] = []
     for city, edges in graph.items():
         cubes = state.cubes[city]
@@ -939,31 +817,18 @@ def _sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
             sources.extend((city, c) for c in _BY_VALUE if c in cubes)
     if not sources:
         return None
-    colors = state.city_colors
-    for _ in range(WALK_TRIES):
-        start, color = sources[rng.below(len(sources))]
-        here, seen, links = start, [start], list[int]()
-        while len(links) < engine:
-            steps = [
-                (link_id, nxt)
-                for link_id, nxt, owner in graph.get(here, ())
-                if nxt not in seen and (links or owner == seat)
-            ]
-            if not steps:
-                break
-            link_id, here = steps[rng.below(len(steps))]
-            links.append(link_id)
-            seen.append(here)
-            if colors[here] is color:  # the cube stops at the first city of its colour
-                return DeliverGoods(seat=seat, city=start, color=color.value, links=tuple(links))
+    action = game.delivery_rules(seat).random_route(graph, sources, rng)
+    if action is not None:
+        return action
     deliveries = [o.action for v in delivery_options(game, seat).values() for o in v]
     return deliveries[rng.below(len(deliveries))] if deliveries else None
 
 
-_GROUP_LISTS: dict[tuple[int, int], list[tuple[str, list[StaticRoute]]]] = {}
+_BY_VALUE = sorted(Color, key=lambda c: c.value)
 
 
-def _sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
+def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
+    """A random candidate link, drawn by rejection (see :func:`sample_action`)."""
     board, state = game.board, game.state
     max_tiles, cards = _max_tiles(game, seat)
     closed = frozenset().union(*(r.hexes for r in game.build_restrictions(seat)))
@@ -973,12 +838,12 @@ def _sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
     exact = not closed and not game.build_rules(BuildTrack(seat=seat, cards=cards)).free_open
     fast = plenty and exact
     occupied = set(state.track)
-    key = (id(board), max_tiles)
-    groups = _GROUP_LISTS.get(key)
-    if groups is None:
-        groups = [(dest, g) for (_o, dest), g in static_routes(board, max_tiles).items()]
-        _GROUP_LISTS[key] = groups
-    legs = long_routes(board, max_tiles)
+    edge_costs = game.edge_costs
+    groups = board.derived(
+        ("route_groups", max_tiles, edge_costs.key),
+        lambda: [(d, g) for (_o, d), g in static_routes(board, max_tiles, edge_costs).items()],
+    )
+    legs = long_routes(board, max_tiles, edge_costs)
     own_open = any(lk.owner == seat and lk.end is None for lk in state.links.values())
     extensions = _extensions(game, seat, max_tiles, cards) if own_open else []
     total = len(groups) + len(legs) + len(extensions)

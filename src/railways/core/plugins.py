@@ -1,13 +1,16 @@
 """Rules plug-ins: the points at which a map's special rules or a variant hook in.
 
 The core never asks which map it is playing. A map's rules (Eastern U.S.
-Western Link, later ferries, time warps, regions) subclass :class:`Plugin`
-and are listed in the :class:`Ruleset` the game is created with.
+ferries, time warps, regions) subclass :class:`Plugin` and are listed in the
+:class:`Ruleset` the game is created with. A plug-in adds kinds of action
+(``action_kinds``), changes the delivery rules (``delivery_hooks``), prices track
+(``edge_cost``), gives meaning to the board's special hexes and borders
+(``check_board``) and tells the front ends what to draw (``markers``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -15,10 +18,11 @@ from railways.core.cards import BaronDef, BaronEffect, CardDef, CardEffect
 from railways.core.turns import TurnStructure
 
 if TYPE_CHECKING:
-    from railways.core.actions import Action
-    from railways.core.board import MajorLine
+    from railways.core.board import Board, MajorLine
+    from railways.core.delivery import DeliveryHook
     from railways.core.game import Delivery, Game
     from railways.core.hexgrid import Hex
+    from railways.core.kinds import ActionKind
     from railways.core.rng import Rng
     from railways.core.state import Link
 
@@ -32,30 +36,71 @@ class BuildRestriction:
     clause: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """Something a plug-in wants drawn on the board or listed beside it.
+
+    A front end shows every marker the same way, whatever the rule behind it:
+    ``symbol`` (one or two characters) at ``hex`` or beside ``city``, in the colour
+    of ``owner`` when there is one, with ``label`` as its text and ``help`` as the
+    clause id that explains it. ``kind`` groups markers for styling and legends.
+    """
+
+    kind: str
+    label: str
+    symbol: str = ""
+    hex: Hex | None = None
+    city: str | None = None
+    owner: int | None = None
+    help: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "label": self.label,
+            "symbol": self.symbol,
+            "hex": [self.hex.row, self.hex.col] if self.hex is not None else None,
+            "city": self.city,
+            "owner": self.owner,
+            "help": self.help,
+        }
+
+
 class Plugin:
     """A rules plug-in. Every hook has a do-nothing default."""
 
     id: str = ""
+    # Major Line requirements (``requires`` in major_lines.toml) this plug-in judges.
+    requirements: frozenset[str] = frozenset()
+    # Kinds of special hex and border (map.toml) this plug-in gives a meaning to.
+    feature_kinds: frozenset[str] = frozenset()
+    # Whether ``edge_cost`` adds to the cost of track (a toll border).
+    prices_edges: bool = False
+    # Rail Baron and Operations card effect keys this plug-in gives meaning to.
+    baron_effects: Mapping[str, BaronEffect] = {}
+    card_effects: Mapping[str, CardEffect] = {}
 
     def setup(self, game: Game) -> None:
         """Called once after the board and decks are set up."""
 
-    def legal_actions(self, game: Game, seat: int) -> list[Action]:
-        """Extra actions this plug-in offers the seat in an action round."""
+    def action_kinds(self) -> Sequence[ActionKind]:
+        """The kinds of action this plug-in adds (registered with the game's own)."""
+        return ()
+
+    def check_board(self, board: Board) -> list[str]:
+        """Problems with the board's data for this plug-in's rules (its special hexes...)."""
         return []
-
-    def handles(self, action: Action) -> bool:
-        """Whether this plug-in validates and performs ``action``."""
-        return False
-
-    def check(self, game: Game, action: Action) -> None:
-        """Raise IllegalAction if ``action`` (one this plug-in handles) is illegal."""
-
-    def perform(self, game: Game, action: Action) -> None:
-        """Carry out a checked action this plug-in handles."""
 
     def after_build(self, game: Game, seat: int, link: Link) -> None:
         """Called after every Build Track action."""
+
+    def edge_cost(self, board: Board, a: Hex, b: Hex) -> int:
+        """Extra cost of track crossing the edge between ``a`` and ``b`` (prices_edges)."""
+        return 0
+
+    def delivery_hooks(self, game: Game) -> Sequence[DeliveryHook]:
+        """Changes to the route rules of deliveries now (railways.core.delivery)."""
+        return ()
 
     def after_delivery(self, game: Game, delivery: Delivery) -> None:
         """Called after a cube is delivered and its points are scored."""
@@ -70,6 +115,10 @@ class Plugin:
         """Public (or the seat's own) plug-in state for views."""
         return {}
 
+    def markers(self, game: Game, seat: int | None) -> Sequence[Marker]:
+        """What to draw on the board for this plug-in's state (see :class:`Marker`)."""
+        return ()
+
     def build_restriction(self, game: Game, seat: int) -> BuildRestriction | None:
         """Hexes closed to the seat's builds now (Eastern U.S. solo: west of the mountains)."""
         return None
@@ -80,6 +129,24 @@ class Plugin:
 
     def determinize(self, game: Game, seat: int, rng: Rng) -> None:
         """Resample this plug-in's hidden state (deck orders) in a determinized copy."""
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeCosts:
+    """The plug-ins that price crossing an edge, as one function of (board, a, b)."""
+
+    plugins: tuple[Plugin, ...] = ()
+
+    @property
+    def key(self) -> tuple[str, ...]:
+        """Names the pricing, for indexes of routes worked out once per board."""
+        return tuple(p.id for p in self.plugins)
+
+    def __call__(self, board: Board, a: Hex, b: Hex) -> int:
+        return sum(p.edge_cost(board, a, b) for p in self.plugins)
+
+    def __bool__(self) -> bool:
+        return bool(self.plugins)
 
 
 @dataclass(frozen=True)

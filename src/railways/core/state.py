@@ -136,6 +136,9 @@ class GameState:
     reveals: int = 0
     first_engine: dict[int, int] = field(default_factory=dict)
     tile_counts: dict[str, int] | None = None  # cache of track.tiles_in_use; None = stale
+    # Goes up by one with every change of the track (track.track_changed): work derived
+    # from the track (candidate links, the link graph) is kept by the Game under it.
+    track_version: int = 0
 
     def clone(self) -> GameState:
         return copy.deepcopy(self)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from railways.core.board import Board, Terrain
@@ -39,10 +39,14 @@ class BuildPlan:
 
 @dataclass(frozen=True, slots=True)
 class CostRules:
-    """How a build is charged: card effects adjust these (Government Land Grant)."""
+    """How a build is charged: card effects adjust these (Government Land Grant).
+
+    ``edge_costs`` adds what plug-ins charge for crossing an edge (a toll border).
+    """
 
     free_open: bool = False
     max_tiles: int = 4
+    edge_costs: Callable[[Board, Hex, Hex], int] | None = None
 
 
 def _shape_kind(a: Side, b: Side) -> str:
@@ -81,6 +85,12 @@ def tiles_in_use(state: GameState) -> dict[str, int]:
     if state.tile_counts is None:
         state.tile_counts = count_tiles(state)
     return state.tile_counts
+
+
+def track_changed(state: GameState) -> None:
+    """Record that the track is about to change: counts go stale, the version moves on."""
+    state.tile_counts = None
+    state.track_version += 1
 
 
 def count_tiles(state: GameState) -> dict[str, int]:
@@ -329,6 +339,8 @@ def plan_build(
         if board.crosses_ridge(x, y):
             ridges += 1
     cost = sum(tile_costs) + ridges * tc.ridge
+    if rules.edge_costs:
+        cost += sum(rules.edge_costs(board, x, y) for x, y in itertools.pairwise(path))
 
     _check_supply(board, state, tiles, redirect_hex, redirect_side, extends)
     return BuildPlan(
@@ -383,7 +395,7 @@ def _check_supply(
 
 def lay(state: GameState, plan: BuildPlan, turn: int) -> Link:
     """Lay a checked plan's tiles. Returns the link built or extended."""
-    state.tile_counts = None
+    track_changed(state)
     if plan.extends is not None:
         link = state.links[plan.extends]
         if plan.redirect_side is not None:
@@ -415,7 +427,7 @@ def lay(state: GameState, plan: BuildPlan, turn: int) -> Link:
 
 
 def redirect_only(state: GameState, link: Link, new_b: Side) -> None:
-    state.tile_counts = None
+    track_changed(state)
     h, a, _b = link.tiles[-1]
     link.tiles[-1] = (h, a, new_b)
     for piece in state.track[h]:
@@ -432,7 +444,7 @@ def remove_incomplete(state: GameState, supply: Mapping[str, int]) -> list[Link]
     conjured out of an empty supply.
     """
     removed = [link for link in state.links.values() if not link.complete]
-    state.tile_counts = None
+    track_changed(state)
     uncrossed: list[Piece] = []
     for link in removed:
         for h, _a, _b in link.tiles:

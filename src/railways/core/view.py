@@ -51,8 +51,11 @@ def view_for(game: Game, seat: int | None) -> dict[str, Any]:
             "passed": sorted(state.auction.passed),
         }
     plugins: dict[str, Any] = {}
+    markers: list[dict[str, Any]] = []
     for plugin in game.ruleset.plugins:
         plugins.update(plugin.view(game, seat))
+        markers.extend(m.to_dict() for m in plugin.markers(game, seat))
+    tables = game.board.tables
     return {
         "map": state.map_id,
         "seat": seat,
@@ -87,6 +90,15 @@ def view_for(game: Game, seat: int | None) -> dict[str, Any]:
         "major_lines": dict(state.major_lines),
         "extra_actions": state.extra_actions if state.extra_actions_seat is not None else 0,
         "plugins": plugins,
+        "markers": markers,
+        # The numbers front ends quote (money in $1,000s), so none of them repeats a rule.
+        "money": {
+            "bond_value": tables.bond_value,
+            "bond_dividend": tables.bond_dividend,
+            "urbanize_cost": tables.urbanize_cost,
+            "engine_costs": {str(k): v for k, v in sorted(tables.engine_costs.items())},
+            "max_engine": tables.max_engine,
+        },
         "log": list(state.log),
         "final_scores": dict(state.final_scores) if state.final_scores is not None else None,
         "winner": state.winner,

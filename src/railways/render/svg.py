@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
-from railways.core.board import Board, City, Color, SpecialHex, SpecialKind, Terrain, Town
+from railways.core.board import Board, City, Color, SpecialHex, Terrain, Town
 from railways.core.hexgrid import Edge, Hex, Side
 
 DEFAULT_SIZE = 32.0
@@ -69,12 +69,6 @@ IMPASSABLE_COLOR = "#d01010"
 REGION_COLOR = "#6a3d9a"
 HIGHLIGHT_COLOR = "#ff9900"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-
-SPECIAL_LABEL: Mapping[SpecialKind, str] = {
-    SpecialKind.WESTERN_LINK: "Western Link",
-    SpecialKind.FERRY: "Ferry",
-    SpecialKind.TIME_WARP: "Time Warp",
-}
 
 
 @dataclass
@@ -463,7 +457,7 @@ class _Renderer:
         o.append("</g>")
 
     def special_label(self, special: SpecialHex) -> str:
-        label = SPECIAL_LABEL.get(special.kind, special.kind.value.replace("_", " ").title())
+        label = special.label
         if special.city is not None:
             city = self.board.cities.get(special.city)
             label += f" ({city.name if city else special.city})"
@@ -476,7 +470,7 @@ class _Renderer:
         o.append(
             f'<g id="special-{_attr(special.id)}" class="special" '
             f'data-special="{_attr(special.id)}" '
-            f'data-kind="{special.kind.value}" data-row="{special.at.row}" '
+            f'data-kind="{special.kind}" data-row="{special.at.row}" '
             f'data-col="{special.at.col}"'
             + (f' data-target-city="{_attr(special.city)}"' if special.city else "")
             + ">"
@@ -538,8 +532,9 @@ class _Renderer:
         rows.append(("cube", "Starting goods cubes", ""))
         if b.towns:
             rows.append(("town", "Town (not yet a city)", ""))
-        for kind in sorted({sp.kind for sp in b.specials.values()}, key=lambda k: k.value):
-            rows.append(("special", SPECIAL_LABEL.get(kind, kind.value), kind.value))
+        kinds = {sp.kind: sp.label for sp in b.specials.values()}
+        for kind in sorted(kinds):
+            rows.append(("special", kinds[kind], kind))
         return rows
 
     def draw_legend(self, rows: list[tuple[str, str, str]], line_h: float) -> None:

@@ -10,41 +10,92 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from railways.content.decks import load_barons, load_operations
+from railways.content.mapcheck import check_board
 from railways.content.maps import load_map
 from railways.core.board import Board
+from railways.core.cards import BaronEffect, CardEffect
 from railways.core.game import Game, Options
 from railways.core.plugins import Plugin, Ruleset
 from railways.rules.barons import BARON_EFFECTS
 from railways.rules.cards import CARD_EFFECTS
-from railways.rules.western_link import WesternLink
+from railways.rules.registry import plugin_class
 
 RULESET_ID = "railways-of-the-world"
 RULESET_VERSION = "1"
 
-PLUGINS: Mapping[str, type[Plugin]] = {
-    WesternLink.id: WesternLink,
-}
+
+def board_plugins(board: Board) -> tuple[Plugin, ...]:
+    """New instances of the plug-ins the board's ``rulesets`` names, in that order."""
+    missing: list[str] = []
+    plugins: list[Plugin] = []
+    for plugin_id in board.rulesets:
+        try:
+            plugins.append(plugin_class(plugin_id)())
+        except ValueError:
+            missing.append(plugin_id)
+    if missing:
+        raise ValueError(f"{board.id}: unknown rules plug-in(s) {', '.join(missing)}")
+    return tuple(plugins)
+
+
+def effects_with(
+    plugins: Sequence[Plugin],
+) -> tuple[dict[str, CardEffect], dict[str, BaronEffect]]:
+    """The card and baron effects of the base game and of ``plugins``."""
+    cards = dict(CARD_EFFECTS)
+    barons = dict(BARON_EFFECTS)
+    for plugin in plugins:
+        cards.update(plugin.card_effects)
+        barons.update(plugin.baron_effects)
+    return cards, barons
+
+
+def check_map(board: Board) -> list[str]:
+    """The whole-board checks and those of the board's plug-ins, in plain words."""
+    problems = check_board(board)
+    try:
+        plugins = board_plugins(board)
+    except ValueError as exc:
+        return [*problems, str(exc)]
+    owned = set().union(*(p.requirements for p in plugins))
+    for line in sorted(board.major_lines.values(), key=lambda m: m.id):
+        for requirement in sorted(line.requires - owned):
+            problems.append(
+                f"Major Line {line.id} requires {requirement!r}, which none of the board's "
+                f"plug-ins ({', '.join(board.rulesets) or 'none'}) judges"
+            )
+    kinds = set().union(*(p.feature_kinds for p in plugins))
+    features = [("special hex", s.id, s.kind) for s in board.specials.values()]
+    features += [("border", b.id, b.kind) for b in board.borders.values()]
+    for what, fid, kind in sorted(features):
+        if kind not in kinds:
+            problems.append(
+                f"{what} {fid} is of kind {kind!r}, to which no plug-in of the board "
+                f"({', '.join(board.rulesets) or 'none'}) gives a meaning"
+            )
+    for plugin in plugins:
+        problems += plugin.check_board(board)
+    return problems
 
 
 def ruleset_for(board: Board, map_dir: str | None = None) -> Ruleset:
     source = map_dir or board.id
     cards = load_operations(source)
     barons = load_barons(source)
-    unknown = sorted({c.effect for c in cards.values()} - set(CARD_EFFECTS))
-    unknown += sorted({b.effect for b in barons.values()} - set(BARON_EFFECTS))
+    plugins = board_plugins(board)
+    card_effects, baron_effects = effects_with(plugins)
+    unknown = sorted({c.effect for c in cards.values()} - set(card_effects))
+    unknown += sorted({b.effect for b in barons.values()} - set(baron_effects))
     if unknown:
         raise ValueError(f"{board.id}: no behaviour for card effect(s) {', '.join(unknown)}")
-    missing = [p for p in board.rulesets if p not in PLUGINS]
-    if missing:
-        raise ValueError(f"{board.id}: unknown rules plug-in(s) {', '.join(missing)}")
     return Ruleset(
         id=RULESET_ID,
         version=RULESET_VERSION,
-        plugins=tuple(PLUGINS[p]() for p in board.rulesets),
+        plugins=plugins,
         cards=cards,
-        card_effects=CARD_EFFECTS,
+        card_effects=card_effects,
         barons=barons,
-        baron_effects=BARON_EFFECTS,
+        baron_effects=baron_effects,
     )
 
 

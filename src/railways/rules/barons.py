@@ -134,12 +134,6 @@ class MostTiles(_Strict):
         return tiles_owned(game, seat)
 
 
-class BuiltWesternLink(BaronEffect):
-    def score(self, game: Game, seat: int, baron: BaronDef) -> int:
-        built = game.state.plugin_data.get("western_links", {})
-        return baron.points if seat in built.values() else 0
-
-
 class FirstToEngine(BaronEffect):
     """First to reach an engine level; revealed at once when it happens (RW-p19-19)."""
 
@@ -172,7 +166,6 @@ BARON_EFFECTS: dict[str, BaronEffect] = {
     "links_from_city": LinksFromCity(),
     "fewest_bonds": FewestBonds(),
     "highest_engine": HighestEngine(),
-    "built_western_link": BuiltWesternLink(),
     "most_cities": MostCities(),
     "longest_railroad": LongestRailroad(),
     "largest_railroad": LargestRailroad(),

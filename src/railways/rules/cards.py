@@ -52,8 +52,17 @@ class RailroadEraBegins(_Goal):
         return True
 
 
+SERVICE_BOUNTIES_AT_START = 4  # RW-p4-02
+
+
 class ServiceBounty(_Goal):
-    """First to deliver a cube to the named city (RW-p22-12, RW-p22-13)."""
+    """First to deliver a cube to the named city (RW-p22-12, RW-p22-13).
+
+    Of the start cards that are bounties, four drawn at random go out (RW-p4-02).
+    """
+
+    def start_pool(self, card: CardDef) -> tuple[str, int] | None:
+        return ("service_bounty", SERVICE_BOUNTIES_AT_START)
 
     def met(self, game: Game, delivery: Delivery, card: CardDef) -> bool:
         return delivery.destination == card.params.get("city")
@@ -138,7 +147,16 @@ class Hotel(CardEffect):
 
 
 class RailroadExecutive(CardEffect):
-    """The taker takes two more actions at once (RW-p22-09)."""
+    """The taker takes two more actions at once (RW-p22-09); never dealt at setup (RW-p22-10)."""
+
+    def dealt_at_setup(self, card: CardDef) -> bool:
+        return False
+
+    def check_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
+        if game.state.extra_actions_seat == action.seat:
+            raise IllegalAction(
+                "a Railroad Executive's actions cannot take another Railroad Executive", "RW-p22-09"
+            )
 
     def on_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
         game.grant_extra_actions(action.seat, _int(card, "actions", 2))

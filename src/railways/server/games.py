@@ -55,7 +55,6 @@ except ImportError:  # pragma: no cover - orjson is a dependency; this is only a
 
 
 _BUILD_TEXT: dict[Any, str] = {}
-_SIMPLE_TEXT: dict[Action, str] = {}
 _BUILD_BY_ID: dict[int, tuple[BuildOption, str]] = {}
 _TEXT_LIMIT = 100_000
 
@@ -94,26 +93,19 @@ def _build_key(option: BuildOption) -> Any:
     )
 
 
-def legal_text(legal: LegalActions) -> str:
-    """``json.dumps(legal.to_dict())``, fast.
+def legal_text(legal: LegalActions, game: Game) -> str:
+    """``json.dumps(legal.to_dict(game))``, fast.
 
     A seat's legal actions are hundreds of candidate builds (each with its route) and
-    dozens of simple actions, and they barely change from one action to the next, so
-    each one's JSON text is kept, made by the engine's own ``to_dict``.
+    dozens of simple actions. The builds barely change from one action to the next, so
+    each one's JSON text is kept, made by the engine's own ``to_dict``; the simple
+    actions carry their kind's description of the moment (a cost, a label) and are
+    made afresh.
     """
     if len(_BUILD_TEXT) > _TEXT_LIMIT:
         _BUILD_TEXT.clear()
-    if len(_SIMPLE_TEXT) > _TEXT_LIMIT:
-        _SIMPLE_TEXT.clear()
-    rest = LegalActions(legal.seat, legal.phase, [], legal.min_bid, [], legal.deliveries)
-    text = _dumps(rest.to_dict())
-    simple = []
-    for action in legal.simple:
-        part = _SIMPLE_TEXT.get(action)
-        if part is None:
-            one = LegalActions(legal.seat, legal.phase, simple=[action]).to_dict()
-            part = _SIMPLE_TEXT[action] = _dumps(one["simple"][0])
-        simple.append(part)
+    rest = LegalActions(legal.seat, legal.phase, legal.simple, legal.min_bid, [], legal.deliveries)
+    text = _dumps(rest.to_dict(game))
     if len(_BUILD_BY_ID) > _TEXT_LIMIT:
         _BUILD_BY_ID.clear()
     builds = []
@@ -131,7 +123,6 @@ def legal_text(legal: LegalActions) -> str:
             part = _BUILD_TEXT[key] = _dumps(one["builds"][0])
         _BUILD_BY_ID[id(option)] = (option, part)
         builds.append(part)
-    text = text.replace('"simple":[]', '"simple":[' + ",".join(simple) + "]", 1)
     return text.replace('"builds":[]', '"builds":[' + ",".join(builds) + "]", 1)
 
 
@@ -216,7 +207,7 @@ class GameHandle:
         self._fresh()
         text = self._legal.get(seat)
         if text is None:
-            text = self._legal[seat] = legal_text(legal_actions(self.game, seat))
+            text = self._legal[seat] = legal_text(legal_actions(self.game, seat), self.game)
         return text
 
     def state_json(self, seat: int | None) -> str:

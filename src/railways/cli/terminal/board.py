@@ -22,7 +22,7 @@ from rich.text import Text
 
 from railways.content.maps import MapError, load_map
 from railways.content.solo import SoloMap, load_solo
-from railways.core.board import Board, SpecialKind, Terrain
+from railways.core.board import Board, Terrain
 from railways.core.hexgrid import Hex, Side
 
 from .style import (
@@ -217,7 +217,12 @@ def render_board(
     cols = cols or range(min(all_cols), max(all_cols) + 1)
     track = _track_cells(view)
     empty = set(view["empty_cities"])
-    built_links: Mapping[str, int] = view.get("plugins", {}).get("western_links", {})
+    # A plug-in's markers on special hexes (a built feature), in their owner's colour.
+    marked: Mapping[tuple[int, int], tuple[str, int | None]] = {
+        (m["hex"][0], m["hex"][1]): (m["symbol"], m["owner"])
+        for m in view.get("markers", [])
+        if m.get("hex") is not None
+    }
     out = Text(no_wrap=True, overflow="crop")
     pad = "    " if coords else ""
     if coords:
@@ -234,7 +239,7 @@ def render_board(
         for col in cols:
             hex_ = Hex.from_offset(row, col)
             for text, style in _cell(
-                board, view, codes, hex_, track, empty, built_links, highlight, out_of_play, closed
+                board, view, codes, hex_, track, empty, marked, highlight, out_of_play, closed
             ):
                 out.append(text, style=style)
         out.append("\n")
@@ -249,7 +254,7 @@ def _cell(
     hex_: Hex,
     track: Mapping[Hex, list[tuple[str, str]]],
     empty: set[str],
-    built_links: Mapping[str, int],
+    marked: Mapping[tuple[int, int], tuple[str, int | None]],
     highlight: Mapping[Hex, tuple[str, str]],
     out_of_play: Mapping[Hex, str],
     closed: frozenset[Hex],
@@ -271,11 +276,13 @@ def _cell(
             style += " dim"
         return [(f"{codes[city.id]:<2}"[:2], style)]
     special = board.special_at(hex_)
-    if special is not None and special.kind is SpecialKind.WESTERN_LINK:
-        owner = built_links.get(special.city or "")
-        if owner is not None:
-            return [("W═", f"bold {player_style(owner)} {bg}")]
-        return [("W·", f"bold grey70 {bg}")]
+    if special is not None:
+        mark = marked.get((hex_.row, hex_.col))
+        if mark is not None:
+            symbol, owner = mark
+            style = player_style(owner) if owner is not None else "white"
+            return [(f"{symbol[:1]}═", f"bold {style} {bg}")]
+        return [(f"{special.symbol[:1]}·", f"bold grey70 {bg}")]
     pieces = track.get(hex_)
     if pieces:
         if len(pieces) == 1:

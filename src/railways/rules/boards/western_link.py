@@ -1,19 +1,29 @@
-"""Eastern U.S.: the Build Western Link action and its Major Line (RW-p10-10..18)."""
+"""Eastern U.S.: the Build Western Link action and its Major Line (RW-p10-10..18).
+
+Everything about the Western Link lives here: the action and its kind, the red
+cubes it brings, the bonus cubes for red deliveries to the city beyond, the Major
+Line it unlocks, the Rail Baron who scores for it, the board checks of its hexes
+and the markers front ends draw for it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from railways.content.mapcheck import joined_groups
 from railways.core.actions import Action, register
-from railways.core.board import Color, MajorLine, SpecialKind
+from railways.core.board import Board, Color, MajorLine, SpecialHex
+from railways.core.cards import BaronDef, BaronEffect
 from railways.core.errors import IllegalAction
 from railways.core.game import Delivery, Game
-from railways.core.plugins import Plugin
-from railways.core.state import Phase
+from railways.core.kinds import ActionInfo, ActionKind, KindInfo
+from railways.core.plugins import Marker, Plugin
+from railways.rules.registry import register_plugin
 
-WESTERN_LINK_COST = 30  # $30,000 (RW-p10-11)
+KIND = "western_link"  # the special hexes' kind and the Major Line requirement
+WESTERN_LINK_COST = 30  # $30,000 (RW-p10-11), unless the hex's params say otherwise
 RED_CUBES_ADDED = 4  # RW-p10-14
 CHICAGO_BONUS_CUBES = 2  # RW-p10-15
 
@@ -28,39 +38,36 @@ class BuildWesternLink(Action):
         return f"P{self.seat + 1} builds the Western Link at {self.city}"
 
 
-class WesternLink(Plugin):
-    id = "western_link"
+def _built(game: Game) -> dict[str, int]:
+    built: dict[str, int] = game.state.plugin_data.setdefault("western_links", {})
+    return built
 
-    def _built(self, game: Game) -> dict[str, int]:
-        built: dict[str, int] = game.state.plugin_data.setdefault("western_links", {})
-        return built
 
-    def _eligible(self, game: Game) -> dict[str, str]:
-        """City id -> special hex id, for every Western Link hex of the board."""
-        return {
-            s.city: s.id
-            for s in game.board.specials.values()
-            if s.kind is SpecialKind.WESTERN_LINK and s.city is not None
-        }
+def _hexes(board: Board) -> dict[str, SpecialHex]:
+    """City id -> its Western Link hex, for every Western Link hex of the board."""
+    return {s.city: s for s in board.specials.values() if s.kind == KIND and s.city is not None}
 
-    def setup(self, game: Game) -> None:
-        self._built(game)
 
-    def legal_actions(self, game: Game, seat: int) -> list[Action]:
-        return [BuildWesternLink(seat=seat, city=c) for c in sorted(self._eligible(game))]
+def _cost(special: SpecialHex) -> int:
+    cost = special.params.get("cost", WESTERN_LINK_COST)
+    return cost if isinstance(cost, int) else WESTERN_LINK_COST
 
-    def handles(self, action: Action) -> bool:
-        return isinstance(action, BuildWesternLink)
 
-    def check(self, game: Game, action: Action) -> None:
-        assert isinstance(action, BuildWesternLink)
-        if game.state.phase is not Phase.ACTIONS:
-            raise IllegalAction("the Western Link is built as an action", "RW-p10-10")
-        eligible = self._eligible(game)
+class BuildWesternLinkKind(ActionKind):
+    action_type = BuildWesternLink
+    info = KindInfo(
+        "Western Link",
+        "build it at a Western Link city you have a link to: red goods arrive",
+        "RW-p10-10",
+        "w",
+    )
+
+    def check(self, game: Game, action: BuildWesternLink) -> object:
+        eligible = _hexes(game.board)
         if action.city not in eligible:
             names = " or ".join(game.city_name(c) for c in sorted(eligible))
             raise IllegalAction(f"a Western Link can only be built at {names}", "RW-p10-12")
-        if action.city in self._built(game):
+        if action.city in _built(game):
             raise IllegalAction(
                 f"{game.city_name(action.city)} already has its Western Link", "RW-p10-12"
             )
@@ -69,43 +76,131 @@ class WesternLink(Plugin):
                 f"you need a completed link of your own to {game.city_name(action.city)} first",
                 "RW-p10-10",
             )
+        return None
 
-    def perform(self, game: Game, action: Action) -> None:
-        assert isinstance(action, BuildWesternLink)
-        game.pay(action.seat, WESTERN_LINK_COST, "Western Link")  # RW-p10-11
-        self._built(game)[action.city] = action.seat  # RW-p10-13
+    def perform(self, game: Game, action: BuildWesternLink, checked: object) -> None:
+        special = _hexes(game.board)[action.city]
+        game.pay(action.seat, _cost(special), "Western Link")  # RW-p10-11
+        _built(game)[action.city] = action.seat  # RW-p10-13
         game.add_cubes(action.city, game.draw_cube_of(Color.RED, RED_CUBES_ADDED))  # RW-p10-14
         game.log(
             f"{game.seats[action.seat]} builds the Western Link at {game.city_name(action.city)}"
         )
         game.check_major_lines(action.seat)
 
+    def options(self, game: Game, seat: int) -> list[Action]:
+        return [BuildWesternLink(seat=seat, city=c) for c in sorted(_hexes(game.board))]
+
+    def describe(self, game: Game, action: BuildWesternLink) -> ActionInfo:
+        special = _hexes(game.board).get(action.city)
+        if special is None:
+            return ActionInfo(str(action), help="RW-p10-10")
+        return ActionInfo(
+            f"Build the Western Link at {game.city_name(action.city)}",
+            _cost(special),
+            hexes=(special.at,),
+            cities=(action.city,),
+            help="RW-p10-10",
+        )
+
+
+class BuiltWesternLink(BaronEffect):
+    """The Rail Baron who scores for building a Western Link (RW-p19)."""
+
+    def score(self, game: Game, seat: int, baron: BaronDef) -> int:
+        return baron.points if seat in _built(game).values() else 0
+
+
+@register_plugin
+class WesternLink(Plugin):
+    id = "western_link"
+    requirements = frozenset({KIND})
+    feature_kinds = frozenset({KIND})
+    baron_effects: Mapping[str, BaronEffect] = {"built_western_link": BuiltWesternLink()}
+
+    def setup(self, game: Game) -> None:
+        _built(game)
+
+    def action_kinds(self) -> Sequence[ActionKind]:
+        return (BuildWesternLinkKind(),)
+
     def after_delivery(self, game: Game, delivery: Delivery) -> None:
         # RW-p10-15: red goods from a Western Link city to the red city beyond bring two cubes.
         target = self._bonus_city(game)
         if (
             delivery.color is Color.RED
-            and delivery.source in self._built(game)
+            and delivery.source in _built(game)
             and delivery.destination == target
         ):
             game.add_cubes(target, game.draw_cubes(CHICAGO_BONUS_CUBES))
             game.log(f"Western trade: two new cubes arrive in {game.city_name(target)}")
 
     def _bonus_city(self, game: Game) -> str:
-        for special in game.board.specials.values():
-            if special.kind is SpecialKind.WESTERN_LINK:
-                target = special.params.get("delivers_to")
-                if isinstance(target, str):
-                    return target
+        for special in _hexes(game.board).values():
+            target = special.params.get("delivers_to")
+            if isinstance(target, str):
+                return target
         return "chicago"
 
     def major_line_met(
         self, game: Game, seat: int, line: MajorLine, network: frozenset[str]
     ) -> bool | None:
-        if "western_link" not in line.requires:
+        if KIND not in line.requires:
             return None
         # RW-p10-17, RW-p10-18: the seat's own Western Link must be on the same own network.
-        return any(owner == seat and city in network for city, owner in self._built(game).items())
+        return any(owner == seat and city in network for city, owner in _built(game).items())
 
     def view(self, game: Game, seat: int | None) -> Mapping[str, Any]:
-        return {"western_links": dict(self._built(game))}
+        return {"western_links": dict(_built(game))}
+
+    def markers(self, game: Game, seat: int | None) -> Sequence[Marker]:
+        hexes = _hexes(game.board)
+        return [
+            Marker(
+                kind="western_link_built",
+                label=f"Western Link at {game.city_name(city)} ({game.seats[owner]})",
+                symbol="W",
+                hex=hexes[city].at if city in hexes else None,
+                city=city,
+                owner=owner,
+                help="RW-p10-13",
+            )
+            for city, owner in sorted(_built(game).items())
+        ]
+
+    def check_board(self, board: Board) -> list[str]:
+        problems: list[str] = []
+        for special in sorted(board.specials.values(), key=lambda s: s.id):
+            if special.kind != KIND:
+                continue
+            if special.city is None or special.city not in board.cities:
+                problems.append(f"Western Link {special.id} names no city of the board")
+                continue
+            city = board.cities[special.city]
+            side = city.at.side_towards(special.at)
+            if side is None:
+                problems.append(
+                    f"Western Link {special.id} ({special.at}) is not next to "
+                    f"{city.name} ({city.at})"
+                )
+            elif side not in city.spokes:
+                problems.append(
+                    f"{city.name} has no spoke {side.name} towards its Western Link {special.id}"
+                )
+        group_of = joined_groups(board)
+        links = list(_hexes(board).values())
+        for line in sorted(board.major_lines.values(), key=lambda m: m.id):
+            if KIND not in line.requires:
+                continue
+            ends = [e for e in line.endpoints if e in board.cities]
+            usable = [
+                s
+                for s in links
+                if s.city is not None and ends and group_of.get(s.city) == group_of.get(ends[0])
+            ]
+            if not usable:
+                problems.append(
+                    f"Major Line {line.id} needs a Western Link, but the board has none that "
+                    "track can join to its cities"
+                )
+        return problems

@@ -22,8 +22,6 @@ from railways.content.maps import load_map
 from railways.content.solo import load_solo, solo_board
 from railways.core.game import Game, Options
 from railways.core.plugins import Ruleset
-from railways.rules.barons import BARON_EFFECTS
-from railways.rules.cards import CARD_EFFECTS
 from railways.rules.solo.options import SoloOptions
 from railways.rules.solo.plugin import SOLO_CARD_EFFECTS, SoloRules, SoloTurn
 from railways.rules.solo.state import RAILBOT, SoloState, is_solo, solo_state
@@ -40,9 +38,9 @@ __all__ = [
 ]
 
 
-def solo_ruleset(map_id: str, options: SoloOptions, plugins: Mapping[str, Any]) -> Ruleset:
+def solo_ruleset(map_id: str, options: SoloOptions) -> Ruleset:
     """The ruleset of a solo game: the map's plug-ins, the solo plug-in and turn, the cards."""
-    from railways.rules import RULESET_ID, RULESET_VERSION
+    from railways.rules import RULESET_ID, RULESET_VERSION, board_plugins, effects_with
 
     board = load_map(map_id)
     smap = load_solo(map_id)
@@ -55,18 +53,17 @@ def solo_ruleset(map_id: str, options: SoloOptions, plugins: Mapping[str, Any]) 
         city = card.params.get("city")
         if city in smap.out_of_play_cities:
             raise ValueError(f"{board.id}: {card.id} names {city}, which is not in play")
-    missing = [p for p in board.rulesets if p not in plugins]
-    if missing:
-        raise ValueError(f"{board.id}: unknown rules plug-in(s) {', '.join(missing)}")
     rules = SoloRules(smap, options)
+    map_plugins = board_plugins(board)
+    card_effects, baron_effects = effects_with(map_plugins)
     return Ruleset(
         id=RULESET_ID,
         version=RULESET_VERSION,
-        plugins=(*(plugins[p]() for p in board.rulesets), rules),
+        plugins=(*map_plugins, rules),
         cards=kept,
-        card_effects={**CARD_EFFECTS, **SOLO_CARD_EFFECTS},
+        card_effects={**card_effects, **SOLO_CARD_EFFECTS},
         barons={},  # no Rail Baron cards in the solo game
-        baron_effects=BARON_EFFECTS,
+        baron_effects=baron_effects,
         turns=SoloTurn(),
     )
 
@@ -78,8 +75,6 @@ def new_solo_game(
     options: Options | Mapping[str, Any] | None = None,
 ) -> Game:
     """A solo game against the Railbot; ``options`` are the solo settings (``solo`` implied)."""
-    from railways.rules import PLUGINS
-
     if options is None:
         extra: dict[str, Any] = {}
     elif isinstance(options, Options):
@@ -96,5 +91,5 @@ def new_solo_game(
     if len(names) != 1:
         raise ValueError(f"a solo game has one player, not {len(names)}")
     board = solo_board(load_map(map_id), load_solo(map_id))
-    ruleset = solo_ruleset(map_id, solo_options, PLUGINS)
+    ruleset = solo_ruleset(map_id, solo_options)
     return Game(board, ruleset, names, seed, Options(extra=extra))

@@ -10,7 +10,7 @@ final turn (RB-013). :class:`SoloHotel` is the Hotel card as the solo rules chan
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from railways.content.solo import SoloMap
@@ -18,7 +18,7 @@ from railways.core.actions import Action
 from railways.core.cards import CardDef, CardEffect
 from railways.core.errors import IllegalAction
 from railways.core.game import Delivery, Game
-from railways.core.hexgrid import Hex
+from railways.core.kinds import ActionInfo, ActionKind, KindInfo
 from railways.core.plugins import BuildRestriction, Plugin
 from railways.core.rng import Rng
 from railways.core.state import Phase
@@ -27,6 +27,7 @@ from railways.rules.cards import Hotel
 from railways.rules.solo import duel, railbot
 from railways.rules.solo.actions import (
     FREE_ACTIONS,
+    RAILBOT_CHOICES,
     ClaimDuelBaron,
     EndTurn,
     Insure,
@@ -58,7 +59,6 @@ class SoloRules(Plugin):
     def __init__(self, solo_map: SoloMap, options: SoloOptions) -> None:
         self.solo_map = solo_map
         self.options = options
-        self._west: dict[int, frozenset[Hex]] = {}
 
     # -- set-up (RB-039..049, RB-097..099) --------------------------------------------------
     def setup(self, game: Game) -> None:
@@ -84,40 +84,45 @@ class SoloRules(Plugin):
             game.receive(PLAYER, EASY_START_CASH, "starting cash (easier game)")
 
     def _setup_operations(self, game: Game) -> None:
-        """Two random Service Bounties and the map's number of dealt cards (RB-048, RB-098)."""
+        """Two random Service Bounties and the map's number of dealt cards (RB-048, RB-098).
+
+        The bounties are the cards of the start pool (``CardEffect.start_pool``); the
+        other start cards stay in the box.
+        """
         state, cards = game.state, game.ruleset.cards
-        bounties = sorted(c for c, card in cards.items() if card.effect == "service_bounty")
+        bounties = sorted(
+            c for c, card in cards.items() if game.card_effect(card).start_pool(card) is not None
+        )
         state.rng.shuffle(bounties)
         chosen = sorted(bounties[: self.solo_map.service_bounties])
         deck = sorted(c for c, card in cards.items() if not card.start)  # Start cards: box
         state.rng.shuffle(deck)
-        dealt: list[str] = []
-        while len(dealt) < self.solo_map.operations_dealt and deck:
-            card = deck.pop()
-            if "not_at_setup" in cards[card].params and any(
-                "not_at_setup" not in cards[c].params for c in deck
-            ):
-                deck.insert(state.rng.below(len(deck) + 1), card)  # RW-p22-10
-                continue
-            dealt.append(card)
+        dealt = game.deal_operations(deck, self.solo_map.operations_dealt)  # RW-p22-10
         state.ops_display = chosen + dealt
         state.ops_deck = deck
         state.ops_discard = []
         railbot.trim_display(game)  # RB-022
 
     # -- the player's actions -----------------------------------------------------------------
-    def legal_actions(self, game: Game, seat: int) -> list[Action]:
-        solo = solo_state(game)
-        out: list[Action] = []
-        for i in INSURABLE_SLOTS:
-            card = solo.row[i] if i < len(solo.row) else None
-            if card is not None:
-                out.append(Insure(seat=seat, card=card))
-        out.extend(ClaimDuelBaron(seat=seat, baron=b) for b, _p in duel.claimable(game))
-        return out
+    def action_kinds(self) -> Sequence[ActionKind]:
+        return (
+            _SoloKind(self, Insure, KindInfo("Insurance", _INSURE_SUMMARY, "RB-056", "i")),
+            _SoloKind(self, ClaimDuelBaron, KindInfo("Duel Baron", _CLAIM_SUMMARY, "RB-075")),
+            _SoloKind(self, EndTurn),
+            *(_SoloKind(self, choice) for choice in RAILBOT_CHOICES),
+        )
 
-    def handles(self, action: Action) -> bool:
-        return isinstance(action, (Insure, *FREE_ACTIONS))
+    def kind_options(self, game: Game, seat: int, action_type: type[Action]) -> list[Action]:
+        """The player's Insurance and Duel Baron claims in an action round (the others are
+        offered by the turn's steps)."""
+        if action_type is Insure:
+            solo = solo_state(game)
+            return [
+                Insure(seat=seat, card=solo.row[i]) for i in INSURABLE_SLOTS if i < len(solo.row)
+            ]
+        if action_type is ClaimDuelBaron:
+            return [ClaimDuelBaron(seat=seat, baron=b) for b, _p in duel.claimable(game)]
+        return []
 
     def check(self, game: Game, action: Action) -> None:
         solo = solo_state(game)
@@ -230,11 +235,12 @@ class SoloRules(Plugin):
         smap = self.solo_map
         if not smap.west_limits or west_open(game):
             return None
-        key = id(game.board)
-        if key not in self._west:
-            self._west[key] = frozenset(h for h in game.board.hexes if smap.is_west(h))
+        board = game.board
+        west = board.derived(
+            ("solo-west", smap.map_id), lambda: frozenset(h for h in board.hexes if smap.is_west(h))
+        )
         return BuildRestriction(
-            self._west[key],
+            west,
             f"west of the mountains opens at {smap.west_unlock_score} points or once the "
             "Final Evaluation card has been drawn",
             "RB-100",
@@ -373,6 +379,35 @@ def actions_done(game: Game) -> None:
         solo.claim_window = True
         return
     game.turns.end_turn(game)
+
+
+_INSURE_SUMMARY = "spend your first two actions to protect you from one Railbot card"
+_CLAIM_SUMMARY = "score a face-up Duel Baron whose goal you have met"
+
+
+class _SoloKind(ActionKind):
+    """A solo action kind: the plug-in checks and performs it (its ``check``/``perform``)."""
+
+    def __init__(
+        self, rules: SoloRules, action_type: type[Action], info: KindInfo | None = None
+    ) -> None:
+        self.rules = rules
+        self.action_type = action_type
+        self.info = info
+
+    def check(self, game: Game, action: Any) -> object:
+        self.rules.check(game, action)
+        return None
+
+    def perform(self, game: Game, action: Any, checked: object) -> None:
+        self.rules.perform(game, action)
+
+    def options(self, game: Game, seat: int) -> list[Action]:
+        return self.rules.kind_options(game, seat, self.action_type)
+
+    def describe(self, game: Game, action: Any) -> ActionInfo:
+        clause = self.info.help if self.info is not None else None
+        return ActionInfo(str(action), help=clause)
 
 
 class SoloTurn(TurnStructure):

@@ -1,0 +1,314 @@
+"""The base game's action kinds (RW-p4..p6), registered like any plug-in's.
+
+Each kind hands the work to the engine's methods for that rule (``Game.check_bid``,
+``Game.plan``, ...) and to ``railways.core.legal`` for the structured listings of
+builds and deliveries; what it adds is the one place that says in which phase the
+action is taken, how it is listed and drawn, and how it is shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from railways.core.actions import (
+    Action,
+    Bid,
+    BuildTrack,
+    ChooseBaron,
+    DeliverGoods,
+    Pass,
+    PassBid,
+    TakeOperationsCard,
+    UpgradeEngine,
+    Urbanize,
+)
+from railways.core.board import Color
+from railways.core.cards import Icon
+from railways.core.errors import IllegalAction
+from railways.core.kinds import ActionInfo, ActionKind, KindInfo
+from railways.core.state import Phase
+
+if TYPE_CHECKING:
+    from railways.core.game import Game
+    from railways.core.legal import LegalActions
+    from railways.core.rng import Rng
+
+
+class ChooseBaronKind(ActionKind):
+    action_type = ChooseBaron
+    phases = frozenset({Phase.CHOOSE_BARON})
+    sample_group = "baron"
+    advances_turn = False
+    info = KindInfo("Rail Baron", "keep one of the two cards you were dealt", "RW-p4-12")
+
+    def check(self, game: Game, action: ChooseBaron) -> object:
+        game.check_baron(action)
+        return None
+
+    def perform(self, game: Game, action: ChooseBaron, checked: object) -> None:
+        game.do_baron(action)
+
+    def options(self, game: Game, seat: int) -> list[Action]:
+        return [ChooseBaron(seat=seat, baron=b) for b in game.state.players[seat].barons_dealt]
+
+    def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
+        return ChooseBaron(seat=seat, baron=rng.choice(game.state.players[seat].barons_dealt))
+
+
+class BidKind(ActionKind):
+    action_type = Bid
+    phases = frozenset({Phase.AUCTION})
+    sample_group = "bid"
+    advances_turn = False
+    info = KindInfo("Bid", "bid for first player", "RW-p4-32", "b")
+
+    def check(self, game: Game, action: Bid) -> object:
+        game.check_bid(action)
+        return None
+
+    def perform(self, game: Game, action: Bid, checked: object) -> None:
+        game.do_bid(action)
+
+    def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
+        assert game.state.auction is not None
+        legal.min_bid = game.state.auction.high_bid + 1
+
+    def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
+        # Low bids now and then, like the random bot: drawn half the time against
+        # passing, a bid is made two times in three, so a third of the draws bid.
+        assert game.state.auction is not None
+        low = game.state.auction.high_bid + 1
+        if low <= 3 and rng.below(3) < 2:
+            return Bid(seat=seat, amount=low + rng.below(2))
+        return None
+
+    def describe(self, game: Game, action: Bid) -> ActionInfo:
+        return ActionInfo(f"Bid ${action.amount},000", action.amount, help="RW-p4-32")
+
+
+class PassBidKind(ActionKind):
+    action_type = PassBid
+    phases = frozenset({Phase.AUCTION})
+    sample_group = "pass_bid"
+    advances_turn = False
+    info = KindInfo("Pass", "drop out of this turn's auction", "RW-p4-33", "p")
+
+    def perform(self, game: Game, action: PassBid, checked: object) -> None:
+        game.do_pass_bid(action)
+
+    def options(self, game: Game, seat: int) -> list[Action]:
+        return [PassBid(seat=seat)]
+
+    def describe(self, game: Game, action: PassBid) -> ActionInfo:
+        return ActionInfo("Pass in the auction", help="RW-p4-33")
+
+
+class PassKind(ActionKind):
+    action_type = Pass
+    sample_group = "pass"
+    info = KindInfo("Pass", "take no action this round", "RW-p4-40", "p")
+
+    def perform(self, game: Game, action: Pass, checked: object) -> None:
+        game.log(f"{game.seats[action.seat]} passes")
+
+    def options(self, game: Game, seat: int) -> list[Action]:
+        return [Pass(seat=seat)]
+
+    def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
+        return Pass(seat=seat)
+
+    def describe(self, game: Game, action: Pass) -> ActionInfo:
+        return ActionInfo("Pass", help="RW-p4-40")
+
+
+class UpgradeEngineKind(ActionKind):
+    action_type = UpgradeEngine
+    sample_group = "upgrade"
+    info = KindInfo("Upgrade engine", "move your engine up one level", "RW-p5-17", "e")
+
+    def check(self, game: Game, action: UpgradeEngine) -> object:
+        return game.upgrade_cost(action)
+
+    def perform(self, game: Game, action: UpgradeEngine, checked: object) -> None:
+        assert isinstance(checked, int)
+        game.do_upgrade(action, checked)
+
+    def options(self, game: Game, seat: int) -> list[Action]:
+        upgrade = UpgradeEngine(seat=seat)
+        if not game.allows(upgrade):
+            return []
+        out: list[Action] = [upgrade]
+        out.extend(UpgradeEngine(seat=seat, cards=(c,)) for c in game.state.players[seat].hand)
+        return out
+
+    def describe(self, game: Game, action: UpgradeEngine) -> ActionInfo:
+        level = game.state.players[action.seat].engine + 1
+        try:
+            cost: int | None = game.upgrade_cost(action)
+        except Exception:  # an illegal upgrade has no price to show
+            cost = None
+        using = (
+            f" using {', '.join(game.card(c).name for c in action.cards)}" if action.cards else ""
+        )
+        return ActionInfo(f"Upgrade to engine level {level}{using}", cost, help="RW-p5-17")
+
+
+class UrbanizeKind(ActionKind):
+    action_type = Urbanize
+    sample_group = "urbanize"
+    info = KindInfo("Urbanize", "put a New City tile on a gray city", "RW-p5-13", "u")
+
+    def check(self, game: Game, action: Urbanize) -> object:
+        game.check_urbanize(action)
+        return None
+
+    def perform(self, game: Game, action: Urbanize, checked: object) -> None:
+        game.do_urbanize(action)
+
+    def options(self, game: Game, seat: int) -> list[Action]:
+        state = game.state
+        colors = [
+            c for c, n in sorted(state.new_city_tiles.items(), key=lambda kv: kv[0].value) if n > 0
+        ]
+        return [
+            Urbanize(seat=seat, city=city, color=color.value)
+            for city in sorted(game.board.cities)
+            if state.city_colors[city] is Color.GRAY
+            for color in colors
+        ]
+
+    def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
+        legal.simple.extend(self.options(game, seat))  # each is legal as listed
+
+    def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
+        choices = self.options(game, seat)
+        return choices[rng.below(len(choices))] if choices else None
+
+    def describe(self, game: Game, action: Urbanize) -> ActionInfo:
+        where = game.city_name(action.city) if action.city in game.board.cities else action.city
+        return ActionInfo(
+            f"Urbanize {where} ({action.color})",
+            game.board.tables.urbanize_cost,
+            cities=(action.city,),
+            help="RW-p5-13",
+        )
+
+
+class TakeCardKind(ActionKind):
+    action_type = TakeOperationsCard
+    sample_group = "card"
+    info = KindInfo("Operations card", "take a card from the display", "RW-p5-34", "c")
+
+    def check(self, game: Game, action: TakeOperationsCard) -> object:
+        game.check_take(action)
+        return None
+
+    def perform(self, game: Game, action: TakeOperationsCard, checked: object) -> None:
+        game.do_take(action)
+
+    def options(self, game: Game, seat: int) -> list[Action]:
+        out: list[Action] = []
+        for card_id in game.state.ops_display:
+            card = game.card(card_id)
+            if card.icon is not Icon.GOAL:
+                out.extend(game.card_effect(card).take_options(game, seat, card))
+        return out
+
+    def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
+        # Drawn first, then checked: most cards have one way to be taken.
+        options = self.options(game, seat)
+        while options:
+            i = rng.below(len(options))
+            if game.allows(options[i]):
+                return options[i]
+            options[i] = options[-1]
+            options.pop()
+        return None
+
+    def describe(self, game: Game, action: TakeOperationsCard) -> ActionInfo:
+        name = game.card(action.card).name if action.card in game.ruleset.cards else action.card
+        target = action.target
+        cities: tuple[str, ...] = ()
+        extra = ""
+        if target is not None and target in game.board.cities:
+            cities = (target,)
+            extra = f": {game.city_name(target)}"
+        extra += f" ({action.color})" if action.color else ""
+        return ActionInfo(f"Take {name}{extra}", cities=cities, help="RW-p5-34")
+
+
+class BuildTrackKind(ActionKind):
+    action_type = BuildTrack
+    sample_group = "build"
+    info = KindInfo("Build track", "lay up to four track tiles", "RW-p4-42", "t")
+
+    def check(self, game: Game, action: BuildTrack) -> object:
+        return game.plan(action)
+
+    def perform(self, game: Game, action: BuildTrack, checked: object) -> None:
+        game.do_build(action, checked)
+
+    def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
+        from railways.core.legal import build_options
+
+        legal.builds = build_options(game, seat)
+
+    def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
+        from railways.core.legal import sample_build
+
+        return sample_build(game, seat, rng)
+
+    def describe(self, game: Game, action: BuildTrack) -> ActionInfo:
+        try:
+            cost: int | None = game.plan(action).cost
+        except IllegalAction:  # an illegal build has no price to show
+            cost = None
+        return ActionInfo(str(action), cost, hexes=action.path, help="RW-p4-42")
+
+
+class DeliverGoodsKind(ActionKind):
+    action_type = DeliverGoods
+    sample_group = "deliver"
+    info = KindInfo("Deliver goods", "move one goods cube to a city of its colour", "RW-p5-22", "d")
+
+    def check(self, game: Game, action: DeliverGoods) -> object:
+        return game.route(action)
+
+    def perform(self, game: Game, action: DeliverGoods, checked: object) -> None:
+        game.do_delivery(action, checked)
+
+    def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
+        from railways.core.legal import delivery_options
+
+        legal.deliveries = delivery_options(game, seat)
+
+    def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
+        from railways.core.legal import sample_delivery
+
+        return sample_delivery(game, seat, rng)
+
+    def describe(self, game: Game, action: DeliverGoods) -> ActionInfo:
+        try:
+            cities = game.route(action)[1]
+        except IllegalAction:  # an illegal route: mark where it starts
+            cities = (action.city,)
+        names = " - ".join(game.city_name(c) for c in cities if c in game.board.cities)
+        return ActionInfo(f"Deliver {action.color} {names}", cities=cities, help="RW-p5-22")
+
+
+def before_plugins() -> list[ActionKind]:
+    """The core kinds listed before plug-ins' own (the order of ``legal_actions``)."""
+    return [
+        ChooseBaronKind(),
+        BidKind(),
+        PassBidKind(),
+        PassKind(),
+        UpgradeEngineKind(),
+        UrbanizeKind(),
+        TakeCardKind(),
+    ]
+
+
+def after_plugins() -> list[ActionKind]:
+    """The core kinds listed after plug-ins' own."""
+    return [BuildTrackKind(), DeliverGoodsKind()]

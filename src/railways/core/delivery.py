@@ -1,0 +1,232 @@
+"""The delivery rules (RW-p5-22..33), written once for checking, listing and sampling.
+
+A delivery moves one cube from a city along complete links, one city after another,
+and ends in a city of the cube's colour. :class:`DeliveryRules` holds the route rules
+as three small predicates, and everything that needs them goes through it:
+
+- ``check`` walks the links a player named and says which rule a wrong route breaks
+  (``Game.check`` uses it);
+- ``routes`` lists every legal route from a city (``legal.delivery_options``);
+- ``random_route`` draws one by a random walk (``legal.sample_action``).
+
+Plug-ins and cards change the rules through :class:`DeliveryHook` objects: a map where
+cubes may not re-enter a region refuses a step, a card that lets a cube pass a city of
+its colour says so in ``may_pass``, a city that refuses a colour refuses the arrival.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from railways.core.actions import DeliverGoods
+from railways.core.board import Color
+from railways.core.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from railways.core.game import Game
+    from railways.core.rng import Rng
+
+# One complete link seen from a city: (link id, the city at its other end, its owner).
+Edge = tuple[int, str, int]
+# A legal route: the links in order, the destination, and the owner of each link.
+Route = tuple[tuple[int, ...], str, tuple[int, ...]]
+
+WALK_TRIES = 16  # random walks tried before the sampler falls back to the full list
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a step or an arrival is not allowed, with the clause that forbids it."""
+
+    message: str
+    clause: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Walk:
+    """A cube on its way: who moves it, its colour, the cities and links so far."""
+
+    seat: int
+    color: Color
+    cities: tuple[str, ...]
+    links: tuple[int, ...]
+
+
+class DeliveryHook:
+    """A change to the route rules. Every method has a do-nothing default."""
+
+    def refuse_step(self, game: Game, walk: Walk, link: int, to: str, owner: int) -> Refusal | None:
+        """Refuse moving the cube along ``link`` to the city ``to`` (None: allowed)."""
+        return None
+
+    def may_pass(self, game: Game, walk: Walk, city: str) -> bool:
+        """Whether the cube may go on past ``city``, the last of ``walk``, a city of its colour."""
+        return False
+
+    def refuse_arrival(self, game: Game, walk: Walk) -> Refusal | None:
+        """Refuse delivering the cube at the last city of ``walk`` (None: allowed)."""
+        return None
+
+
+class DeliveryRules:
+    """The route rules for one seat's deliveries now, with the hooks in force."""
+
+    def __init__(self, game: Game, seat: int, hooks: Sequence[DeliveryHook] = ()) -> None:
+        self.game = game
+        self.seat = seat
+        self.hooks = tuple(hooks)
+        self.max_links = game.engine_level(seat)  # RW-p5-26
+        self.colors = game.state.city_colors
+
+    # -- the rules, once -------------------------------------------------------------------
+    def step_refusal(self, walk: Walk, link: int, to: str, owner: int) -> Refusal | None:
+        """Whether the cube may move along ``link`` to ``to`` next."""
+        if not walk.links and owner != self.seat:
+            return Refusal("you must own the first link the cube moves along", "RW-p5-32")
+        if to in walk.cities:
+            return Refusal(f"the cube would enter {self.game.city_name(to)} twice", "RW-p5-27")
+        for hook in self.hooks:
+            refusal = hook.refuse_step(self.game, walk, link, to, owner)
+            if refusal is not None:
+                return refusal
+        return None
+
+    def must_stop(self, walk: Walk) -> bool:
+        """A cube stops at the first city of its colour it reaches (RW-p5-28)."""
+        city = walk.cities[-1]
+        if len(walk.cities) < 2 or self.colors[city] is not walk.color:
+            return False
+        return not any(hook.may_pass(self.game, walk, city) for hook in self.hooks)
+
+    def arrival_refusal(self, walk: Walk) -> Refusal | None:
+        """Whether the cube may be delivered where ``walk`` ends."""
+        city = walk.cities[-1]
+        if self.colors[city] is not walk.color:
+            return Refusal(
+                f"{self.game.city_name(city)} does not take {walk.color.value} goods", "RW-p5-22"
+            )
+        for hook in self.hooks:
+            refusal = hook.refuse_arrival(self.game, walk)
+            if refusal is not None:
+                return refusal
+        return None
+
+    # -- checking one route -------------------------------------------------------------------
+    def check(self, action: DeliverGoods) -> tuple[Color, tuple[str, ...]]:
+        """Check a delivery; return the cube colour and the cities it passes."""
+        game, state = self.game, self.game.state
+        if action.city not in game.board.cities:
+            raise IllegalAction(f"there is no city {action.city!r}")
+        try:
+            color = Color(action.color)
+        except ValueError:
+            raise IllegalAction(f"{action.color!r} is not a goods colour", "RW-p5-22") from None
+        if color not in state.cubes[action.city]:
+            raise IllegalAction(
+                f"{game.city_name(action.city)} has no {color.value} cube", "RW-p5-24"
+            )
+        if not action.links:
+            raise IllegalAction("a delivery moves the cube along at least one link", "RW-p5-29")
+        if len(action.links) > self.max_links:
+            raise IllegalAction(
+                f"your engine moves a cube at most {self.max_links} link(s)", "RW-p5-26"
+            )
+        if len(set(action.links)) != len(action.links):
+            raise IllegalAction("a cube may not travel the same link twice", "RW-p5-27")
+        walk = Walk(action.seat, color, (action.city,), ())
+        for link_id in action.links:
+            link = state.links.get(link_id)
+            if link is None:
+                raise IllegalAction(f"there is no link {link_id}", "RW-p5-25")
+            if not link.complete:
+                raise IllegalAction(
+                    f"link {link_id} is incomplete; cubes move only along complete links",
+                    "RW-p5-25",
+                )
+            here = walk.cities[-1]
+            if here not in (link.start, link.end):
+                raise IllegalAction(
+                    f"link {link_id} does not touch {game.city_name(here)}", "RW-p5-25"
+                )
+            if walk.links and self.must_stop(walk):
+                raise IllegalAction(
+                    f"the cube must stop at {game.city_name(here)}, the first "
+                    f"{color.value} city it reaches",
+                    "RW-p5-28",
+                )
+            to = link.other_city(here)
+            refusal = self.step_refusal(walk, link_id, to, link.owner)
+            if refusal is not None:
+                raise IllegalAction(refusal.message, refusal.clause)
+            walk = Walk(walk.seat, color, (*walk.cities, to), (*walk.links, link_id))
+        refusal = self.arrival_refusal(walk)
+        if refusal is not None:
+            raise IllegalAction(refusal.message, refusal.clause)
+        return color, walk.cities
+
+    # -- listing every route ---------------------------------------------------------------------
+    def routes(
+        self, graph: dict[str, list[Edge]], start: str, wanted: Sequence[Color]
+    ) -> dict[Color, list[Route]]:
+        """Every legal route from ``start`` for a cube of each colour in ``wanted``.
+
+        One depth-first walk serves all the colours: it carries the colours still
+        travelling; a colour stops where ``must_stop`` says so.
+        """
+        found: dict[Color, list[Route]] = {c: [] for c in wanted}
+        stack: list[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[Color, ...]]]
+        stack = [((start,), (), (), tuple(wanted))]
+        while stack:
+            cities, links, owners, alive = stack.pop()
+            if len(links) >= self.max_links:
+                continue
+            for link_id, to, owner in graph.get(cities[-1], ()):
+                going: list[Color] = []
+                for color in alive:
+                    walk = Walk(self.seat, color, cities, links)
+                    if self.step_refusal(walk, link_id, to, owner) is None:
+                        going.append(color)
+                if not going:
+                    continue
+                new = ((*cities, to), (*links, link_id), (*owners, owner))
+                onward: list[Color] = []
+                for color in going:
+                    walk = Walk(self.seat, color, new[0], new[1])
+                    if self.arrival_refusal(walk) is None:
+                        found[color].append((new[1], to, new[2]))
+                    if not self.must_stop(walk):
+                        onward.append(color)
+                if onward:
+                    stack.append((*new, tuple(onward)))
+        return found
+
+    # -- drawing one at random -----------------------------------------------------------------
+    def random_route(
+        self, graph: dict[str, list[Edge]], sources: Sequence[tuple[str, Color]], rng: Rng
+    ) -> DeliverGoods | None:
+        """A random walk from a random (city, colour) until the cube may be delivered.
+
+        Gives up after :data:`WALK_TRIES` walks that end nowhere (None).
+        """
+        for _ in range(WALK_TRIES):
+            start, color = sources[rng.below(len(sources))]
+            walk = Walk(self.seat, color, (start,), ())
+            while len(walk.links) < self.max_links:
+                steps = [
+                    (link_id, to)
+                    for link_id, to, owner in graph.get(walk.cities[-1], ())
+                    if self.step_refusal(walk, link_id, to, owner) is None
+                ]
+                if not steps:
+                    break
+                link_id, to = steps[rng.below(len(steps))]
+                walk = Walk(self.seat, color, (*walk.cities, to), (*walk.links, link_id))
+                if self.arrival_refusal(walk) is None:
+                    return DeliverGoods(
+                        seat=self.seat, city=start, color=color.value, links=walk.links
+                    )
+                if self.must_stop(walk):
+                    break
+        return None

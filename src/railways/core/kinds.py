@@ -1,0 +1,153 @@
+"""Action kinds: the one way an action, core or plug-in, is checked, performed and offered.
+
+Every kind of action a game accepts has one :class:`ActionKind` in the game's
+:class:`KindRegistry`. The kind says in which phases the action may be taken, how it
+is checked (``check`` raises :class:`~railways.core.errors.IllegalAction` and returns
+whatever work ``perform`` can reuse), how it is carried out, which instances are legal
+now (``options``, or ``list_into`` for kinds listed in a structured form), how one is
+drawn at random for playouts (``sample``) and how it is shown to a person
+(``describe``). The core's own kinds (``railways.core.core_kinds``) and plug-ins'
+kinds register the same way: a plug-in returns its kinds from ``Plugin.action_kinds``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from railways.core.actions import Action
+from railways.core.errors import IllegalAction
+from railways.core.state import Phase
+
+if TYPE_CHECKING:
+    from railways.core.game import Game
+    from railways.core.hexgrid import Hex
+    from railways.core.legal import LegalActions
+    from railways.core.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class ActionInfo:
+    """What a person needs to choose an action: shown by every front end as it is.
+
+    ``label`` is a short sentence; ``cost`` is in $1,000s (None: free or not known
+    before the action); ``hexes`` and ``cities`` are places to mark on the board;
+    ``help`` is the clause id whose summary explains the rule.
+    """
+
+    label: str
+    cost: int | None = None
+    hexes: tuple[Hex, ...] = ()
+    cities: tuple[str, ...] = ()
+    help: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "cost": self.cost,
+            "hexes": [[h.row, h.col] for h in self.hexes],
+            "cities": list(self.cities),
+            "help": self.help,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class KindInfo:
+    """How a front end presents a kind as a whole: a menu entry and its explanation.
+
+    ``title`` names the kind ("Western Link"); ``summary`` says in a line what it
+    does; ``help`` is the clause id of its rule; ``key`` is a suggested one-letter
+    shortcut for keyboard menus (front ends may ignore it when it clashes).
+    """
+
+    title: str
+    summary: str = ""
+    help: str | None = None
+    key: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "summary": self.summary, "help": self.help, "key": self.key}
+
+
+class ActionKind:
+    """One kind of action. Subclass and set ``action_type``; every hook has a default."""
+
+    action_type: type[Action]
+    # Phases in which the kind may be taken.
+    phases: ClassVar[frozenset[Phase]] = frozenset({Phase.ACTIONS})
+    # The playout sampler draws a group uniformly, then one action of the group; kinds
+    # without a group of their own share "plugin".
+    sample_group: ClassVar[str] = "plugin"
+    # Whether performing the action moves the turn on (next seat, round, turn's end).
+    advances_turn: ClassVar[bool] = True
+    info: KindInfo | None = None
+
+    @property
+    def kind(self) -> str:
+        return self.action_type.kind
+
+    def check(self, game: Game, action: Any) -> object:
+        """Raise IllegalAction if ``action`` is illegal now; may return work for ``perform``."""
+        return None
+
+    def perform(self, game: Game, action: Any, checked: object) -> None:
+        """Carry out a checked action; ``checked`` is what ``check`` returned for it."""
+
+    def options(self, game: Game, seat: int) -> list[Action]:
+        """Candidate instances for ``seat`` now; the listing keeps those ``Game.check`` allows."""
+        return []
+
+    def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
+        """Add this kind's legal actions to ``legal`` (default: the options that pass check)."""
+        legal.simple.extend(a for a in self.options(game, seat) if game.allows(a))
+
+    def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
+        """One legal action of this kind drawn at random, or None when there is none."""
+        choices = [a for a in self.options(game, seat) if game.allows(a)]
+        return choices[rng.below(len(choices))] if choices else None
+
+    def describe(self, game: Game, action: Any) -> ActionInfo:
+        """How ``action`` is shown to a person."""
+        return ActionInfo(label=str(action))
+
+
+@dataclass
+class KindRegistry:
+    """The kinds a game accepts, in the order their actions are listed."""
+
+    kinds: dict[str, ActionKind] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, kinds: Iterable[ActionKind]) -> KindRegistry:
+        registry = cls()
+        for kind in kinds:
+            registry.add(kind)
+        return registry
+
+    def add(self, kind: ActionKind) -> None:
+        if kind.kind in self.kinds:
+            raise ValueError(f"two rules define the action kind {kind.kind!r}")
+        self.kinds[kind.kind] = kind
+
+    def get(self, action: Action) -> ActionKind:
+        kind = self.kinds.get(action.kind)
+        if kind is None or not isinstance(action, kind.action_type):
+            raise IllegalAction(f"unknown action {action.kind!r} for this game")
+        return kind
+
+    def __iter__(self) -> Iterator[ActionKind]:
+        return iter(self.kinds.values())
+
+    def in_phase(self, phase: Phase) -> list[ActionKind]:
+        return [k for k in self.kinds.values() if phase in k.phases]
+
+    def groups(self, phase: Phase) -> dict[str, list[ActionKind]]:
+        """The sampler's groups of kinds open in ``phase``, in listing order."""
+        out: dict[str, list[ActionKind]] = {}
+        for kind in self.in_phase(phase):
+            out.setdefault(kind.sample_group, []).append(kind)
+        return out
+
+    def infos(self) -> Mapping[str, KindInfo]:
+        return {k: v.info for k, v in self.kinds.items() if v.info is not None}

@@ -1,0 +1,78 @@
+"""Where the rules plug-ins are found: one registry of plug-in classes by id.
+
+A map's ``map.toml`` names the plug-ins of its special rules (``rulesets = [...]``).
+The registry finds them in three places, in this order:
+
+1. every module of the package ``railways.rules.boards`` (the built-in boards);
+2. the ``railways.plugins`` entry point group of installed distributions (a board
+   published as its own package);
+3. the modules named in the environment variable ``RAILWAYS_PLUGINS``, separated by
+   commas (a board under development, or a test's plug-in).
+
+Each module registers its classes with :func:`register_plugin` when imported.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+from importlib.metadata import entry_points
+from typing import TypeVar
+
+from railways.core.plugins import Plugin
+
+P = TypeVar("P", bound=type[Plugin])
+ENV_VAR = "RAILWAYS_PLUGINS"
+ENTRY_POINT_GROUP = "railways.plugins"
+
+_PLUGINS: dict[str, type[Plugin]] = {}
+_loaded: set[str] = set()
+
+
+def register_plugin(cls: P) -> P:
+    """Make a plug-in class known by its ``id`` (a class decorator)."""
+    if not cls.id:
+        raise ValueError(f"{cls.__name__} has no id")
+    known = _PLUGINS.get(cls.id)
+    if known is not None and known is not cls:
+        raise ValueError(f"two plug-ins have the id {cls.id!r}: {known.__name__}, {cls.__name__}")
+    _PLUGINS[cls.id] = cls
+    return cls
+
+
+def _import_all() -> None:
+    """Import every place plug-ins come from (each once per process)."""
+    from railways.rules import boards
+
+    names = [f"{boards.__name__}.{m.name}" for m in pkgutil.iter_modules(boards.__path__)]
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        names.append(point.module)
+    names += [m.strip() for m in os.environ.get(ENV_VAR, "").split(",") if m.strip()]
+    for name in names:
+        if name not in _loaded:
+            try:
+                importlib.import_module(name)
+            except ImportError as exc:
+                raise ValueError(
+                    f"rules plug-in module {name!r} cannot be imported: {exc}"
+                ) from exc
+            _loaded.add(name)
+
+
+def plugin_classes() -> dict[str, type[Plugin]]:
+    """Every plug-in class known, by id."""
+    _import_all()
+    return dict(_PLUGINS)
+
+
+def plugin_class(plugin_id: str) -> type[Plugin]:
+    """The plug-in class of ``plugin_id``; ValueError naming where plug-ins are looked for."""
+    classes = plugin_classes()
+    if plugin_id not in classes:
+        raise ValueError(
+            f"unknown rules plug-in {plugin_id!r} (known: {', '.join(sorted(classes)) or 'none'}; "
+            f"plug-ins come from railways.rules.boards, the {ENTRY_POINT_GROUP!r} entry points "
+            f"and ${ENV_VAR})"
+        )
+    return classes[plugin_id]
