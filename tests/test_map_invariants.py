@@ -11,10 +11,10 @@ import dataclasses
 import pytest
 
 from railways.content.mapcheck import check_board
-from railways.rules import check_map
 from railways.content.maps import available_maps, load_map
 from railways.core.board import GOODS_COLORS, Board, Color
 from railways.core.hexgrid import Edge, Side
+from railways.rules import check_map
 
 MAPS = available_maps()
 

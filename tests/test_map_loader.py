@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from railways.content.maps import MapError, available_maps, load_map, maps_root
-from railways.rules import check_map
 from railways.core.board import Color, Terrain
 from railways.core.hexgrid import Edge, Hex, Side
+from railways.rules import check_map
 
 TINY = Path(__file__).parent / "fixtures" / "maps" / "tiny"
 
