@@ -7,6 +7,7 @@ list at once. See ``docs/maps.md`` for the format.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -59,21 +60,37 @@ class _Reporter:
         self.problems.append(f"{file}:{key}: {message}" if key else f"{file}: {message}")
 
 
+MAPS_PATH_VAR = "RAILWAYS_MAPS_PATH"
+
+
 def maps_root() -> Path:
+    """The folder of the boards that come with railways."""
     return Path(str(resources.files("railways.content") / "maps"))
 
 
+def maps_roots() -> list[Path]:
+    """Where boards are looked for: the built-in folder, then each folder named in
+    ``$RAILWAYS_MAPS_PATH`` (separated like PATH), whose sub-folders are boards."""
+    extra = os.environ.get(MAPS_PATH_VAR, "")
+    return [maps_root(), *(Path(p) for p in extra.split(os.pathsep) if p.strip())]
+
+
 def available_maps() -> list[str]:
-    root = maps_root()
-    return sorted(p.name for p in root.iterdir() if (p / "map.toml").is_file())
+    """The ids of every board found (a built-in board wins over another of its id)."""
+    found: set[str] = set()
+    for root in maps_roots():
+        if root.is_dir():
+            found.update(p.name for p in root.iterdir() if (p / "map.toml").is_file())
+    return sorted(found)
 
 
 def map_dir(map_id: str) -> Path:
-    path = maps_root() / map_id
-    if not (path / "map.toml").is_file():
-        known = ", ".join(available_maps()) or "none"
-        raise MapError([f"{map_id}: no such map (known maps: {known})"])
-    return path
+    for root in maps_roots():
+        path = root / map_id
+        if (path / "map.toml").is_file():
+            return path
+    known = ", ".join(available_maps()) or "none"
+    raise MapError([f"{map_id}: no such map (known maps: {known})"])
 
 
 _CACHE: dict[Path, Board] = {}

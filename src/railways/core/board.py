@@ -83,7 +83,7 @@ class Town:
 
 @dataclass(frozen=True, slots=True)
 class SpecialHex:
-    """A hex with a map-specific rule (a Western Link, a ferry, a time warp).
+    """A hex with a map-specific rule (a ferry, a time warp, a link off the board).
 
     ``kind`` is the map's own word for it: the core gives it no meaning; the
     plug-in named by the map's ``rulesets`` does. ``label`` and ``symbol`` are how

@@ -127,4 +127,4 @@ class BaronEffect:
         raise NotImplementedError
 
     def after_upgrade(self, game: Game, seat: int, baron: BaronDef) -> None:
-        """React to an engine upgrade (George Pullman reveals himself)."""
+        """React to an engine upgrade (a baron revealed as soon as its goal is met)."""

@@ -481,7 +481,7 @@ class Game:
                 self._end_turn()
 
     def grant_extra_actions(self, seat: int, count: int) -> None:
-        """Let ``seat`` take ``count`` more actions at once (Railroad Executive).
+        """Let ``seat`` take ``count`` more actions at once (a card effect).
 
         Called while the granting action is still being performed, so one more
         is counted for that action itself.
@@ -631,7 +631,7 @@ class Game:
             self.score(seat, line.points, f"Major Line {line.id}")
 
     def _requirements_met(self, seat: int, line: MajorLine, network: frozenset[str]) -> bool:
-        """Special requirements (a Western Link, ...) are judged by the plug-in that owns them."""
+        """Special requirements are judged by the plug-in that owns them."""
         if not line.requires:
             return True
         verdicts = [p.major_line_met(self, seat, line, network) for p in self.ruleset.plugins]

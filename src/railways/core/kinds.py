@@ -56,7 +56,7 @@ class ActionInfo:
 class KindInfo:
     """How a front end presents a kind as a whole: a menu entry and its explanation.
 
-    ``title`` names the kind ("Western Link"); ``summary`` says in a line what it
+    ``title`` names the kind ("Build a ferry"); ``summary`` says in a line what it
     does; ``help`` is the clause id of its rule; ``key`` is a suggested one-letter
     shortcut for keyboard menus (front ends may ignore it when it clashes).
     """

@@ -39,7 +39,7 @@ class BuildPlan:
 
 @dataclass(frozen=True, slots=True)
 class CostRules:
-    """How a build is charged: card effects adjust these (Government Land Grant).
+    """How a build is charged: card effects adjust these (free open terrain, more tiles).
 
     ``edge_costs`` adds what plug-ins charge for crossing an edge (a toll border).
     """

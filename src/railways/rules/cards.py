@@ -108,12 +108,11 @@ class NewIndustry(CardEffect):
         ]
 
     def check_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
-        if action.target not in game.board.cities:
+        target = action.target
+        if target is None or target not in game.board.cities:
             raise IllegalAction(f"{card.name}: choose a gray city", "RW-p22-03")
-        if game.state.city_colors[action.target] is not Color.GRAY:
-            raise IllegalAction(
-                f"{card.name}: {game.city_name(action.target)} is not gray", "RW-p5-16"
-            )
+        if game.state.city_colors[target] is not Color.GRAY:
+            raise IllegalAction(f"{card.name}: {game.city_name(target)} is not gray", "RW-p5-16")
         game.new_city_color(action.color)
 
     def on_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:

@@ -117,9 +117,8 @@ class SoloRules(Plugin):
         offered by the turn's steps)."""
         if action_type is Insure:
             solo = solo_state(game)
-            return [
-                Insure(seat=seat, card=solo.row[i]) for i in INSURABLE_SLOTS if i < len(solo.row)
-            ]
+            row = [solo.row[i] if i < len(solo.row) else None for i in INSURABLE_SLOTS]
+            return [Insure(seat=seat, card=card) for card in row if card is not None]
         if action_type is ClaimDuelBaron:
             return [ClaimDuelBaron(seat=seat, baron=b) for b, _p in duel.claimable(game)]
         return []
