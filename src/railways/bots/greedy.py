@@ -10,6 +10,10 @@ best one. The values follow the rulebook's strategy notes (RW-p8-09..17):
   or Rail Baron progress, less its cost;
 - an engine upgrade is worth the longer deliveries it opens, less its cost;
 - Urbanize, City Growth and New Industry are worth the deliveries they create;
+- an action of a map's own rules (a plug-in's kind) is tried on a copy of the
+  game in which the hidden draws are resampled, and is worth what it changes
+  there: the deliveries its new cubes open, the points it scores at once (a
+  Major Line), the Rail Baron points it earns, less what it costs;
 - money is counted with what it really costs: spending cash loses a little,
   issuing a bond loses a point at the end and $1,000 every turn until then.
 
@@ -19,6 +23,7 @@ Deterministic: the decision depends only on the game, the seat and the seed
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -34,8 +39,9 @@ from railways.core.actions import (
     UpgradeEngine,
     Urbanize,
 )
-from railways.core.board import GOODS_COLORS, Color
+from railways.core.board import GOODS_COLORS, Color, MajorLine
 from railways.core.cards import Icon
+from railways.core.determinize import determinize
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
 from railways.core.legal import BuildOption, LegalActions
@@ -68,8 +74,9 @@ BARON_TASTE = {
     "longest_railroad": 3.0,
     "first_to_engine": 3.0,
     "most_money": 1.5,
-    "built_western_link": 1.0,
 }
+PLUGIN_BARON_TASTE = 1.0  # a goal of a map's own rule: the bot chases it only by chance
+BARON_PROGRESS = 0.5  # share of a Rail Baron's points counted when an action earns them
 
 Adjacency = dict[str, list[tuple[int, str, int]]]
 
@@ -126,10 +133,12 @@ class GreedyBot:
         options = [a for a in legal.simple if isinstance(a, ChooseBaron)]
         if not options:
             return legal.all()[0]
+        plugin_effects = {e for p in game.ruleset.plugins for e in p.baron_effects}
 
         def taste(action: ChooseBaron) -> tuple[float, str]:
             baron = game.ruleset.barons[action.baron]
-            return (BARON_TASTE.get(baron.effect, 2.0) + baron.points / 10, action.baron)
+            default = PLUGIN_BARON_TASTE if baron.effect in plugin_effects else 2.0
+            return (BARON_TASTE.get(baron.effect, default) + baron.points / 10, action.baron)
 
         return max(options, key=taste)
 
@@ -220,6 +229,8 @@ class _Context:
         self.components = self._components()
         self._source_cache: dict[tuple[str, int], float] = {}
         self._link_cache: dict[tuple[str, str], float] = {}
+        # Kinds of the map's own rules: valued by trying them (value_plugin_action).
+        self.plugin_kinds = {k.kind for p in game.ruleset.plugins for k in p.action_kinds()}
 
     # -- time and money ------------------------------------------------------------
     def _turns_left(self) -> int:
@@ -458,9 +469,9 @@ class _Context:
             if line.id in taken:
                 continue
             ends = line.endpoints
-            if line.requires and not self._western_link_built():
-                continue
             if all(e in joined for e in ends):
+                if not self._requirements_met(line, frozenset(joined)):
+                    continue
                 already = ca is not None and all(comp.get(e) == ca for e in ends)
                 if not already:
                     bonus += self.point_value(line.points)
@@ -468,9 +479,12 @@ class _Context:
                 bonus += 0.05 * line.points  # a step along a Major Line (RW-p8-15)
         return bonus
 
-    def _western_link_built(self) -> bool:
-        built = self.state.plugin_data.get("western_links", {})
-        return isinstance(built, dict) and self.seat in built.values()
+    def _requirements_met(self, line: MajorLine, network: frozenset[str]) -> bool:
+        """Whether the plug-ins would count the line's special needs as met on ``network``."""
+        if not line.requires:
+            return True
+        plugins = self.game.ruleset.plugins
+        return any(p.major_line_met(self.game, self.seat, line, network) for p in plugins)
 
     def _baron_bonus(self, a: str, b: str) -> float:
         baron_id = self.player.baron
@@ -563,8 +577,8 @@ class _Context:
             )
         if isinstance(action, TakeOperationsCard):
             return self.value_card(action)
-        if action.kind == "build_western_link":
-            return self.value_western_link(getattr(action, "city", ""))
+        if action.kind in self.plugin_kinds:
+            return self.value_plugin_action(action)
         return None
 
     def value_upgrade(self, action: UpgradeEngine) -> float:
@@ -660,16 +674,50 @@ class _Context:
                 out.append(value / max(1, sum(self.cubes[city].values())))
         return out
 
-    def value_western_link(self, city: str) -> float:
-        if city not in self.own_cities:
-            return -1.0
-        cubes = dict(self.cubes.get(city, {}))
-        cubes[Color.RED] = cubes.get(Color.RED, 0) + 4
-        gain = self.source_value(city, cubes=cubes) - self.source_value(city)
-        value = self.future * self.point_value(gain)
-        for line in self.game.board.major_lines.values():
-            if "western_link" in line.requires and line.id not in self.state.major_lines:
-                comp = self.components.get(city)
-                if comp is not None and all(self.components.get(e) == comp for e in line.endpoints):
-                    value += self.point_value(line.points)
-        return value - self.money_cost(30)
+    def value_plugin_action(self, action: Action) -> float:
+        """A plug-in's action, valued by its effect on a determinized copy of the game.
+
+        The copy resamples what the seat cannot know (the bag's order, the decks), so
+        the bot never profits from hidden draws. Only the action itself is performed
+        (no turn change), and its effect is read off the state: new or lost cubes,
+        points scored, Rail Baron progress and the money spent.
+        """
+        game, seat = self.game, self.seat
+        trial = determinize(game, seat, self.trial_seed(action))
+        try:
+            kind = trial.kinds.get(action)
+            kind.perform(trial, action, kind.check(trial, action))
+        except IllegalAction:
+            return -100.0
+        after = trial.state
+        gain = 0.0
+        for city in sorted(set(self.state.cubes) | set(after.cubes)):
+            now = after.cubes.get(city, [])
+            if Counter(now) == Counter(self.state.cubes.get(city, [])):
+                continue
+            counts: dict[Color, int] = {}
+            for c in now:
+                counts[c] = counts.get(c, 0) + 1
+            gain += self.source_value(city, cubes=counts) - self.source_value(city)
+        value = self.future * self.point_value(gain) if gain > 0 else gain
+        me = after.players[seat]
+        value += self.point_value(me.score - self.player.score)
+        value += BARON_PROGRESS * self._baron_gain(trial)
+        tables = game.board.tables
+        spent = self.player.cash - me.cash + (me.bonds - self.player.bonds) * tables.bond_value
+        return value - self.money_cost(spent)
+
+    def trial_seed(self, action: Action) -> int:
+        return len(self.game.actions) * 7919 + sum(map(ord, repr(action))) + self.seat
+
+    def _baron_gain(self, trial: Game) -> float:
+        """Rail Baron points the seat's own goal gains in ``trial`` over the real game."""
+        baron_id = self.player.baron
+        if not baron_id:
+            return 0.0
+        baron = self.game.ruleset.barons[baron_id]
+        effect = self.game.ruleset.baron_effects.get(baron.effect)
+        if effect is None:
+            return 0.0
+        before = effect.score(self.game, self.seat, baron)
+        return float(effect.score(trial, self.seat, baron) - before)
