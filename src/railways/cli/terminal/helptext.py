@@ -1,9 +1,21 @@
-"""Help for the terminal game, in our own words (not the rulebook's)."""
+"""Help for the terminal game, in our own words (not the rulebook's).
+
+The base game's topics are written here. A map's own actions (plug-in kinds) get their
+help made from what the kind says of itself (``KindInfo``) and the summary of its
+clause; the map's special spaces are described from the map's data. Nothing here names
+a particular map's rule.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
+from rich.markup import escape
+
+from railways.content.rules import summary as clause_summary
 from railways.core.board import Tables
 from railways.core.cards import CardDef, Icon
+from railways.core.kinds import KindInfo
 
 OVERVIEW = """\
 [bold]How a game goes[/bold]
@@ -44,11 +56,6 @@ ${engine3}k, ${engine4}k, ...).""",
 [bold]Take an Operations card[/bold] (one action): take one card from the display. Cards with a
 goal (green circle) cannot be taken: the first player to meet the goal scores it. Some
 cards act at once, some you keep in hand to play later, some stay in front of you.""",
-    "western": """\
-[bold]Western Link[/bold] (one action, ${western}k): at a Western Link city you have a
-completed link to, open the West: four red cubes arrive there, and red cubes carried from it to
-Chicago bring two new cubes to Chicago. It also counts toward the New York - Kansas City
-Major Line.""",
     "pass": """\
 [bold]Pass[/bold]: give up this action. Useful when every action would cost more than it gains.""",
     "undo": """\
@@ -69,8 +76,7 @@ two; keep one. The others never see yours until it is revealed.""",
 right. Cities show a two-letter code on their colour (gray cities take no goods yet).
 · open land  [#ffd7af on #875f00]^[/] mountain  [#5f87d7 on #00005f]~[/] river
 ─ ╱ ╲ │ track in its owner's colour  ↗ the open end of an unfinished link
-W· a Western Link space (W═ once built, in the builder's colour).
-Solo games: the Railbot's track runs on a [bold grey11 on #d7af5f]tan band[/],
+{features}Solo games: the Railbot's track runs on a [bold grey11 on #d7af5f]tan band[/],
 [grey50 on grey19]xx[/] is a city not in play,
 [grey30 on grey15]shaded[/] land is closed to you for now.
 Coordinates are row,col: rows down the left, columns across the top (tens over ones).""",
@@ -139,7 +145,6 @@ ALIASES = {
     "c": "card",
     "take": "card",
     "cards": "card",
-    "w": "western",
     "p": "pass",
     "z": "undo",
     "s": "save",
@@ -156,20 +161,68 @@ ALIASES = {
 MULTIPLAYER_ONLY = ("bid", "baron")
 
 
-def topics(solo: bool = False) -> list[str]:
-    """The help topics of a game (solo games have no auction or Rail Baron, but the Railbot)."""
+def topics(solo: bool = False, kinds: Mapping[str, KindInfo] | None = None) -> list[str]:
+    """The help topics of a game (solo games have no auction or Rail Baron, but the Railbot),
+    with one topic per action kind of the map's own rules (``kinds``: kind id -> its info)."""
+    extra = list(kinds or {})
     if solo:
-        return sorted([t for t in ACTIONS if t not in MULTIPLAYER_ONLY] + [*SOLO_TOPICS, "solo"])
-    return sorted(ACTIONS)
+        base = [t for t in ACTIONS if t not in MULTIPLAYER_ONLY] + [*SOLO_TOPICS, "solo"]
+        return sorted(base + extra)
+    return sorted([*ACTIONS, *extra])
+
+
+def kind_help(info: KindInfo, key: str | None = None) -> str:
+    """Help for an action kind of a map's own rules, from what the kind says of itself."""
+    title = escape(info.title)
+    text = f"[bold]{title}[/bold] (one action)"
+    if key:
+        text += f", key [bold]{escape(key)}[/bold]"
+    if info.summary:
+        text += f": {escape(info.summary)}."
+    rule = clause_summary(info.help)
+    if info.help:
+        text += f"\nRule {escape(info.help)}: {escape(rule) if rule else '(no summary)'}"
+    text += (
+        "\nChoose it in the action menu to see where it can be taken now and what each "
+        "choice costs."
+    )
+    return text
+
+
+def features_text(specials: Sequence[tuple[str, str]]) -> str:
+    """The board help's line for the map's special spaces: (symbol, label) pairs."""
+    lines = []
+    for symbol, label in sorted(set(specials)):
+        lines.append(
+            f"{escape(symbol[:1])}· {escape(label)} (once a rule marks it: "
+            f"{escape(symbol[:1])}═ in its owner's colour).\n"
+        )
+    return "".join(lines)
 
 
 def help_text(
-    topic: str | None, tables: Tables, western_cost: int = 30, solo: bool = False
+    topic: str | None,
+    tables: Tables,
+    solo: bool = False,
+    kinds: Mapping[str, KindInfo] | None = None,
+    keys: Mapping[str, str] | None = None,
+    specials: Sequence[tuple[str, str]] = (),
 ) -> str | None:
-    """The help for a topic (None: the overview), with this board's prices filled in."""
+    """The help for a topic (None: the overview), with this board's prices filled in.
+
+    ``kinds`` are the map's own action kinds (kind id -> info) and ``keys`` their menu
+    keys (key -> kind id): ``help <key>`` or ``help <kind>`` explains one. ``specials``
+    are the board's special spaces as (symbol, label), for the board topic.
+    """
+    kinds = kinds or {}
     if topic is None:
         text = SOLO_OVERVIEW if solo else OVERVIEW
     else:
+        kind = (keys or {}).get(topic, topic)
+        if kind in kinds and kind not in ACTIONS:
+            return kind_help(
+                kinds[kind], next((k for k, v in (keys or {}).items() if v == kind), None)
+            )
         key = ALIASES.get(topic, topic)
         if key == "solo" and solo:
             text = SOLO_OVERVIEW
@@ -190,7 +243,7 @@ def help_text(
         engine2=costs.get(2, "?"),
         engine3=costs.get(3, "?"),
         engine4=costs.get(4, "?"),
-        western=western_cost,
+        features=features_text(specials),
     )
 
 

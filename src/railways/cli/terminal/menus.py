@@ -15,7 +15,9 @@ from rich.table import Table
 from rich.text import Text
 
 from railways.core.game import Game
+from railways.core.kinds import KindInfo
 from railways.core.legal import LegalActions, legal_actions
+from railways.core.state import Phase
 from railways.core.view import view_for
 
 from .board import find_cities
@@ -25,6 +27,27 @@ from .panels import city_legend
 from .style import CUBE_LETTERS, CUBE_STYLES, bonds_needed, money
 
 PAGE = 15  # list entries shown at once
+# Action kinds with menus of their own (the base game's and the solo game's); every other
+# kind with a KindInfo (a map's own rule) gets a generic menu entry (``plugin_kinds``).
+OWN_MENUS = frozenset(
+    {
+        "pass",
+        "bid",
+        "pass_bid",
+        "choose_baron",
+        "build_track",
+        "deliver_goods",
+        "urbanize",
+        "upgrade_engine",
+        "take_operations_card",
+        "undo",
+        "insure",
+        "claim_duel_baron",
+        "end_turn",
+    }
+)
+# Letters the menus and the commands at every prompt already use.
+TAKEN_KEYS = frozenset("bduecpzsrlhqoikx?")
 EXPLAINED = -99  # a parse function's answer: "refused, and said why; ask again"
 
 
@@ -71,27 +94,56 @@ class Menus:
         self.tables = game.board.tables
         solo = self.view.get("plugins", {}).get("solo")
         self.solo: dict[str, Any] | None = solo if isinstance(solo, dict) else None
+        self.prices: Mapping[str, Any] = self.view.get("money", {})
+
+    def plugin_kinds(self) -> list[tuple[str, str, KindInfo]]:
+        """(key, kind id, info) for each action kind of the map's own rules, in game order.
+
+        The key is the one the kind suggests, or when that clashes with a letter already
+        in use the first free letter of its title, then of the alphabet.
+        """
+        used = set(TAKEN_KEYS)
+        out: list[tuple[str, str, KindInfo]] = []
+        for kind in self.game.kinds.in_phase(Phase.ACTIONS):
+            if kind.kind in OWN_MENUS or kind.info is None:
+                continue
+            info = kind.info
+            wanted = [info.key or "", *info.title.lower(), *"abcdefghijklmnopqrstuvwxyz"]
+            key = next((k for k in wanted if len(k) == 1 and k.isalpha() and k not in used), "")
+            if not key:
+                continue  # 26 letters taken: the kind is still under "other actions"
+            used.add(key)
+            out.append((key, kind.kind, info))
+        return out
 
     # -- shared helpers ----------------------------------------------------------------
     def city(self, city_id: str) -> str:
         return f"{self.names[city_id]} ({self.codes[city_id]})"
 
+    def bond_value(self) -> int:
+        value = self.prices.get("bond_value", self.tables.bond_value)
+        return value if isinstance(value, int) else self.tables.bond_value
+
+    def bond_dividend(self) -> int:
+        value = self.prices.get("bond_dividend", self.tables.bond_dividend)
+        return value if isinstance(value, int) else self.tables.bond_dividend
+
     def cost_text(self, cost: int) -> Text:
         out = Text(money(cost))
-        bonds = bonds_needed(cost, self.me["cash"], self.tables.bond_value)
+        bonds = bonds_needed(cost, self.me["cash"], self.bond_value())
         if bonds:
             out.append(f" +{bonds} bond{'s' if bonds > 1 else ''}", style="bold red")
         return out
 
     def confirm_bonds(self, cost: int, what: str) -> bool:
-        bonds = bonds_needed(cost, self.me["cash"], self.tables.bond_value)
+        bonds = bonds_needed(cost, self.me["cash"], self.bond_value())
         if not bonds:
             return True
         answer = self.term.ask(
             f"{what} costs {money(cost)} and you have {money(self.me['cash'])}: "
             f"{bonds} bond{'s' if bonds > 1 else ''} will be issued "
             f"(-{bonds} point{'s' if bonds > 1 else ''} at the end, "
-            f"{money(bonds * self.tables.bond_dividend)} a turn). Go ahead? [y/N]"
+            f"{money(bonds * self.bond_dividend())} a turn). Go ahead? [y/N]"
         )
         return answer.lower() in ("y", "yes")
 
@@ -104,13 +156,24 @@ class Menus:
         if cmd in ("h", "help", "?"):
             topic = args[0].lower() if args else None
             solo = self.solo is not None
-            text = help_text(topic, self.tables, solo=solo)
+            plugin = self.plugin_kinds()
+            kinds = {kind: info for _key, kind, info in plugin}
+            specials = [(sp.symbol, sp.label) for sp in self.game.board.specials.values()]
+            text = help_text(
+                topic,
+                self.tables,
+                solo=solo,
+                kinds=kinds,
+                keys={key: kind for key, kind, _info in plugin},
+                specials=specials,
+            )
+            names = ", ".join(topics(solo, kinds))
             if text is None:
-                self.term.refuse(f"no help on {args[0]!r}; topics: {', '.join(topics(solo))}")
+                self.term.refuse(f"no help on {args[0]!r}; topics: {names}")
             else:
                 self.term.say(Text.from_markup(text))
                 if topic is None:
-                    self.term.say(Text("Help topics: " + ", ".join(topics(solo)), style="dim"))
+                    self.term.say(Text("Help topics: " + names, style="dim"))
             return True
         if cmd in ("s", "save"):
             self.hooks.save(" ".join(args) or None)

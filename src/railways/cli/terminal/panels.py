@@ -196,19 +196,10 @@ def operations_details(game: Game, view: Mapping[str, Any]) -> Table:
 def major_lines_panel(
     game: Game, view: Mapping[str, Any], codes: Mapping[str, str], compact: bool = False
 ) -> RenderableType:
-    """Major Lines with their points and who took them (and the Western Links built)."""
+    """Major Lines with their points and who took them (and the map's own markers)."""
     taken = view["major_lines"]
     cities = game.board.cities
-    links = view.get("plugins", {}).get("western_links")
-    western = Text("Western Links: ")
-    if links is not None:
-        if not links:
-            western.append("none built", style="dim")
-        for i, (city, seat) in enumerate(sorted(links.items())):
-            if i:
-                western.append(", ")
-            western.append(cities[city].name + " ")
-            western.append_text(player_name(view, seat))
+    markers = markers_text(view)
     if compact:
         out = Text("Major Lines ", style="bold")
         for i, line in enumerate(game.board.major_lines.values()):
@@ -216,16 +207,16 @@ def major_lines_panel(
                 out.append(" · ", style="dim")
             ends = "-".join(codes[c] for c in line.endpoints)
             if line.requires:
-                ends += "+W"
+                ends += "+" + "".join(requirement_symbol(game, r) for r in sorted(line.requires))
             owner = taken.get(line.id)
             out.append(f"{line.points} {ends} ", style="dim" if owner is not None else "")
             if owner is None:
                 out.append("open", style="green")
             else:
                 out.append_text(player_name(view, owner))
-        if links is not None:
+        if markers is not None:
             out.append("\n")
-            out.append_text(western)
+            out.append_text(markers)
         return out
     table = Table(
         title="Major Lines",
@@ -241,7 +232,7 @@ def major_lines_panel(
     for line in game.board.major_lines.values():
         name = "-".join(cities[c].name for c in line.endpoints)
         if line.requires:
-            name += " +" + ",".join(r.replace("_", " ") for r in sorted(line.requires))
+            name += " +" + ",".join(requirement_label(game, r) for r in sorted(line.requires))
         owner = taken.get(line.id)
         who = player_name(view, owner) if owner is not None else Text("open", style="green")
         table.add_row(
@@ -249,9 +240,43 @@ def major_lines_panel(
             Text(name, style="dim" if owner is not None else ""),
             who,
         )
-    if links is not None:
-        table.add_row("", western, "")
+    if markers is not None:
+        return Group(table, markers)
     return table
+
+
+def requirement_symbol(game: Game, requirement: str) -> str:
+    """A Major Line's special need, shown as the symbol of the map's feature of that kind."""
+    for special in game.board.specials.values():
+        if special.kind == requirement and special.symbol:
+            return special.symbol
+    return requirement[:1].upper()
+
+
+def requirement_label(game: Game, requirement: str) -> str:
+    """A Major Line's special need, named as the map names its feature of that kind."""
+    for special in game.board.specials.values():
+        if special.kind == requirement and special.label:
+            return special.label
+    return requirement.replace("_", " ")
+
+
+def markers_text(view: Mapping[str, Any]) -> Text | None:
+    """What the map's own rules put on the board (``view["markers"]``), one after another;
+    None when there is nothing. Each reads as its symbol and label, in its owner's colour."""
+    markers = view.get("markers") or []
+    if not markers:
+        return None
+    out = Text()
+    for i, marker in enumerate(markers):
+        if i:
+            out.append(" · ", style="dim")
+        owner = marker.get("owner")
+        style = player_style(owner) if isinstance(owner, int) and owner >= 0 else "bold"
+        if marker.get("symbol"):
+            out.append(f"{marker['symbol']} ", style=f"bold {style}")
+        out.append(str(marker.get("label", "")), style=style)
+    return out
 
 
 def goods_panel(game: Game, view: Mapping[str, Any], codes: Mapping[str, str]) -> Text:

@@ -30,25 +30,12 @@ from railways.core.errors import IllegalAction
 from railways.core.legal import DeliveryOption
 
 from .helptext import ACTIONS, ALIASES, ICON_LABELS, card_summary
-from .menus import Back, Hooks, QuitGame
+from .menus import OWN_MENUS, Back, Hooks, QuitGame
 from .panels import player_name
 from .solo_menus import SoloMenus
 from .style import CUBE_LETTERS, CUBE_STYLES, money, player_style
 
 __all__ = ["Back", "Decision", "Hooks", "QuitGame"]
-
-
-# Action kinds with a menu entry of their own; anything else is under "other actions".
-KNOWN_KINDS = {
-    "pass",
-    "urbanize",
-    "upgrade_engine",
-    "take_operations_card",
-    "build_western_link",
-    "insure",
-    "claim_duel_baron",
-    "end_turn",
-}
 
 
 class Decision(SoloMenus):
@@ -163,15 +150,22 @@ class Decision(SoloMenus):
         cards = sorted({a.card for a in takes if isinstance(a, TakeOperationsCard)})
         summary = Text(f"{len(cards)} card{'s' if len(cards) != 1 else ''} can be taken")
         rows.append(("c", "take a card", summary, bool(cards)))
-        if any(p.id == "western_link" for p in self.game.ruleset.plugins):
-            western = self._simple("build_western_link")
-            summary = Text("$30k at a Western Link city you reach")
-            if not western:
-                summary = Text("needs your own link to a Western Link city")
-            rows.append(("w", "western link", summary, bool(western)))
+        for key, kind, info in self.plugin_kinds():
+            offered = self.legal_described(kind)
+            summary = Text(info.summary or info.title)
+            costs = sorted({c for _a, _label, c in offered if c is not None})
+            if costs:
+                summary.append(", ")
+                summary.append_text(self.cost_text(costs[0]))
+                if len(costs) > 1:
+                    summary.append(" and up")
+            elif not offered:
+                summary = Text(f"{info.summary or info.title} (not possible now)")
+            rows.append((key, info.title.lower(), summary, bool(offered)))
         if self.solo is not None:
             rows.extend(self.solo_menu_lines())
-        if any(a.kind not in KNOWN_KINDS for a in legal.simple):
+        own = OWN_MENUS | {kind for _key, kind, _info in self.plugin_kinds()}
+        if any(a.kind not in own for a in legal.simple):
             rows.append(("o", "other actions", Text("actions of this map's special rules"), True))
         rows.append(("p", "pass", Text("give up this action"), True))
         return rows
@@ -246,18 +240,21 @@ class Decision(SoloMenus):
             "urbanize": self.urbanize,
             "upgrade": self.upgrade,
             "card": self.take_card,
-            "western": self.western_link,
             "other": self.other,
         }
         if self.solo is not None:
             handlers["insure"] = self.insure
             handlers["claim"] = self.claim
+        plugin_keys: dict[str, str] = {}
+        for key, kind, _info in self.plugin_kinds():
+            plugin_keys[key] = plugin_keys[kind] = kind
+            handlers[kind] = self._plugin_handler(kind)
         while True:
             answer = self.term.ask("What will you do?")
             if not answer:
                 continue
             word = answer.split()[0].lower()
-            key = {"o": "other"}.get(word, ALIASES.get(word, word))
+            key = plugin_keys.get(word) or {"o": "other"}.get(word, ALIASES.get(word, word))
             if key in ("pass", "p"):
                 return Pass(seat=self.seat)
             if key == "undo":
@@ -345,7 +342,7 @@ class Decision(SoloMenus):
             assert isinstance(pick, int)
             return options[pick].action
 
-    # -- urbanize, upgrade, cards, western link -------------------------------------------------
+    # -- urbanize, upgrade, cards ---------------------------------------------------------------
     def urbanize(self) -> Action:
         actions = [a for a in self._simple("urbanize") if isinstance(a, Urbanize)]
         if not actions:
@@ -451,36 +448,59 @@ class Decision(SoloMenus):
         assert isinstance(pick, int)
         return TakeOperationsCard(seat=self.seat, card=card.id, target=target, color=colors[pick])
 
-    def western_link(self) -> Action:
-        actions = self._simple("build_western_link")
-        if not actions:
-            for plugin in self.game.ruleset.plugins:
-                for action in plugin.legal_actions(self.game, self.seat):
-                    try:
-                        self.game.check(action)
-                    except IllegalAction as exc:
-                        self.term.refuse(exc.message, exc.clause)
-                        raise Back from None
-            self.term.refuse("no Western Link can be built on this map")
+    # -- a map's own actions, from what their kinds say of them ------------------------------
+    def legal_described(self, kind: str) -> list[tuple[Action, str, int | None]]:
+        """The legal actions of ``kind`` with the label and cost their kind gives them."""
+        registry = self.game.kinds.kinds.get(kind)
+        out: list[tuple[Action, str, int | None]] = []
+        for action in self._simple(kind):
+            if registry is None:
+                out.append((action, str(action), None))
+                continue
+            info = registry.describe(self.game, action)
+            out.append((action, info.label, info.cost))
+        return out
+
+    def _plugin_handler(self, kind: str) -> Callable[[], Action]:
+        return lambda: self.plugin_action(kind)
+
+    def plugin_action(self, kind: str) -> Action:
+        """Pick one action of a map's own kind: label and cost each, bonds confirmed."""
+        registry = self.game.kinds.kinds[kind]
+        info = registry.info
+        title = info.title if info is not None else kind.replace("_", " ")
+        offered = self.legal_described(kind)
+        if not offered:
+            # Say why, in the engine's words: the refusal of the first candidate.
+            for action in registry.options(self.game, self.seat):
+                try:
+                    self.game.check(action)
+                except IllegalAction as exc:
+                    self.term.refuse(exc.message, exc.clause)
+                    raise Back from None
+            self.term.refuse(f"{title}: nothing can be done now", info.help if info else None)
             raise Back
-        specials = self.game.board.specials.values()
-        costs = {s.city: s.params.get("cost") for s in specials if s.city}
-        self.term.say(Text("Build a Western Link", style="bold"))
-        for i, action in enumerate(actions, start=1):
-            city = getattr(action, "city", "")
-            cost = costs.get(city)
-            line = Text(f"  {i}) at {self.city(city)}  ")
-            line.append_text(self.cost_text(cost if isinstance(cost, int) else 30))
+        head = Text(title, style="bold")
+        if info is not None and info.summary:
+            head.append(f" · {info.summary}", style="dim")
+        self.term.say(head)
+        for i, (_action, label, cost) in enumerate(offered, start=1):
+            line = Text(f"  {i}) {label}  ")
+            if cost is not None:
+                line.append_text(self.cost_text(cost))
             self.term.say(line)
-        choice = self.pick("Where?", len(actions))
+        if info is not None and info.help:
+            self.term.note(f"  help {kind}: what rule {info.help} says")
+        choice = self.pick("Which?", len(offered))
         assert isinstance(choice, int)
-        cost = costs.get(getattr(actions[choice], "city", ""))
-        if not self.confirm_bonds(cost if isinstance(cost, int) else 30, "The Western Link"):
+        action, label, cost = offered[choice]
+        if cost is not None and not self.confirm_bonds(cost, label):
             raise Back
-        return actions[choice]
+        return action
 
     def other(self) -> Action:
-        actions = [a for a in self.legal.simple if a.kind not in KNOWN_KINDS]
+        own = OWN_MENUS | {kind for _key, kind, _info in self.plugin_kinds()}
+        actions = [a for a in self.legal.simple if a.kind not in own]
         if not actions:
             self.term.refuse("there are no other actions now")
             raise Back
