@@ -101,7 +101,7 @@ export class Board {
     this.size = 32;
     this.cities = new Map(); // id -> {id, name, row, col, group}
     this.cityAt = new Map(); // "r,c" -> id
-    this.specials = []; // {id, kind, row, col, city, group}
+    this.specials = []; // {id, kind, label, symbol, row, col, city, group}
     this.majorLines = []; // {id, text}
     this.zoom = 1;
     this.legend = false;
@@ -128,7 +128,7 @@ export class Board {
       cubes: this.svg.querySelector("#layer-cubes"),
       highlights: this.svg.querySelector("#layer-highlights"),
     };
-    // A layer of our own for markers (empty cities, Western Links), under the cubes.
+    // A layer of our own for markers (empty cities, the map's own markers), under the cubes.
     this.layers.shade = svg("g", { id: "layer-shade" });
     if (this.layers.track) this.layers.track.before(this.layers.shade);
     this.layers.marks = svg("g", { id: "layer-marks" });
@@ -153,6 +153,8 @@ export class Board {
     this.specials = [...this.svg.querySelectorAll("g.special")].map((g) => ({
       id: g.dataset.special,
       kind: g.dataset.kind,
+      label: g.dataset.label || humanize(g.dataset.kind || ""),
+      symbol: g.dataset.symbol || "",
       row: +g.dataset.row,
       col: +g.dataset.col,
       city: g.dataset.targetCity || null,
@@ -260,7 +262,7 @@ export class Board {
   }
 
   // -- the game ----------------------------------------------------------------------------------
-  /** Draw a view: city colours, track, cubes, empty cities, Western Links. */
+  /** Draw a view: city colours, track, cubes, empty cities, the map's own markers. */
   draw(view, opts = {}) {
     if (!this.svg) return;
     const s = this.size;
@@ -483,41 +485,53 @@ export class Board {
       );
       layer.append(g);
     }
-    const western = (view.plugins && view.plugins.western_links) || {};
-    for (const [cityId, owner] of Object.entries(western)) {
-      const special = this.specials.find((sp) => sp.city === cityId && sp.kind === "western_link");
-      if (!special) continue;
-      const [cx, cy] = hexCenter(special.row, special.col, s);
-      const color = ownerColor(owner);
-      const g = svg("g", { class: "western-link-built", "data-city": cityId, "data-owner": owner });
-      g.append(
-        svg("circle", {
-          cx: n(cx),
-          cy: n(cy - s * 0.1),
-          r: n(s * 0.62),
-          fill: "none",
-          stroke: color,
-          "stroke-width": n(s / 6),
-        }),
-        svg(
-          "text",
-          {
-            x: n(cx),
-            y: n(cy - s * 0.55),
-            "font-size": n(s * 0.3),
-            "text-anchor": "middle",
-            "font-weight": "bold",
-            fill: "#000",
-            stroke: "#fff",
-            "stroke-width": n(s / 20),
-            "paint-order": "stroke",
-          },
-          `P${owner + 1}`,
-        ),
-        svg("title", {}, `Western Link at ${this.cityName(cityId)} (player ${owner + 1})`),
-      );
-      layer.append(g);
+    for (const m of view.markers || []) this.drawMarker(layer, m);
+  }
+
+  /**
+   * One marker of the view (a plug-in's: whatever the rule, drawn the same way): its symbol
+   * in its owner's colour on its hex (ringing it), or beside its city when it has no hex.
+   */
+  drawMarker(layer, m) {
+    const s = this.size;
+    let cx;
+    let cy;
+    let onHex = false;
+    if (Array.isArray(m.hex)) {
+      [cx, cy] = hexCenter(m.hex[0], m.hex[1], s);
+      onHex = true;
+    } else {
+      const city = m.city ? this.cities.get(m.city) : null;
+      if (!city) return;
+      [cx, cy] = hexCenter(city.row, city.col, s);
+      cx -= s * 0.5;
+      cy -= s * 0.45;
     }
+    const owned = m.owner !== null && m.owner !== undefined;
+    const color = owned ? ownerColor(m.owner) : "#555";
+    const g = svg("g", {
+      class: "marker",
+      "data-kind": m.kind,
+      "data-city": m.city || "",
+      "data-owner": owned ? m.owner : "",
+      "data-row": onHex ? m.hex[0] : "",
+      "data-col": onHex ? m.hex[1] : "",
+    });
+    if (onHex) {
+      g.append(svg("circle", { cx: n(cx), cy: n(cy - s * 0.1), r: n(s * 0.62), fill: "none", stroke: color, "stroke-width": n(s / 6) }));
+    }
+    const r = s * 0.24;
+    const by = onHex ? cy - s * 0.62 : cy;
+    g.append(
+      svg("circle", { cx: n(cx), cy: n(by), r: n(r), fill: color, stroke: "#fff", "stroke-width": n(s / 24) }),
+      svg(
+        "text",
+        { x: n(cx), y: n(by + r * 0.42), "font-size": n(r * 1.2), "text-anchor": "middle", "font-weight": "bold", fill: "#fff", class: "marker-symbol" },
+        m.symbol || "•",
+      ),
+      svg("title", {}, m.label),
+    );
+    layer.append(g);
   }
 
   /**

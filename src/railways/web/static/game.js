@@ -28,7 +28,23 @@ const params = new URLSearchParams(window.location.search);
 const pathMatch = window.location.pathname.match(/\/game\/([^/?#]+)/);
 const GAME_ID = params.get("id") || (pathMatch ? decodeURIComponent(pathMatch[1]) : null);
 const TOKEN = params.get("token") || "";
-const BOND_VALUE = 5; // $5,000 a bond (RW-p4-23)
+// Action kinds this page has a panel or button of its own for; every other kind (a map's
+// own rule, a plug-in's) is drawn generically from the legal-actions payload.
+const DEDICATED_KINDS = new Set([
+  "pass",
+  "bid",
+  "pass_bid",
+  "choose_baron",
+  "upgrade_engine",
+  "urbanize",
+  "take_operations_card",
+  "build_track",
+  "deliver_goods",
+  "undo",
+  "insure",
+  "claim_duel_baron",
+  "end_turn",
+]);
 
 const $ = (id) => document.getElementById(id);
 
@@ -285,6 +301,10 @@ function myTurn() {
   );
 }
 
+function simpleEntries(kind) {
+  return S.legal ? S.legal.simple.filter((o) => o.action.kind === kind) : [];
+}
+
 function simple(kind) {
   return S.legal ? S.legal.simple.filter((o) => o.action.kind === kind).map((o) => o.action) : [];
 }
@@ -293,9 +313,24 @@ function me() {
   return S.view && S.seat !== null ? S.view.players[S.seat] : null;
 }
 
+/** The game's money rules as the view states them (bond value, urbanize cost, ...). */
+function rules() {
+  return (S.view && S.view.money) || {};
+}
+
+function bondValue() {
+  return rules().bond_value || 1;
+}
+
 function bondsFor(cost) {
   const cash = me() ? me().cash : 0;
-  return Math.max(0, Math.ceil((cost - cash) / BOND_VALUE));
+  return Math.max(0, Math.ceil((cost - cash) / bondValue()));
+}
+
+/** "2 bonds will be issued ($10,000)" for a cost beyond the seat's cash, or "". */
+function bondWarning(cost) {
+  const bonds = bondsFor(cost);
+  return bonds ? `${bonds} bond${bonds === 1 ? "" : "s"} will be issued (${money(bonds * bondValue())})` : "";
 }
 
 function doPass() {
@@ -1022,6 +1057,16 @@ function render() {
   renderOps();
   renderMajorLines();
   renderLog();
+  renderPrices();
+}
+
+/** Prices in the rules reference come from the view (the map's tables), never from the page. */
+function renderPrices() {
+  const prices = rules();
+  for (const node of document.querySelectorAll("[data-money]")) {
+    const value = prices[node.dataset.money];
+    if (typeof value === "number") node.textContent = money(value);
+  }
 }
 
 function renderStatus() {
@@ -1236,30 +1281,15 @@ function renderActions(panel) {
       title: S.legal.deliveries.length ? "" : "No delivery is possible now",
     }),
   );
-  for (const a of simple("upgrade_engine")) {
+  for (const o of simpleEntries("upgrade_engine")) {
+    const a = o.action;
     const label = a.cards && a.cards.length ? `Upgrade engine using ${cardName(a.cards[0])}` : `Upgrade engine to ${me().engine + 1}`;
-    main.append(button(label, () => send(a), { class: "btn-upgrade" }));
+    const cost = o.cost !== null && o.cost !== undefined ? ` (${money(o.cost)})` : "";
+    main.append(button(`${label}${cost}`, () => send(a), { class: "btn-upgrade", title: o.cost ? bondWarning(o.cost) : "" }));
   }
   if (urbanizeOptions().length) main.append(button("Urbanize…", enterUrbanize, { id: "btn-urbanize" }));
-  for (const a of simple("build_western_link")) {
-    main.append(button(`Build Western Link at ${cityName(a.city)} ($30,000)`, () => send(a), { class: "btn-western" }));
-  }
-  const known = new Set([
-    "pass",
-    "upgrade_engine",
-    "urbanize",
-    "build_western_link",
-    "take_operations_card",
-    "choose_baron",
-    "pass_bid",
-    "insure",
-    "claim_duel_baron",
-    "end_turn",
-  ]);
-  for (const o of S.legal.simple) {
-    if (!known.has(o.action.kind)) main.append(button(o.label, () => send(o.action)));
-  }
   panel.append(main);
+  renderPluginActions(panel);
   renderSoloActions(panel);
   if (simple("take_operations_card").length) {
     panel.append(el("p", { class: "hint" }, "Operations cards you can take are in the Operations panel below."));
@@ -1272,6 +1302,70 @@ function renderActions(panel) {
       button("Undo (u)", doUndo, { id: "btn-undo", class: "secondary" }),
     ),
   );
+}
+
+// -- actions of a map's own rules, drawn from what the legal-actions payload says -------------
+function pluginGroups() {
+  const groups = new Map();
+  for (const o of S.legal ? S.legal.simple : []) {
+    const kind = o.action.kind;
+    if (DEDICATED_KINDS.has(kind)) continue;
+    if (!groups.has(kind)) groups.set(kind, []);
+    groups.get(kind).push(o);
+  }
+  return groups;
+}
+
+function ruleLink(clause, text) {
+  return button(text || `Rule ${clause}`, () => openRule(clause), { class: "linklike rule-link", "data-clause": clause });
+}
+
+/** One box per kind: its title, summary and rule, and a button per legal action. */
+function renderPluginActions(panel) {
+  for (const [kind, options] of pluginGroups()) {
+    const info = (S.legal.kinds && S.legal.kinds[kind]) || { title: humanize(kind), summary: "", help: null };
+    const box = el("section", { class: "plugin-kind", "data-kind": kind, "aria-label": info.title });
+    const head = el("div", { class: "row wrap" }, el("strong", { class: "plugin-title" }, info.title));
+    if (info.summary) head.append(el("span", { class: "hint plugin-summary" }, info.summary));
+    if (info.help) head.append(ruleLink(info.help, "What the rule says"));
+    box.append(head);
+    const row = el("div", { class: "row wrap" });
+    for (const o of options) row.append(pluginButton(o));
+    box.append(row);
+    panel.append(box);
+  }
+}
+
+function pluginButton(o) {
+  const hasCost = o.cost !== null && o.cost !== undefined;
+  const warning = hasCost ? bondWarning(o.cost) : "";
+  const parts = [el("span", { class: "plugin-label" }, o.label)];
+  if (hasCost) parts.push(el("span", { class: "cost plugin-cost" }, ` · ${money(o.cost)}`));
+  if (warning) parts.push(el("span", { class: "cost warn plugin-bonds" }, ` · ${warning}`));
+  const b = button(parts, () => send(o.action), {
+    class: "btn-plugin",
+    "data-kind": o.action.kind,
+    "data-cost": hasCost ? String(o.cost) : "",
+    title: warning,
+  });
+  const show = () => showPlaces(o);
+  const hide = () => renderBoard();
+  b.addEventListener("mouseenter", show);
+  b.addEventListener("focus", show);
+  b.addEventListener("mouseleave", hide);
+  b.addEventListener("blur", hide);
+  return b;
+}
+
+/** Highlight the hexes and cities an action names (while its button is hovered or focused). */
+function showPlaces(o) {
+  if (!board) return;
+  const list = (o.hexes || []).map(([row, col]) => ({ row, col, kind: "dest", extra: "hl-plugin" }));
+  for (const id of o.cities || []) {
+    const city = board.cities.get(id);
+    if (city) list.push({ row: city.row, col: city.col, kind: "source", extra: "hl-plugin" });
+  }
+  board.setHighlights(list);
 }
 
 function renderBuildPanel(panel) {
@@ -1329,7 +1423,7 @@ function renderBuildPanel(panel) {
         "p",
         { id: "build-cost", class: bonds ? "cost warn" : "cost" },
         `Cost ${money(b.cost)} · you have ${money(cash)}`,
-        bonds ? ` · ${bonds} bond${bonds === 1 ? "" : "s"} will be issued (${money(bonds * BOND_VALUE)})` : "",
+        bonds ? ` · ${bondWarning(b.cost)}` : "",
       ),
     );
     if (!b.completes && b.exits.length && steps > 0) {
@@ -1493,7 +1587,10 @@ function renderUrbanizePanel(panel) {
   const u = S.urb;
   const options = urbanizeOptions();
   const cities = [...new Set(options.map((a) => a.city))];
-  panel.append(el("p", {}, "Urbanize: put a new city tile on a gray city (click one on the board) and choose its colour. Costs $10,000."));
+  const cost = rules().urbanize_cost;
+  panel.append(
+    el("p", {}, `Urbanize: put a new city tile on a gray city (click one on the board) and choose its colour.${cost !== undefined ? ` Costs ${money(cost)}.` : ""}`),
+  );
   const select = el(
     "select",
     {
@@ -1657,9 +1754,11 @@ function renderMajorLines() {
       ),
     );
   }
-  const western = (S.view.plugins && S.view.plugins.western_links) || {};
-  for (const [city, owner] of Object.entries(western)) {
-    box.append(el("li", { class: "taken western" }, swatch(owner), `Western Link at ${cityName(city)} · ${playerName(owner)}`));
+  // What the map's own rules put on the board (markers), listed as they label themselves.
+  for (const m of S.view.markers || []) {
+    const item = el("li", { class: "taken marker", "data-kind": m.kind }, m.owner === null || m.owner === undefined ? null : swatch(m.owner), m.label);
+    if (m.help) item.append(" ", ruleLink(m.help, "rule"));
+    box.append(item);
   }
 }
 
