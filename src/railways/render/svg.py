@@ -7,7 +7,10 @@ and script it later:
 - every city is ``<g id="city-<id>" data-city data-color data-cubes>``;
 - on top sit three empty layers, ``layer-track``, ``layer-cubes`` and
   ``layer-highlights`` (in that order), which a :class:`BoardOverlay` or a
-  script fills in.
+  script fills in; an overlay with markers adds ``layer-markers`` under the cubes;
+- the map's own features are drawn from its data whatever their rule: special hexes
+  (``g.special`` with ``data-kind``, ``data-label``, ``data-symbol``) and borders
+  (``g.border`` with ``data-kind``), each border kind with a legend row.
 
 All board geometry lives inside ``<g id="board" transform=...>``, so the pure
 helpers :func:`hex_center`, :func:`hex_corners` and :func:`side_midpoint`
@@ -23,9 +26,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 from xml.sax.saxutils import escape
 
-from railways.core.board import Board, City, Color, SpecialHex, Terrain, Town
+from railways.core.board import Board, Border, City, Color, SpecialHex, Terrain, Town
 from railways.core.hexgrid import Edge, Hex, Side
 
 DEFAULT_SIZE = 32.0
@@ -68,6 +72,11 @@ RIDGE_COLOR = "#3b2a1a"
 IMPASSABLE_COLOR = "#d01010"
 REGION_COLOR = "#6a3d9a"
 HIGHLIGHT_COLOR = "#ff9900"
+# Border kinds (a map's own: a toll river, a region line) take these colours in kind order.
+BORDER_COLORS = ("#c2185b", "#00897b", "#5e35b1", "#ef6c00", "#3949ab")
+# Seat colours of markers, as the web page draws them; markers without an owner are grey.
+OWNER_COLORS = ("#f07800", "#1a9e48", "#00a3c4", "#d6338f", "#8a5a2b", "#6d7f00")
+NO_OWNER_COLOR = "#4b4f54"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 
@@ -84,6 +93,9 @@ class BoardOverlay:
     cubes: Mapping[str, Sequence[Color]] = field(default_factory=dict)
     track: Sequence[TrackSegment] = ()
     highlights: Iterable[Hex] = ()
+    # Markers as a view lists them (``view["markers"]``: kind, label, symbol, hex, city,
+    # owner): drawn the same way whatever rule put them there.
+    markers: Sequence[Mapping[str, Any]] = ()
 
 
 # -- geometry (pure) ---------------------------------------------------------
@@ -255,6 +267,8 @@ class _Renderer:
             self.draw_ridge(edge)
         for edge in sorted(self.board.impassable):
             self.draw_impassable(edge)
+        for border in sorted(self.board.borders.values(), key=lambda b: b.id):
+            self.draw_border(border)
         o.append("</g>")
         o.append('<g id="layer-cities">')
         for city in sorted(self.board.cities.values(), key=lambda c: c.id):
@@ -350,6 +364,26 @@ class _Renderer:
             f'x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}" '
             f'stroke="{IMPASSABLE_COLOR}" stroke-width="{_num(s / 7)}" '
             f'stroke-dasharray="{_num(s / 6)} {_num(s / 10)}"/>'
+        )
+
+    def border_color(self, kind: str) -> str:
+        kinds = sorted({b.kind for b in self.board.borders.values()})
+        index = kinds.index(kind) if kind in kinds else 0
+        return BORDER_COLORS[index % len(BORDER_COLORS)]
+
+    def draw_border(self, border: Border) -> None:
+        """A border of the map's own kind: a thick styled line along each of its edges."""
+        s = self.size
+        segs = []
+        for edge in sorted(border.edges):
+            (x1, y1), (x2, y2) = self._edge_points(edge)
+            segs.append(f"M{_num(x1)},{_num(y1)} L{_num(x2)},{_num(y2)}")
+        self.out.append(
+            f'<g id="border-{_attr(border.id)}" class="border" data-border="{_attr(border.id)}" '
+            f'data-kind="{_attr(border.kind)}"><title>{escape(border.label)}</title>'
+            f'<path d="{" ".join(segs)}" fill="none" stroke="{self.border_color(border.kind)}" '
+            f'stroke-width="{_num(s / 6)}" stroke-linecap="round" stroke-opacity="0.85" '
+            f'stroke-dasharray="{_num(s / 3)} {_num(s / 8)}"/></g>'
         )
 
     def draw_regions(self) -> None:
@@ -470,17 +504,23 @@ class _Renderer:
         o.append(
             f'<g id="special-{_attr(special.id)}" class="special" '
             f'data-special="{_attr(special.id)}" '
-            f'data-kind="{special.kind}" data-row="{special.at.row}" '
-            f'data-col="{special.at.col}"'
+            f'data-kind="{_attr(special.kind)}" data-row="{special.at.row}" '
+            f'data-col="{special.at.col}" data-label="{_attr(special.label)}" '
+            f'data-symbol="{_attr(special.symbol)}"'
             + (f' data-target-city="{_attr(special.city)}"' if special.city else "")
             + ">"
         )
+        o.append(f"<title>{escape(self.special_label(special))}</title>")
         # A five-pointed star: the same symbol for every special kind, told apart by its label.
         star = _star(cx, cy - s * 0.1, s * 0.45)
         o.append(
             f'<polygon class="special-marker" points="{_points(star)}" fill="#ffd24d" '
             f'stroke="#7a4b00" stroke-width="{_num(s / 20)}" stroke-linejoin="round"/>'
         )
+        if special.symbol:  # the map's own symbol for its kind, on the star
+            o.append(
+                _text(cx, cy + s * 0.02, special.symbol, size=s * 0.3, weight="bold", cls="symbol")
+            )
         o.append(
             _text(
                 cx,
@@ -535,6 +575,9 @@ class _Renderer:
         kinds = {sp.kind: sp.label for sp in b.specials.values()}
         for kind in sorted(kinds):
             rows.append(("special", kinds[kind], kind))
+        borders = {border.kind: border.label for border in b.borders.values()}
+        for kind in sorted(borders):
+            rows.append(("border", borders[kind], kind))
         return rows
 
     def draw_legend(self, rows: list[tuple[str, str, str]], line_h: float) -> None:
@@ -621,6 +664,13 @@ class _Renderer:
                     f'<polygon points="{_points(star)}" fill="#ffd24d" stroke="#7a4b00" '
                     f'stroke-linejoin="round"/>'
                 )
+            elif kind == "border":
+                o.append(
+                    f'<line x1="0" y1="{_num(top + sw / 2)}" x2="{_num(sw)}" '
+                    f'y2="{_num(top + sw / 2)}" stroke="{self.border_color(key)}" '
+                    f'stroke-width="{_num(s / 6)}" '
+                    f'stroke-dasharray="{_num(s / 6)} {_num(s / 12)}"/>'
+                )
             if text:
                 x = 0.0 if kind in ("line", "text") else tx
                 o.append(_text(x, y, text, size=font, anchor="start"))
@@ -632,6 +682,49 @@ class _Renderer:
         return [(sw * i / 6, mid + (sw * 0.15 if i % 2 else -sw * 0.15)) for i in range(7)]
 
     # -- overlay ---------------------------------------------------------------
+    def draw_marker(self, marker: Mapping[str, Any]) -> None:
+        """One marker, whatever its rule: its symbol in the owner's colour, its label as title.
+
+        On its own hex it rings the hex with the symbol above; with only a city it sits
+        beside the city. A marker with neither (a rule of the whole board) is not drawn.
+        """
+        place = _marker_hex(self.board, marker)
+        if place is None:
+            return
+        hex_, on_hex = place
+        s = self.size
+        cx, cy = self.center(hex_)
+        owner = marker.get("owner")
+        color = (
+            OWNER_COLORS[owner % len(OWNER_COLORS)]
+            if isinstance(owner, int) and owner >= 0
+            else NO_OWNER_COLOR
+        )
+        o = self.out
+        o.append(
+            f'<g class="marker" data-kind="{_attr(marker.get("kind", ""))}" '
+            f'data-row="{hex_.row}" data-col="{hex_.col}" '
+            f'data-city="{_attr(marker.get("city") or "")}" '
+            f'data-owner="{_attr("" if owner is None else owner)}">'
+        )
+        o.append(f"<title>{escape(str(marker.get('label', '')))}</title>")
+        if on_hex:
+            o.append(
+                f'<circle cx="{_num(cx)}" cy="{_num(cy - s * 0.1)}" r="{_num(s * 0.62)}" '
+                f'fill="none" stroke="{color}" stroke-width="{_num(s / 6)}"/>'
+            )
+            by = cy - s * 0.62
+        else:
+            cx, by = cx - s * 0.5, cy - s * 0.45
+        r = s * 0.24
+        o.append(
+            f'<circle cx="{_num(cx)}" cy="{_num(by)}" r="{_num(r)}" fill="{color}" '
+            f'stroke="#ffffff" stroke-width="{_num(s / 24)}"/>'
+        )
+        symbol = str(marker.get("symbol") or "•")
+        o.append(_text(cx, by + r * 0.42, symbol, size=r * 1.2, fill="#ffffff", weight="bold"))
+        o.append("</g>")
+
     def draw_overlay(self, overlay: BoardOverlay) -> None:
         s = self.size
         o = self.out
@@ -655,6 +748,11 @@ class _Renderer:
                 f'stroke-linecap="butt"/>'
             )
         o.append("</g>")
+        if overlay.markers:
+            o.append('<g id="layer-markers">')
+            for marker in overlay.markers:
+                self.draw_marker(marker)
+            o.append("</g>")
         o.append('<g id="layer-cubes">')
         cube = s * 0.24
         for city_id in sorted(overlay.cubes):
@@ -693,6 +791,15 @@ class _Renderer:
                 f'fill-opacity="0.25" stroke="{HIGHLIGHT_COLOR}" stroke-width="{_num(s / 10)}"/>'
             )
         o.append("</g>")
+
+
+def _marker_hex(board: Board, marker: Mapping[str, Any]) -> tuple[Hex, bool] | None:
+    """Where a marker goes: its own hex (True), or its city's hex (False), or nowhere."""
+    at = marker.get("hex")
+    if isinstance(at, (list, tuple)) and len(at) == 2:
+        return Hex.from_offset(int(at[0]), int(at[1])), True
+    city = board.cities.get(str(marker.get("city") or ""))
+    return (city.at, False) if city is not None else None
 
 
 def render_board(

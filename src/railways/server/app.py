@@ -154,11 +154,26 @@ class WestOut(BaseModel):
     unlock_score: int | None
 
 
+class SpecialOut(BaseModel):
+    kind: str
+    label: str
+    symbol: str
+    hex: list[int]
+    city: str | None = None
+
+
+class BorderOut(BaseModel):
+    kind: str
+    label: str
+
+
 class MapInfoOut(MapOut):
     cards: dict[str, CardOut]
     barons: dict[str, BaronOut]
     major_lines: dict[str, MajorLineOut]
     west_of_the_mountains: WestOut | None = None
+    specials: dict[str, SpecialOut] = {}
+    borders: dict[str, BorderOut] = {}
 
 
 class RuleOut(BaseModel):
@@ -279,6 +294,18 @@ def _map_info(map_id: str) -> dict[str, Any] | None:
             for lid, line in board.major_lines.items()
         },
         "west_of_the_mountains": west,
+        # How the map's own features look: front ends draw them from this, whatever the rule.
+        "specials": {
+            sid: {
+                "kind": sp.kind,
+                "label": sp.label,
+                "symbol": sp.symbol,
+                "hex": [sp.at.row, sp.at.col],
+                "city": sp.city,
+            }
+            for sid, sp in board.specials.items()
+        },
+        "borders": {bid: {"kind": b.kind, "label": b.label} for bid, b in board.borders.items()},
     }
 
 
