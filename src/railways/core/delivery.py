@@ -34,6 +34,8 @@ Edge = tuple[int, str, int]
 Route = tuple[tuple[int, ...], str, tuple[int, ...]]
 
 WALK_TRIES = 16  # random walks tried before the sampler falls back to the full list
+FIRST_LINK = "first-link"  # the first link is another's (RW-p5-32)
+TWICE = "twice"  # the cube would enter a city twice (RW-p5-27)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,12 +83,19 @@ class DeliveryRules:
         self.colors = game.state.city_colors
 
     # -- the rules, once -------------------------------------------------------------------
-    def step_refusal(self, walk: Walk, link: int, to: str, owner: int) -> Refusal | None:
-        """Whether the cube may move along ``link`` to ``to`` next."""
-        if not walk.links and owner != self.seat:
-            return Refusal("you must own the first link the cube moves along", "RW-p5-32")
-        if to in walk.cities:
-            return Refusal(f"the cube would enter {self.game.city_name(to)} twice", "RW-p5-27")
+    # Each rule is one predicate. Listing and sampling ask the predicates for a yes or no
+    # many thousand times, so they return a short reason code; only ``check`` turns a
+    # code into a sentence for the player (``explain``).
+    def base_step(self, first: bool, cities: tuple[str, ...], to: str, owner: int) -> str | None:
+        """The base game's verdict on a step: None, or why it may not be taken."""
+        if first and owner != self.seat:
+            return FIRST_LINK  # RW-p5-32
+        if to in cities:
+            return TWICE  # RW-p5-27
+        return None
+
+    def hook_step(self, walk: Walk, link: int, to: str, owner: int) -> Refusal | None:
+        """The hooks' verdict on a step the base rules allow."""
         for hook in self.hooks:
             refusal = hook.refuse_step(self.game, walk, link, to, owner)
             if refusal is not None:
@@ -112,6 +121,24 @@ class DeliveryRules:
             if refusal is not None:
                 return refusal
         return None
+
+    def _arrives(self, walk: Walk) -> bool:
+        """``arrival_refusal(walk) is None``, without wording a refusal."""
+        if self.colors[walk.cities[-1]] is not walk.color:
+            return False
+        return not self.hooks or self.arrival_refusal(walk) is None
+
+    def explain(self, code: str, to: str) -> Refusal:
+        if code == FIRST_LINK:
+            return Refusal("you must own the first link the cube moves along", "RW-p5-32")
+        return Refusal(f"the cube would enter {self.game.city_name(to)} twice", "RW-p5-27")
+
+    def step_refusal(self, walk: Walk, link: int, to: str, owner: int) -> Refusal | None:
+        """Whether the cube may move along ``link`` to ``to`` next, and if not why."""
+        code = self.base_step(not walk.links, walk.cities, to, owner)
+        if code is not None:
+            return self.explain(code, to)
+        return self.hook_step(walk, link, to, owner) if self.hooks else None
 
     # -- checking one route -------------------------------------------------------------------
     def check(self, action: DeliverGoods) -> tuple[Color, tuple[str, ...]]:
@@ -176,30 +203,42 @@ class DeliveryRules:
         travelling; a colour stops where ``must_stop`` says so.
         """
         found: dict[Color, list[Route]] = {c: [] for c in wanted}
+        hooks, colors, seat = self.hooks, self.colors, self.seat
         stack: list[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[Color, ...]]]
         stack = [((start,), (), (), tuple(wanted))]
         while stack:
             cities, links, owners, alive = stack.pop()
             if len(links) >= self.max_links:
                 continue
+            first = not links
             for link_id, to, owner in graph.get(cities[-1], ()):
-                going: list[Color] = []
-                for color in alive:
-                    walk = Walk(self.seat, color, cities, links)
-                    if self.step_refusal(walk, link_id, to, owner) is None:
-                        going.append(color)
-                if not going:
+                if self.base_step(first, cities, to, owner) is not None:
                     continue
-                new = ((*cities, to), (*links, link_id), (*owners, owner))
+                going = alive
+                if hooks:
+                    going = tuple(
+                        c
+                        for c in alive
+                        if self.hook_step(Walk(seat, c, cities, links), link_id, to, owner) is None
+                    )
+                    if not going:
+                        continue
+                new_cities, new_links = (*cities, to), (*links, link_id)
+                new_owners = (*owners, owner)
                 onward: list[Color] = []
                 for color in going:
-                    walk = Walk(self.seat, color, new[0], new[1])
-                    if self.arrival_refusal(walk) is None:
-                        found[color].append((new[1], to, new[2]))
-                    if not self.must_stop(walk):
+                    if hooks:
+                        walk = Walk(seat, color, new_cities, new_links)
+                        if self._arrives(walk):
+                            found[color].append((new_links, to, new_owners))
+                        if not self.must_stop(walk):
+                            onward.append(color)
+                    elif colors[to] is color:  # the base rules alone: arrives, and stops
+                        found[color].append((new_links, to, new_owners))
+                    else:
                         onward.append(color)
                 if onward:
-                    stack.append((*new, tuple(onward)))
+                    stack.append((new_cities, new_links, new_owners, tuple(onward)))
         return found
 
     # -- drawing one at random -----------------------------------------------------------------
@@ -214,16 +253,18 @@ class DeliveryRules:
             start, color = sources[rng.below(len(sources))]
             walk = Walk(self.seat, color, (start,), ())
             while len(walk.links) < self.max_links:
+                first = not walk.links
                 steps = [
                     (link_id, to)
                     for link_id, to, owner in graph.get(walk.cities[-1], ())
-                    if self.step_refusal(walk, link_id, to, owner) is None
+                    if self.base_step(first, walk.cities, to, owner) is None
+                    and (not self.hooks or self.hook_step(walk, link_id, to, owner) is None)
                 ]
                 if not steps:
                     break
                 link_id, to = steps[rng.below(len(steps))]
                 walk = Walk(self.seat, color, (*walk.cities, to), (*walk.links, link_id))
-                if self.arrival_refusal(walk) is None:
+                if self._arrives(walk):
                     return DeliverGoods(
                         seat=self.seat, city=start, color=color.value, links=walk.links
                     )
