@@ -197,3 +197,33 @@ def test_views_carry_the_embargo_marker_and_the_toll() -> None:
     tolls = [m["label"] for m in markers if m["kind"] == "toll"]
     assert tolls == ["River toll: track crossing it costs $2k more"]
     assert view_for(game, None)["markers"] == markers  # public: spectators see the same
+
+
+def test_the_board_check_reports_a_toll_without_a_cost_and_a_wrong_embargo() -> None:
+    board = _game().board
+    river = board.borders["river"]
+    customs = board.specials["dunmore-customs"]
+    broken = dataclasses.replace(
+        board,
+        borders={"river": dataclasses.replace(river, params={})},
+        specials={
+            "dunmore-customs": dataclasses.replace(customs, params={"color": "mauve"}),
+            "nowhere": dataclasses.replace(customs, id="nowhere", city="atlantis"),
+            "far": dataclasses.replace(customs, id="far", city="marrow"),
+            "moot": dataclasses.replace(customs, id="moot", params={"color": "red"}),
+        },
+    )
+    problems = check_map(broken)
+    assert (
+        "toll border river needs params.cost, a whole number of $1,000s of 1 or more (got None)"
+        in problems
+    )
+    assert any(p.startswith("embargo dunmore-customs needs params.color") for p in problems)
+    assert "embargo nowhere names no city of the board" in problems
+    assert any(
+        p.startswith("embargo far (") and p.endswith("is not next to Marrow") for p in problems
+    )
+    assert "embargo moot turns away red goods, which Dunmore (black) never takes" in problems
+    # A kind no plug-in of the board knows is reported by the whole-board check.
+    odd = dataclasses.replace(board, borders={"river": dataclasses.replace(river, kind="ferry")})
+    assert any("kind 'ferry'" in p for p in check_map(odd))
