@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import shutil
 import sys
@@ -13,8 +14,8 @@ from click.testing import CliRunner
 
 from railways.cli.main import _register, cli
 from railways.content.maps import available_maps, load_map
-from railways.core.board import Board, Color
-from railways.core.hexgrid import Hex, Side
+from railways.core.board import Board, Border, Color
+from railways.core.hexgrid import Edge, Hex, Side
 from railways.render.svg import (
     BoardOverlay,
     PngUnavailable,
@@ -325,3 +326,70 @@ def test_png_without_cairosvg_is_a_clear_error(
     assert result.exit_code == 1
     assert "railways[png]" in result.output
     assert not out.exists()
+
+
+# -- a map's own features, drawn from its data ------------------------------------------
+
+
+def _with_border(board: Board) -> tuple[Board, Border]:
+    """The tiny board with a toll border of three edges (given here, not by a map file)."""
+    edges = frozenset(Edge.of(Hex.from_offset(r, 2), Side.E) for r in (0, 1, 2))
+    border = Border("ford", "toll", edges, "Ford toll", {"cost": 2})
+    return dataclasses.replace(board, borders={border.id: border}), border
+
+
+def test_borders_are_drawn_on_their_edges_with_a_legend_row_from_the_map() -> None:
+    board, border = _with_border(load_map(TINY))
+    root = _parse(render_board(board))
+    ids = _by_id(root)
+    drawn = ids[f"border-{border.id}"]
+    assert drawn.get("data-kind") == "toll"
+    title = drawn.find(f"{NS}title")
+    assert title is not None and title.text == "Ford toll"
+    # One move-to per edge of the border, nothing more.
+    path = drawn.find(f"{NS}path")
+    assert path is not None and path.get("d", "").count("M") == 3
+    rows = [el for el in root.iter(f"{NS}g") if el.get("class") == "legend-border"]
+    assert [r.get("data-key") for r in rows] == ["toll"]
+    assert _texts(rows[0]) == ["Ford toll"]
+    # Without borders there is no border and no legend row.
+    plain = _parse(render_board(load_map(TINY)))
+    assert not [el for el in plain.iter(f"{NS}g") if el.get("class") in ("border", "legend-border")]
+
+
+def test_special_hexes_carry_their_label_and_symbol_from_the_map() -> None:
+    board = load_map(TINY)
+    special = next(iter(board.specials.values()))
+    relabelled = dataclasses.replace(special, label="Customs house", symbol="X")
+    board = dataclasses.replace(board, specials={special.id: relabelled})
+    ids = _by_id(_parse(render_board(board)))
+    drawn = ids[f"special-{special.id}"]
+    assert drawn.get("data-label") == "Customs house"
+    assert drawn.get("data-symbol") == "X"
+    assert "X" in _texts(drawn)
+
+
+def test_overlay_markers_are_drawn_at_their_hex_or_city_with_their_label() -> None:
+    board = load_map(TINY)
+    markers = [
+        {"kind": "built", "label": "Built by P2", "symbol": "W", "hex": [3, 4], "owner": 1},
+        {"kind": "note", "label": "A city note", "symbol": "N", "hex": None, "city": "west"},
+        {"kind": "whole", "label": "A rule of the whole board", "symbol": "$", "hex": None},
+    ]
+    root = _parse(render_board(board, overlay=BoardOverlay(markers=markers)))
+    layer = _by_id(root)["layer-markers"]
+    drawn = [el for el in layer if el.get("class") == "marker"]
+    # The board-wide marker has no place: only the first two are drawn.
+    assert [m.get("data-kind") for m in drawn] == ["built", "note"]
+    west = board.cities["west"].at
+    assert (drawn[0].get("data-row"), drawn[0].get("data-col")) == ("3", "4")
+    assert (drawn[1].get("data-row"), drawn[1].get("data-col")) == (str(west.row), str(west.col))
+    titles = [m.find(f"{NS}title") for m in drawn]
+    assert [t.text for t in titles if t is not None] == ["Built by P2", "A city note"]
+    assert "W" in _texts(drawn[0]) and "N" in _texts(drawn[1])
+    # The owner's colour (seat 2's) rings the hex; an unowned marker is grey.
+    circles = [c.get("stroke") for c in drawn[0].iter(f"{NS}circle")]
+    assert "#1a9e48" in circles
+    assert [c.get("fill") for c in drawn[1].iter(f"{NS}circle")] == ["#4b4f54"]
+    # Without markers the layer is not there (the browser adds its own).
+    assert "layer-markers" not in _by_id(_parse(render_board(board)))
