@@ -139,6 +139,10 @@ def secret_leaks(game: Game, view: ViewFn | None = None) -> list[str]:
 
 
 # -- the full state, for replays ---------------------------------------------------------
+_PLAIN = frozenset({str, int, float, bool})
+_FIELDS: dict[type, tuple[str, ...]] = {}  # dataclass -> the fields that are state
+
+
 def canonical(value: Any) -> Any:
     """``value`` as plain JSON data, the same for equal states however they were built.
 
@@ -148,23 +152,29 @@ def canonical(value: Any) -> Any:
     tuples (a deck's order matters). Anything else is an error, so a new kind
     of state cannot slip past the comparison unseen.
     """
-    if isinstance(value, Enum):
-        return [type(value).__name__, canonical(value.value)]
-    if value is None or isinstance(value, (bool, int, float, str)):
+    kind = type(value)
+    if kind in _PLAIN or value is None:  # exact types: an IntEnum is no plain int here
         return value
-    if is_dataclass(value) and not isinstance(value, type):
-        out = {"__type__": type(value).__name__}
-        for f in fields(value):
-            if f.name not in CACHE_FIELDS:
-                out[f.name] = canonical(getattr(value, f.name))
+    if isinstance(value, Enum):
+        return [kind.__name__, canonical(value.value)]
+    if isinstance(value, (bool, int, float, str)):
+        return value
+    if kind in _FIELDS or (is_dataclass(value) and not isinstance(value, type)):
+        names = _FIELDS.get(kind)
+        if names is None:
+            names = _FIELDS[kind] = tuple(
+                f.name for f in fields(value) if f.name not in CACHE_FIELDS
+            )
+        out = {"__type__": kind.__name__}
+        for name in names:
+            out[name] = canonical(getattr(value, name))
         return out
     if isinstance(value, dict):
-        items = [(json.dumps(canonical(k), sort_keys=True), canonical(v)) for k, v in value.items()]
-        return {"__dict__": sorted(items)}
+        return {"__dict__": sorted((_key(k), canonical(v)) for k, v in value.items())}
     if isinstance(value, (set, frozenset)):
-        return {"__set__": sorted(json.dumps(canonical(v), sort_keys=True) for v in value)}
+        return {"__set__": sorted(_key(v) for v in value)}
     if isinstance(value, (list, tuple)):
-        return [canonical(v) for v in value]
+        return [v if type(v) in _PLAIN else canonical(v) for v in value]
     slots = getattr(type(value), "__slots__", None)
     if slots is not None:
         names = (slots,) if isinstance(slots, str) else tuple(slots)
@@ -173,6 +183,13 @@ def canonical(value: Any) -> Any:
             **{n: canonical(getattr(value, n)) for n in names},
         }
     raise TypeError(f"no canonical form for a {type(value).__name__} in the game state")
+
+
+def _key(value: Any) -> str:
+    """A dict key or set member as a string that sorts the same in every run."""
+    if type(value) is str:  # the common case, kept short: JSON would add the same quotes
+        return json.dumps(value)
+    return json.dumps(canonical(value), sort_keys=True)
 
 
 def full_state(game: Game) -> Any:
