@@ -8,6 +8,7 @@ import shutil
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -371,7 +372,7 @@ def test_special_hexes_carry_their_label_and_symbol_from_the_map() -> None:
 
 def test_overlay_markers_are_drawn_at_their_hex_or_city_with_their_label() -> None:
     board = load_map(TINY)
-    markers = [
+    markers: list[dict[str, Any]] = [
         {"kind": "built", "label": "Built by P2", "symbol": "W", "hex": [3, 4], "owner": 1},
         {"kind": "note", "label": "A city note", "symbol": "N", "hex": None, "city": "west"},
         {"kind": "whole", "label": "A rule of the whole board", "symbol": "$", "hex": None},
