@@ -24,7 +24,7 @@ from railways.sim.checks import ReplayCheck, secret_leaks
 
 MAX_ACTIONS = 3000  # a safety net: a game that runs longer is reported, not looped on
 CHECK_EVERY = 10  # with --check: search the views for secrets this often (actions)
-REPLAY_EVERY = 50  # ...and keep the full state this often, to compare with a replay at the end
+REPLAY_EVERY = 20  # ...and keep the full state this often, to compare with a replay at the end
 
 
 @dataclass
