@@ -88,6 +88,9 @@ def test_the_server_lists_and_describes_toll_valley(toll_server: Server) -> None
     with urllib.request.urlopen(toll_server.base + "/api/maps/toll-valley/board.svg") as got:
         svg = got.read().decode()
     assert 'data-city="dunmore"' in svg and 'data-city="juniper"' in svg
+    # The river is drawn as a border of its kind, the customs house as a special hex.
+    assert 'data-border="river" data-kind="toll"' in svg
+    assert 'data-special="dunmore-customs" data-kind="embargo"' in svg
 
 
 def test_a_browser_game_on_toll_valley_charges_the_toll_and_draws_the_embargo(
