@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from railways.core.actions import TakeOperationsCard
     from railways.core.delivery import DeliveryHook
     from railways.core.game import Delivery, Game
-    from railways.core.track import CostRules
+    from railways.core.state import Link
+    from railways.core.track import BuildPlan, CostRules
 
 
 class Icon(Enum):
@@ -60,10 +61,15 @@ class CardEffect:
     (``start_pool``, ``dealt_at_setup``), when a card joins the display
     (``on_reveal``), when it is taken (``take_options``, ``check_take``,
     ``on_take``), when it is played on an action (``build_rules``,
-    ``upgrade_cost``, ``delivery_hook``), after events (``after_delivery``,
-    ``after_upgrade``), at income (``income``) and at the end (``final_points``).
+    ``upgrade_cost``, ``delivery_hook``), after events (``after_build``,
+    ``after_delivery``, ``after_upgrade``), at income (``income``) and at the end
+    (``final_points``).
     ``docs/design.md`` checks every card of the rulebooks' appendix against them.
     """
+
+    # Actions the card may be named on even when it changes no cost or rule there
+    # ("build", "upgrade"): it acts afterwards, in ``after_build`` or ``after_upgrade``.
+    plays_on: frozenset[str] = frozenset()
 
     def start_pool(self, card: CardDef) -> tuple[str, int] | None:
         """For a start card: the pool it is drawn from and how many of that pool go out.
@@ -98,6 +104,19 @@ class CardEffect:
     def upgrade_cost(self, game: Game, seat: int, card: CardDef, cost: int) -> int:
         """Adjust an Upgrade Engine action that uses this card."""
         return cost
+
+    def after_build(
+        self,
+        game: Game,
+        seat: int,
+        link: Link,
+        plan: BuildPlan,
+        card: CardDef,
+        holder: int | None,
+        played: bool,
+    ) -> None:
+        """React to a build by ``seat``: ``plan`` says what was laid and ``link`` is the link
+        built or extended; ``played`` when the card was named on this build."""
 
     def delivery_hook(self, game: Game, seat: int, card: CardDef) -> DeliveryHook | None:
         """How the card changes the route rules of a delivery it is played on (None: it can't)."""

@@ -497,6 +497,11 @@ class Game:
         state = self.state
         for p in state.players:  # RW-p6-01
             income = self.income(p.seat)
+            for card_id in self._active_cards():  # a card may change what a seat earns
+                card = self.card(card_id)
+                income = self.card_effect(card).income(
+                    self, p.seat, card, self._holder(card_id), income
+                )
             if income:
                 self.receive(p.seat, income, "income")
         for p in state.players:  # RW-p6-02..04
@@ -513,7 +518,10 @@ class Game:
         """A new Operations card joins the display (RW-p6-07)."""
         state = self.state
         if state.ops_deck:  # RW-p6-07
-            state.ops_display.append(state.ops_deck.pop())
+            card_id = state.ops_deck.pop()
+            state.ops_display.append(card_id)
+            card = self.card(card_id)
+            self.card_effect(card).on_reveal(self, card)
 
     @property
     def final_turn(self) -> bool:
@@ -549,7 +557,7 @@ class Game:
             effect = self.card_effect(card)
             before = rules
             rules = effect.build_rules(self, action.seat, card, rules)
-            if rules == before:
+            if rules == before and "build" not in effect.plays_on:
                 raise IllegalAction(f"{card.name} cannot be used on a build", "RW-p5-35")
         return rules
 
@@ -580,6 +588,7 @@ class Game:
     def do_build(self, action: BuildTrack, plan: object) -> None:
         """Lay a build that ``plan`` checked."""
         assert isinstance(plan, BuildPlan)
+        played = [(c, self._holder(c)) for c in action.cards]
         self._use_cards(action.seat, action.cards)
         if plan.cost:
             self.pay(action.seat, plan.cost, "track")
@@ -597,6 +606,14 @@ class Game:
             )
         for plugin in self.ruleset.plugins:
             plugin.after_build(self, action.seat, link)
+        active = [c for c in self._active_cards() if c not in action.cards]
+        reacting = [(c, self._holder(c), False) for c in active]
+        reacting += [(c, holder, True) for c, holder in played]
+        for card_id, holder, was_played in reacting:
+            card = self.card(card_id)
+            self.card_effect(card).after_build(
+                self, action.seat, link, plan, card, holder, was_played
+            )
         if link.complete:
             self.check_major_lines(action.seat)
 
@@ -687,8 +704,9 @@ class Game:
             if card_id not in player.hand:
                 raise IllegalAction(f"you do not hold {card_id}", "RW-p5-40")
             card = self.card(card_id)
-            new = self.ruleset.card_effects[card.effect].upgrade_cost(self, action.seat, card, cost)
-            if new == cost:
+            effect = self.card_effect(card)
+            new = effect.upgrade_cost(self, action.seat, card, cost)
+            if new == cost and "upgrade" not in effect.plays_on:
                 raise IllegalAction(f"{card.name} cannot be used on an engine upgrade", "RW-p5-35")
             cost = new
         return cost
@@ -833,6 +851,14 @@ class Game:
                 if bonus:
                     self.log(f"{p.name}'s Rail Baron {baron.name} scores {bonus}")
                 total += bonus
+            for card_id in self._active_cards():  # cards that score at the end
+                card = self.card(card_id)
+                points = self.card_effect(card).final_points(
+                    self, p.seat, card, self._holder(card_id)
+                )
+                if points:
+                    self.log(f"{p.name} scores {points} for {card.name}")
+                total += points
             final[p.seat] = total
         state.final_scores = final
         state.winner, message = self.turns.result(self, final)
