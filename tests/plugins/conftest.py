@@ -33,33 +33,7 @@ def child_env() -> dict[str, str]:
     return env
 
 
-def _loader_refuses_borders() -> str | None:
-    """The known loader fault that keeps any ``[[border]]`` from loading, if still there.
-
-    ``content/maps.py`` reads a border's edges through the ridges' reader, which asks for
-    a ``source`` it is never given, so every border is reported as missing one. Tests that
-    need the board are skipped with this reason until the loader is fixed; nothing else.
-    """
-    from railways.content.maps import MapError, load_map
-
-    try:
-        load_map(TOLL_VALLEY)
-    except MapError as exc:
-        if exc.problems and all(p.startswith("map.toml:border[") for p in exc.problems):
-            return "the map loader refuses every [[border]] (" + "; ".join(exc.problems) + ")"
-        raise
-    return None
-
-
 @pytest.fixture(autouse=True)
-def toll_valley_found(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+def toll_valley_found(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RAILWAYS_PLUGINS", PLUGIN_MODULE)
     monkeypatch.setenv("RAILWAYS_MAPS_PATH", str(MAPS))
-    if request.node.get_closest_marker("no_board") is None:
-        reason = _loader_refuses_borders()
-        if reason is not None:
-            pytest.skip(reason)
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "no_board: a test here that does not load Toll Valley")

@@ -13,8 +13,6 @@ import re
 import tokenize
 from pathlib import Path
 
-import pytest
-
 from plugins.conftest import ROOT
 
 FRONT_AND_CORE = [ROOT / "src" / "railways" / d for d in ("core", "web", "cli", "render")]
@@ -62,7 +60,6 @@ def _code_words(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.no_board
 def test_no_core_or_front_end_file_names_the_board() -> None:
     named = {
         str(p.relative_to(ROOT)): BOARD_WORDS.findall(p.read_text(encoding="utf-8"))
@@ -71,13 +68,11 @@ def test_no_core_or_front_end_file_names_the_board() -> None:
     assert {p: words for p, words in named.items() if words} == {}
 
 
-@pytest.mark.no_board
 def test_no_core_or_front_end_code_knows_a_toll_or_an_embargo() -> None:
     named = {str(p.relative_to(ROOT)): _code_words(p) for p in _files()}
     assert {p: words for p, words in named.items() if words} == {}
 
 
-@pytest.mark.no_board
 def test_the_word_search_finds_the_words_where_they_are(tmp_path: Path) -> None:
     """The searches above can fail: they find the words in the plug-in itself."""
     plugin = ROOT / "tests" / "fixtures" / "plugins" / "toll_valley.py"

@@ -459,7 +459,7 @@ class _Builder:
             kind = self._kind(file, key, item)
             if kind is None:
                 continue
-            edges = self._edges(key, {"edges": item.get("edges", [])})
+            edges = self._edges(key, {"edges": item.get("edges", []), "source": "house"})
             label, _symbol = self._looks(file, key, item, kind)
             out[bid] = Border(
                 bid,

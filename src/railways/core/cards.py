@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from railways.core.actions import TakeOperationsCard
     from railways.core.delivery import DeliveryHook
     from railways.core.game import Delivery, Game
+    from railways.core.plugins import BuildRestriction
     from railways.core.state import Link
     from railways.core.track import BuildPlan, CostRules
 
@@ -61,9 +62,10 @@ class CardEffect:
     (``start_pool``, ``dealt_at_setup``), when a card joins the display
     (``on_reveal``), when it is taken (``take_options``, ``check_take``,
     ``on_take``), when it is played on an action (``build_rules``,
-    ``upgrade_cost``, ``delivery_hook``), after events (``after_build``,
-    ``after_delivery``, ``after_upgrade``), at income (``income``) and at the end
-    (``final_points``).
+    ``upgrade_cost``, ``delivery_hook``), while it is in play
+    (``build_restriction``), after events (``after_build``, ``after_delivery``,
+    ``after_upgrade``, ``after_city_empty``), at income (``income``) and at the end
+    (``final_points``). ``Game.discard`` takes a card out of play.
     ``docs/design.md`` checks every card of the rulebooks' appendix against them.
     """
 
@@ -117,6 +119,15 @@ class CardEffect:
     ) -> None:
         """React to a build by ``seat``: ``plan`` says what was laid and ``link`` is the link
         built or extended; ``played`` when the card was named on this build."""
+
+    def build_restriction(
+        self, game: Game, seat: int, card: CardDef, holder: int | None
+    ) -> BuildRestriction | None:
+        """Hexes the card closes to ``seat``'s builds now (a charter kept by another)."""
+        return None
+
+    def after_city_empty(self, game: Game, city: str, card: CardDef, holder: int | None) -> None:
+        """React to ``city`` losing its last cube."""
 
     def delivery_hook(self, game: Game, seat: int, card: CardDef) -> DeliveryHook | None:
         """How the card changes the route rules of a delivery it is played on (None: it can't)."""

@@ -544,6 +544,9 @@ class Game:
             return
         state.ecm.add(city)  # RW-p5-33
         self.log(f"{self.city_name(city)} is empty")
+        for card_id in self._active_cards():
+            card = self.card(card_id)
+            self.card_effect(card).after_city_empty(self, city, card, self._holder(card_id))
         if state.end_trigger_turn is None and len(state.ecm) >= state.ecm_needed:
             state.end_trigger_turn = state.turn  # RW-p6-09, RW-p6-10
             self.log("The last Empty City Marker is placed: this turn and one more remain")
@@ -574,8 +577,13 @@ class Game:
         )
 
     def build_restrictions(self, seat: int) -> list[BuildRestriction]:
-        """The plug-ins' hexes closed to the seat's builds now."""
-        found = (p.build_restriction(self, seat) for p in self.ruleset.plugins)
+        """The hexes closed to the seat's builds now, by plug-ins and by cards in play."""
+        found = [p.build_restriction(self, seat) for p in self.ruleset.plugins]
+        for card_id in self._active_cards():
+            card = self.card(card_id)
+            found.append(
+                self.card_effect(card).build_restriction(self, seat, card, self._holder(card_id))
+            )
         return [r for r in found if r is not None and r.hexes]
 
     def engine_level(self, seat: int) -> int:
@@ -806,6 +814,17 @@ class Game:
             if card_id in p.kept or card_id in p.hand:
                 return p.seat
         return None
+
+    def discard(self, card_id: str) -> None:
+        """Put a card from the display, a hand or a player's kept cards on the discard pile."""
+        state = self.state
+        for pile in (state.ops_display, *(p.hand for p in state.players)):
+            if card_id in pile:
+                pile.remove(card_id)
+        for p in state.players:
+            if card_id in p.kept:
+                p.kept.remove(card_id)
+        state.ops_discard.append(card_id)
 
     def claim_goal(self, card_id: str, seat: int, points: int) -> None:
         """Give a green-circle goal's bonus and discard the card (RW-p5-37)."""

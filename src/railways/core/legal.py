@@ -370,12 +370,12 @@ def _build_options(
     # With tiles to spare and no card that changes costs, a route that only crosses
     # track as overpasses is legal at its precomputed cost: plan_build would check
     # nothing else that is not already true of every static route.
-    fast = plenty and not game.build_rules(BuildTrack(seat=seat, cards=cards)).free_open
+    fast = plenty and not game.build_rules(BuildTrack(seat=seat, cards=cards)).repriced
     if fast:
         options = _slot_options(game, seat, max_tiles, cards)
     else:
         occupied = set(track)
-        exact = not game.build_rules(BuildTrack(seat=seat, cards=cards)).free_open and not any(
+        exact = not game.build_rules(BuildTrack(seat=seat, cards=cards)).repriced and not any(
             game.build_restrictions(seat)
         )
         options = []
@@ -835,7 +835,7 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
     in_use = tiles_in_use(state)
     supply = board.tables.tile_supply
     plenty = all(supply.get(k, 0) - in_use[k] >= max_tiles for k in in_use)
-    exact = not closed and not game.build_rules(BuildTrack(seat=seat, cards=cards)).free_open
+    exact = not closed and not game.build_rules(BuildTrack(seat=seat, cards=cards)).repriced
     fast = plenty and exact
     occupied = set(state.track)
     edge_costs = game.edge_costs

@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from railways.core.board import Board, Terrain
+from railways.core.board import Board, Terrain, TerrainCosts
 from railways.core.errors import IllegalAction
 from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
 from railways.core.state import GameState, Link, Piece
@@ -47,6 +47,12 @@ class CostRules:
     free_open: bool = False
     max_tiles: int = 4
     edge_costs: Callable[[Board, Hex, Hex], int] | None = None
+    terrain: TerrainCosts | None = None  # a card's own prices for tiles and ridges
+
+    @property
+    def repriced(self) -> bool:
+        """Whether a card changed what tiles cost (so precomputed route costs do not hold)."""
+        return self.free_open or self.terrain is not None
 
 
 def _shape_kind(a: Side, b: Side) -> str:
@@ -174,7 +180,7 @@ def plan_build(
     redirect_hex: Hex | None = None
     redirect_side: Side | None = None
     tile_costs: list[int] = []
-    tc = board.tables.terrain_costs
+    tc = rules.terrain or board.tables.terrain_costs
 
     def terrain_cost(h: Hex) -> int:
         terrain = board.hexes[h]
