@@ -544,7 +544,8 @@ class Game:
             return
         state.ecm.add(city)  # RW-p5-33
         self.log(f"{self.city_name(city)} is empty")
-        for card_id in self._active_cards():
+        held = [c for p in state.players for c in p.hand]
+        for card_id in self._active_cards() + held:  # hand cards too (they wait for this)
             card = self.card(card_id)
             self.card_effect(card).after_city_empty(self, city, card, self._holder(card_id))
         if state.end_trigger_turn is None and len(state.ecm) >= state.ecm_needed:
