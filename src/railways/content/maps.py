@@ -84,11 +84,18 @@ def available_maps() -> list[str]:
     return sorted(found)
 
 
+# Boards loaded from a folder by path, by id: a record of a game on one names the board by
+# id, and replays in the same process find it here.
+_LOADED_FOLDERS: dict[str, Path] = {}
+
+
 def map_dir(map_id: str) -> Path:
     for root in maps_roots():
         path = root / map_id
         if (path / "map.toml").is_file():
             return path
+    if map_id in _LOADED_FOLDERS:
+        return _LOADED_FOLDERS[map_id]
     known = ", ".join(available_maps()) or "none"
     raise MapError([f"{map_id}: no such map (known maps: {known})"])
 
@@ -104,7 +111,9 @@ def load_map(map_id_or_dir: str | Path) -> Board:
     path = path.resolve()
     if path not in _CACHE:
         _CACHE[path] = _load(path)
-    return _CACHE[path]
+    board = _CACHE[path]
+    _LOADED_FOLDERS.setdefault(board.id, path)
+    return board
 
 
 def _read(path: Path, name: str, report: _Reporter) -> dict[str, Any]:
