@@ -9,6 +9,7 @@ building it all come from what the server sends (``legal.simple``, ``legal.kinds
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 from web.conftest import Server
@@ -23,7 +24,7 @@ def money(thousands: int) -> str:
 
 
 def test_a_plugin_action_is_offered_and_taken_through_the_generic_ui(
-    page: Any, server: Server
+    page: Any, server: Server, tmp_path: Path
 ) -> None:
     created = server.new_game(seed=5)
     game_id, token = created["id"], created["seats"][0]["token"]
@@ -77,6 +78,7 @@ def test_a_plugin_action_is_offered_and_taken_through_the_generic_ui(
         page.wait_for_selector(
             f"#layer-highlights g.hl-plugin[data-row='{row}'][data-col='{col}']", state="attached"
         )
+    page.screenshot(path=str(tmp_path / "plugin-action.png"))
 
     # The rule link opens the clause's summary, as for a refusal.
     box.locator("button.rule-link").click()
@@ -97,4 +99,5 @@ def test_a_plugin_action_is_offered_and_taken_through_the_generic_ui(
     drawn.wait_for(state="attached")
     assert drawn.locator("title").text_content() == mine["label"]
     assert mine["label"] in " ".join(page.locator("li.marker").all_inner_texts())
+    page.screenshot(path=str(tmp_path / "plugin-marker.png"))
     assert not page.errors, page.errors

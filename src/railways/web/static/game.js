@@ -1340,8 +1340,8 @@ function pluginButton(o) {
   const hasCost = o.cost !== null && o.cost !== undefined;
   const warning = hasCost ? bondWarning(o.cost) : "";
   const parts = [el("span", { class: "plugin-label" }, o.label)];
-  if (hasCost) parts.push(el("span", { class: "cost plugin-cost" }, ` · ${money(o.cost)}`));
-  if (warning) parts.push(el("span", { class: "cost warn plugin-bonds" }, ` · ${warning}`));
+  if (hasCost) parts.push(" · ", el("span", { class: "cost plugin-cost" }, money(o.cost)));
+  if (warning) parts.push(" · ", el("span", { class: "cost warn plugin-bonds" }, warning));
   const b = button(parts, () => send(o.action), {
     class: "btn-plugin",
     "data-kind": o.action.kind,
