@@ -1,0 +1,124 @@
+"""Gymnasium: the solo game against the Railbot as ``railways/Solo-v0``.
+
+``import railways.rl`` registers it; then ``gymnasium.make("railways/Solo-v0",
+map="eastern-us")`` (or ``gymnasium.make("railways.rl:railways/Solo-v0")`` without
+the import). The agent is the player (seat 0); the Railbot's turns happen inside the
+engine, and the choices its cards leave to the player are the agent's actions too.
+
+Observations are ``{"observation", "action_mask"}`` as in the PettingZoo
+environment. The reward of a step is the change in the player's points (the final
+score once the game ends), plus ``win_bonus`` at the end when the player reached the
+target. An index that is not legal now changes nothing and is rewarded
+``illegal_penalty`` with ``info["illegal_action"] = True``: agents should follow the
+mask, but random probes (``check_env`` makes some) must not break the episode.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from railways.core.actions import Action
+from railways.rl.encoding import ActionEncoding
+from railways.rl.observation import ObservationEncoding
+from railways.rl.pettingzoo_env import MAX_ACTIONS, OBS_BOUND, points
+from railways.rules.solo import new_solo_game, solo_state
+
+ENV_ID = "railways/Solo-v0"
+
+
+class SoloEnv(gym.Env[dict[str, np.ndarray], int]):  # type: ignore[misc]
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(
+        self,
+        map: str = "eastern-us",
+        options: dict[str, Any] | None = None,
+        win_bonus: float = 25.0,
+        illegal_penalty: float = -1.0,
+        max_actions: int = MAX_ACTIONS,
+        render_mode: str | None = None,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.map_id = map
+        self.solo_options = dict(options or {})
+        self.win_bonus = win_bonus
+        self.illegal_penalty = illegal_penalty
+        self.max_actions = max_actions
+        self.render_mode = render_mode
+        self.game = new_solo_game(map, seed=0, options=self.solo_options)
+        self.actions = ActionEncoding(self.game)
+        self.obs = ObservationEncoding(self.game)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (self.obs.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.actions.size,), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(self.actions.size)
+        self._legal: dict[int, Action] = {}
+        self.count = 0
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        mask = (
+            self.actions.mask(self._legal)
+            if not self.game.over
+            else np.zeros(self.actions.size, dtype=np.int8)
+        )
+        return {"observation": self.obs.observe(self.game, 0), "action_mask": mask}
+
+    def _refresh(self) -> None:
+        self._legal = {} if self.game.over else self.actions.legal_map(self.game, 0)
+
+    def _info(self) -> dict[str, Any]:
+        return {"target": solo_state(self.game).target, "points": points(self.game, 0)}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**31 - 1))
+        self.game = new_solo_game(self.map_id, seed=game_seed, options=self.solo_options)
+        self.count = 0
+        self._refresh()
+        return self._observation(), self._info()
+
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        chosen = self._legal.get(int(action))
+        if chosen is None:
+            info = {**self._info(), "illegal_action": True}
+            return self._observation(), self.illegal_penalty, False, False, info
+        before = points(self.game, 0)
+        self.game.apply(chosen)
+        self.count += 1
+        reward = float(points(self.game, 0) - before)
+        terminated = self.game.over
+        if terminated and self.game.state.winner == 0:
+            reward += self.win_bonus
+        truncated = not terminated and self.count >= self.max_actions
+        self._refresh()
+        info = {**self._info(), "won": self.game.state.winner == 0} if terminated else self._info()
+        return self._observation(), reward, terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """The legal-action mask (the name sb3-contrib's MaskablePPO looks for)."""
+        return self.actions.mask(self._legal)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        p = self.game.state.players[0]
+        return f"{self.map_id} solo: turn {self.game.state.turn}, score {p.score}, cash {p.cash}"
+
+
+def register_envs() -> None:
+    """Register ``railways/Solo-v0`` with Gymnasium (again is harmless)."""
+    if ENV_ID not in gym.registry:
+        gym.register(id=ENV_ID, entry_point="railways.rl.gym_env:SoloEnv")
+
+
+register_envs()

@@ -1,0 +1,210 @@
+"""Observations as numpy arrays, made from one seat's view and nothing else.
+
+Everything here reads ``railways.core.view.view_for(game, seat)`` (and the board,
+which is public), never the game state, so an observation can hold no more than the
+seat may see: its own Rail Baron card, nobody else's, no deck order, no bag.
+
+Seats are listed from the observer's point of view: row 0 is the observer, row 1
+the next seat, and so on; track of owners that are not seats (the solo Railbot) has
+one more channel. docs/rl.md gives the layout and sizes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from railways.core.board import GOODS_COLORS, Color, Terrain
+from railways.core.game import Game
+from railways.core.state import Phase
+from railways.core.view import view_for
+
+F32 = npt.NDArray[np.float32]
+
+TERRAINS = list(Terrain)
+COLORS = list(Color)
+PHASES = list(Phase)
+PLAYER_FEATURES = (
+    "cash",
+    "bonds",
+    "score",
+    "income",
+    "engine",
+    "hand",
+    "kept",
+    "has_baron",
+    "baron_revealed",
+    "links",
+    "delivered_colors",
+    "to_act",
+    "first_player",
+)
+GLOBAL_FEATURES = (
+    "turn",
+    "round",
+    "high_bid",
+    "ops_deck_size",
+    "bag_size",
+    "ecm_needed",
+    "empty_cities",
+    "extra_actions",
+    "end_triggered",
+    "over",
+)
+
+
+class ObservationEncoding:
+    """Array layout for one board and player count (``players`` seats)."""
+
+    def __init__(self, game: Game) -> None:
+        board = game.board
+        self.players = len(game.seats)
+        self.rows = max(h.row for h in board.hexes) + 1
+        self.cols = max(h.col for h in board.hexes) + 1
+        self.cities = sorted(board.cities)
+        self.city_hex = {c.id: (c.at.row, c.at.col) for c in board.cities.values()}
+        self.cards = sorted(game.ruleset.cards)
+        self.barons = sorted(game.ruleset.barons)
+        self.lines = sorted(board.major_lines)
+        self.owners = self.players + 1  # the seats, then any other owner (the Railbot)
+        # board channels: on board, terrain, city, city colour, cubes, ECM, track by owner
+        self.channels: dict[str, tuple[int, int]] = {}
+        at = 0
+        for name, width in (
+            ("on_board", 1),
+            ("terrain", len(TERRAINS)),
+            ("city", 1),
+            ("city_color", len(COLORS)),
+            ("cubes", len(GOODS_COLORS)),
+            ("empty_city", 1),
+            ("track", self.owners),
+        ):
+            self.channels[name] = (at, at + width)
+            at += width
+        self.board_static = np.zeros((self.rows, self.cols, at), dtype=np.float32)
+        for h, terrain in board.hexes.items():
+            self.board_static[h.row, h.col, 0] = 1.0
+            self.board_static[h.row, h.col, 1 + TERRAINS.index(terrain)] = 1.0
+        for row, col in self.city_hex.values():
+            self.board_static[row, col, self.channels["city"][0]] = 1.0
+        self.shapes: dict[str, tuple[int, ...]] = {
+            "board": self.board_static.shape,
+            "players": (self.players, len(PLAYER_FEATURES)),
+            "phase": (len(PHASES),),
+            "globals": (len(GLOBAL_FEATURES),),
+            "high_bidder": (self.owners,),
+            "display": (len(self.cards),),
+            "discard": (len(self.cards),),
+            "hands": (self.players, len(self.cards)),
+            "kept": (self.players, len(self.cards)),
+            "barons": (self.players, len(self.barons)),
+            "barons_dealt": (len(self.barons),),
+            "major_lines": (len(self.lines), self.owners + 1),
+        }
+        self.size = sum(int(np.prod(s)) for s in self.shapes.values())
+
+    def _rel(self, owner: int | None, seat: int) -> int | None:
+        """An owner's row as the observer sees it; other owners share the last row."""
+        if owner is None:
+            return None
+        if 0 <= owner < self.players:
+            return (owner - seat) % self.players
+        return self.players
+
+    def arrays(self, view: dict[str, Any]) -> dict[str, F32]:
+        """The observation of ``view``'s seat, array by array (see ``shapes``)."""
+        seat = view["seat"]
+        if seat is None:
+            raise ValueError("observations are for a seat, not a spectator")
+        out = {k: np.zeros(s, dtype=np.float32) for k, s in self.shapes.items()}
+        board = self.board_static.copy()
+        cc, cu, ec, tr = (
+            self.channels[k][0] for k in ("city_color", "cubes", "empty_city", "track")
+        )
+        for city, color in view["city_colors"].items():
+            r, c = self.city_hex[city]
+            board[r, c, cc + COLORS.index(Color(color))] = 1.0
+        for city, cubes in view["cubes"].items():
+            r, c = self.city_hex[city]
+            for cube in cubes:
+                board[r, c, cu + GOODS_COLORS.index(Color(cube))] += 1.0
+        for city in view["empty_cities"]:
+            r, c = self.city_hex[city]
+            board[r, c, ec] = 1.0
+        for link in view["links"]:
+            rel = self._rel(link["owner"], seat)
+            assert rel is not None
+            for row, col, _a, _b in link["tiles"]:
+                board[row, col, tr + rel] += 1.0
+        out["board"] = board
+        phase = Phase(view["phase"])
+        out["phase"][PHASES.index(phase)] = 1.0
+        for p in view["players"]:
+            rel = self._rel(p["seat"], seat)
+            assert rel is not None
+            values = {
+                "cash": p["cash"],
+                "bonds": p["bonds"],
+                "score": p["score"],
+                "income": p["income"],
+                "engine": p["engine"],
+                "hand": len(p["hand"]),
+                "kept": len(p["kept"]),
+                "has_baron": p["has_baron"],
+                "baron_revealed": p["baron_revealed"],
+                "links": p["links"],
+                "delivered_colors": len(p["delivered_colors"]),
+                "to_act": view["to_act"] == p["seat"],
+                "first_player": view["first_player"] == p["seat"],
+            }
+            out["players"][rel] = [float(values[k]) for k in PLAYER_FEATURES]
+            for card in (c for c in p["hand"] if c in self.cards):
+                out["hands"][rel, self.cards.index(card)] += 1.0
+            for card in (c for c in p["kept"] if c in self.cards):
+                out["kept"][rel, self.cards.index(card)] += 1.0
+            if p["baron"] is not None and p["baron"] in self.barons:  # own, or revealed
+                out["barons"][rel, self.barons.index(p["baron"])] = 1.0
+            for baron in p.get("barons_dealt", []):  # only in the observer's own entry
+                out["barons_dealt"][self.barons.index(baron)] = 1.0
+        auction = view["auction"]
+        high_bid = 0
+        if auction is not None:
+            high_bid = auction["high_bid"]
+            rel = self._rel(auction["high_bidder"], seat)
+            if rel is not None:
+                out["high_bidder"][rel] = 1.0
+        globals_ = {
+            "turn": view["turn"],
+            "round": view["round"],
+            "high_bid": high_bid,
+            "ops_deck_size": view["ops_deck_size"],
+            "bag_size": view["bag_size"],
+            "ecm_needed": view["ecm_needed"] or 0,
+            "empty_cities": len(view["empty_cities"]),
+            "extra_actions": view["extra_actions"],
+            "end_triggered": view["end_trigger_turn"] is not None,
+            "over": phase is Phase.GAME_OVER,
+        }
+        out["globals"][:] = [float(globals_[k]) for k in GLOBAL_FEATURES]
+        for card in view["ops_display"]:
+            if card in self.cards:
+                out["display"][self.cards.index(card)] += 1.0
+        for card in view["ops_discard"]:
+            if card in self.cards:
+                out["discard"][self.cards.index(card)] += 1.0
+        for i, line in enumerate(self.lines):
+            owner = view["major_lines"].get(line)
+            rel = self._rel(owner, seat)
+            out["major_lines"][i, 0 if rel is None else rel + 1] = 1.0
+        return out
+
+    def flat(self, view: dict[str, Any]) -> F32:
+        """The observation as one vector: the arrays of ``shapes`` in order, flattened."""
+        arrays = self.arrays(view)
+        return np.concatenate([arrays[k].ravel() for k in self.shapes]).astype(np.float32)
+
+    def observe(self, game: Game, seat: int) -> F32:
+        """Seat ``seat``'s observation; made from ``view_for(game, seat)`` alone."""
+        return self.flat(view_for(game, seat))

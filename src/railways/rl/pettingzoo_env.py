@@ -1,0 +1,159 @@
+"""A PettingZoo AEC environment: ``env(map="eastern-us", players=4)``.
+
+Agents are ``player_0`` .. ``player_{n-1}`` (seats). Each observation is a dict
+``{"observation": float32 vector, "action_mask": int8 vector}`` (docs/rl.md); the
+acting agent's mask is its legal actions, everyone else's is all zeros. The reward
+of a step is the change in each player's points: their score during the game, their
+final score (with Rail Baron cards and bonds) once it ends, so an agent's rewards add
+up to its final score. A game that passes ``max_actions`` actions is truncated.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from railways.core.actions import Action
+from railways.core.game import Game
+from railways.rl.encoding import ActionEncoding
+from railways.rl.observation import ObservationEncoding
+from railways.rules import new_game
+
+MAX_ACTIONS = 5000  # like `railways simulate`: a game that runs longer is cut off
+OBS_BOUND = 1e6  # no count, score or sum of money in a game comes near it
+
+
+def points(game: Game, seat: int) -> int:
+    """A seat's points so far: its final score once the game is over."""
+    final = game.state.final_scores
+    if final is not None and seat in final:
+        return final[seat]
+    return game.state.players[seat].score
+
+
+class RailwaysAEC(AECEnv):  # type: ignore[misc]
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "railways_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        map: str = "eastern-us",
+        players: int = 4,
+        seed: int | None = None,
+        max_actions: int = MAX_ACTIONS,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.map_id = map
+        self.players = players
+        self.max_actions = max_actions
+        self.render_mode = render_mode
+        self._seeds = np.random.default_rng(seed)
+        game = new_game(map, players=players, seed=0)
+        self.actions = ActionEncoding(game)
+        self.obs = ObservationEncoding(game)
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (self.obs.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.actions.size,), np.int8),
+            }
+        )
+        self._obs_spaces = {a: obs_space for a in self.possible_agents}
+        self._act_spaces = {a: spaces.Discrete(self.actions.size) for a in self.possible_agents}
+        self.game = game
+        self._legal: dict[int, Action] = {}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        game_seed = int(self._seeds.integers(0, 2**31 - 1))
+        self.game = new_game(self.map_id, players=self.players, seed=game_seed)
+        self.count = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._points = [points(self.game, s) for s in range(self.players)]
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.game.to_act
+        if seat is None:  # over: every agent is done; keep the selection for their last steps
+            self._legal = {}
+            return
+        self.agent_selection = self.possible_agents[seat]
+        self._legal = self.actions.legal_map(self.game, seat)
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self.agent_name_mapping[agent]
+        if agent == self.agent_selection and not self.game.over:
+            mask = self.actions.mask(self._legal)
+        else:
+            mask = np.zeros(self.actions.size, dtype=np.int8)
+        return {"observation": self.obs.observe(self.game, seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is still playing and must choose an action")
+        index = int(action)
+        chosen = self._legal.get(index)
+        if chosen is None:
+            raise ValueError(f"action {index} is not legal for {agent} now")
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply(chosen)
+        self.count += 1
+        now = [points(self.game, s) for s in range(self.players)]
+        for s, a in enumerate(self.possible_agents):
+            self.rewards[a] = float(now[s] - self._points[s])
+        self._points = now
+        if self.game.over:
+            self.terminations = {a: True for a in self.agents}
+        elif self.count >= self.max_actions:
+            self.truncations = {a: True for a in self.agents}
+        self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        state = self.game.state
+        lines = [f"{self.map_id}: turn {state.turn}, {state.phase.value}"]
+        for p in state.players:
+            lines.append(f"  {self.game.seats[p.seat]}: score {p.score}, cash {p.cash}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(**kwargs: Any) -> RailwaysAEC:
+    return RailwaysAEC(**kwargs)
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The AEC environment with PettingZoo's usual guards (bounds, call order)."""
+    wrapped: AECEnv = wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs))
+    return wrappers.OrderEnforcingWrapper(wrapped)
