@@ -21,6 +21,7 @@ from railways.content.decks import load_operations
 from railways.content.maps import load_map
 from railways.content.solo import load_solo, solo_board
 from railways.core.game import Game, Options
+from railways.core.rng import DEFAULT_RNG
 from railways.core.plugins import Ruleset
 from railways.rules.barons import BARON_EFFECTS
 from railways.rules.cards import CARD_EFFECTS
@@ -80,16 +81,19 @@ def new_solo_game(
     """A solo game against the Railbot; ``options`` are the solo settings (``solo`` implied)."""
     from railways.rules import PLUGINS
 
+    rng = DEFAULT_RNG
     if options is None:
         extra: dict[str, Any] = {}
     elif isinstance(options, Options):
         if options.shorter_game:
             raise ValueError("options.shorter_game: a solo game uses fewer_empty_cities instead")
         extra = dict(options.extra)
+        rng = options.rng
     else:
         extra = dict(options)
         if extra.pop("shorter_game", False):
             raise ValueError("options.shorter_game: a solo game uses fewer_empty_cities instead")
+        rng = Options.from_dict({"rng": extra.pop("rng", DEFAULT_RNG)}).rng
     extra["solo"] = True
     solo_options = SoloOptions.from_extra(extra)
     names = [player] if isinstance(player, str) else list(player)
@@ -97,4 +101,4 @@ def new_solo_game(
         raise ValueError(f"a solo game has one player, not {len(names)}")
     board = solo_board(load_map(map_id), load_solo(map_id))
     ruleset = solo_ruleset(map_id, solo_options, PLUGINS)
-    return Game(board, ruleset, names, seed, Options(extra=extra))
+    return Game(board, ruleset, names, seed, Options(extra=extra, rng=rng))
