@@ -21,8 +21,8 @@ from railways.content.decks import load_operations
 from railways.content.maps import load_map
 from railways.content.solo import load_solo, solo_board
 from railways.core.game import Game, Options
-from railways.core.rng import DEFAULT_RNG
 from railways.core.plugins import Ruleset
+from railways.core.rng import DEFAULT_RNG
 from railways.rules.barons import BARON_EFFECTS
 from railways.rules.cards import CARD_EFFECTS
 from railways.rules.solo.options import SoloOptions
