@@ -102,7 +102,7 @@ def test_slow_and_idle_connections_are_closed_and_the_server_answers(tmp_path: P
     with LiveServer(tmp_path / "data", None, *args) as server:
         idle = [_open(server.port) for _ in range(100)]  # never send a byte
         trickle = _open(server.port)
-        trickle.sendall(b"GET /api/maps HTTP/1.1\r\n")
+        trickle.sendall(b"GET /api/maps HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
         # 100 idle connections are more than the cap: a new client still gets in.
         t0 = time.monotonic()
         r = httpx.get(server.url + "/api/maps", timeout=5)
@@ -112,7 +112,7 @@ def test_slow_and_idle_connections_are_closed_and_the_server_answers(tmp_path: P
         closed = False
         for _ in range(10):
             try:
-                trickle.sendall(b"X")
+                trickle.sendall(b"a")
             except OSError:
                 closed = True
                 break
@@ -124,6 +124,21 @@ def test_slow_and_idle_connections_are_closed_and_the_server_answers(tmp_path: P
         for s in [*idle, trickle]:
             s.close()
         assert httpx.get(server.url + "/api/maps", timeout=5).status_code == 200
+
+
+def test_idle_connections_are_closed_with_the_default_settings(tmp_path: Path) -> None:
+    with LiveServer(tmp_path / "data") as server:
+        idle = [_open(server.port) for _ in range(20)]
+        trickle = _open(server.port)
+        trickle.sendall(b"GET /api/maps HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < 15 and not _closed_by_server(trickle, 1.0):
+            trickle.sendall(b"a")  # a byte a second never completes the request head
+        waited = time.monotonic() - t0
+        assert 5 < waited < 14, f"a trickling connection was closed after {waited:.0f} s"
+        assert all(_closed_by_server(s, 2.0) for s in idle)
+        for s in [*idle, trickle]:
+            s.close()
 
 
 # -- 8: rate limits ----------------------------------------------------------------------
