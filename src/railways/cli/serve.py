@@ -134,6 +134,7 @@ def serve(
         max_body=max_body,
         creates_per_minute=creates_per_minute,
         websockets_per_seat=websockets_per_seat,
+        data_dir=data_dir,
     )
     click.echo(f"railways: open http://{host}:{port}/ in a browser", err=True)
     uvicorn.run(

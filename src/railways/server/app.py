@@ -463,7 +463,12 @@ def create_app(
     ``data_dir``: where the key that signs exported records is kept (default: beside the
     SQLite file, else the default data dir; railways.server.signing).
     """
-    key = load_or_create_key(key_directory(str(getattr(store, "url", "")), data_dir))
+    key_dir = key_directory(str(getattr(store, "url", "")), data_dir)
+    try:
+        key = None if key_dir is None else load_or_create_key(key_dir)
+    except (OSError, ValueError) as exc:  # a read-only or broken data dir: still serve
+        log.warning("records will be signed with a key for this run only: %s", exc)
+        key = None
     manager = GameManager(store, bot_delay, max_loaded, signing_key=key)
     install_log_redaction()
     static = static_dir or WEB_STATIC

@@ -23,6 +23,8 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.engine import make_url
+
 from railways.core.record import digest
 
 log = logging.getLogger("railways.server")
@@ -84,15 +86,22 @@ def signed_by(key: bytes, record: dict[str, Any]) -> bool:
     return hmac.compare_digest(signature, _mac(key, body))
 
 
-def key_directory(store_url: str, data_dir: Path | None = None) -> Path:
+def key_directory(store_url: str, data_dir: Path | None = None) -> Path | None:
     """Where the key lives: ``data_dir`` if given, else beside a SQLite database file, else
     the default data dir (``$RAILWAYS_DATA_DIR``...), which is also where a server on
-    PostgreSQL keeps it: several servers on one database must share that file."""
+    PostgreSQL keeps it: several servers on one database must share that file. None for an
+    in-memory SQLite database: its games, and so its key, last only as long as the process."""
     if data_dir is not None:
         return data_dir
-    prefix = "sqlite:///"
-    if store_url.startswith(prefix) and ":memory:" not in store_url:
-        return Path(store_url[len(prefix) :]).expanduser().resolve().parent
+    url = make_url(store_url) if store_url else None
+    if url is not None and url.get_backend_name() == "sqlite" and url.database:
+        path = url.database
+        if path.startswith("file:"):  # a SQLite URI: file:/path?mode=ro
+            path = path[len("file:") :].split("?", 1)[0]
+        if path and path != ":memory:" and "mode=memory" not in url.database:
+            return Path(path).expanduser().resolve().parent
+    if url is not None and url.get_backend_name() == "sqlite":
+        return None
     from railways.store.sql import default_data_dir
 
     return default_data_dir()
