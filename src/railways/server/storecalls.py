@@ -28,8 +28,10 @@ WRITES = frozenset({"create_game", "append_action", "set_status"})
 
 class StoreCalls:
     def __init__(self, readers: int = 8, writers: int = 4) -> None:
-        self._reads = ThreadPoolExecutor(readers, thread_name_prefix="railways-read")
-        self._writes = ThreadPoolExecutor(writers, thread_name_prefix="railways-write")
+        self.readers = readers
+        self.writers = writers
+        self._reads: ThreadPoolExecutor | None = None
+        self._writes: ThreadPoolExecutor | None = None
         self.problem: str | None = None  # the last failure's reason, until a write works
         self.problem_at = 0.0
 
@@ -37,7 +39,7 @@ class StoreCalls:
         from railways.server.games import ApiError  # games imports this module
 
         write = getattr(fn, "__name__", "") in WRITES
-        pool = self._writes if write else self._reads
+        pool = self._pool(write)
         loop = asyncio.get_running_loop()
         try:
             result = await loop.run_in_executor(pool, functools.partial(fn, *args))
@@ -55,6 +57,18 @@ class StoreCalls:
             self.problem = None
         return result
 
+    def _pool(self, write: bool) -> ThreadPoolExecutor:
+        # Made on first use, so that an application started again (tests do) has threads.
+        if write:
+            if self._writes is None:
+                self._writes = ThreadPoolExecutor(self.writers, "railways-write")
+            return self._writes
+        if self._reads is None:
+            self._reads = ThreadPoolExecutor(self.readers, "railways-read")
+        return self._reads
+
     def close(self) -> None:
-        self._reads.shutdown(wait=False, cancel_futures=True)
-        self._writes.shutdown(wait=False, cancel_futures=True)
+        for pool in (self._reads, self._writes):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self._reads = self._writes = None
