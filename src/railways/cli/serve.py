@@ -203,6 +203,20 @@ def bench() -> None:
     help="How the clients choose among the legal actions.",
 )
 @click.option("--seed", default=1, show_default=True, type=int)
+@click.option(
+    "--attack",
+    is_flag=True,
+    help="Instead of the load test, replay the known attacks (huge bodies, slow and idle "
+    "connections, WebSocket and game-creation floods, a locked database, missing headers) "
+    "against a server on 127.0.0.1 and print what held. Bounded: about a minute.",
+)
+@click.option(
+    "--connections",
+    default=500,
+    show_default=True,
+    type=click.IntRange(min=1, max=5000),
+    help="With --attack: idle connections to open.",
+)
 def bench_server(
     games: int,
     players: int,
@@ -212,9 +226,14 @@ def bench_server(
     think: float,
     player: str,
     seed: int,
+    attack: bool,
+    connections: int,
 ) -> None:
     """Drive GAMES concurrent games through the real HTTP API and report actions/s and
-    latency."""
+    latency (or, with --attack, check the server's defences)."""
+    if attack:
+        _attack(url, connections)
+        return
     from railways.server.bench import run_bench
 
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
@@ -229,3 +248,23 @@ def bench_server(
         seed=seed,
     )
     click.echo(result.report())
+
+
+def _attack(url: str | None, connections: int) -> None:
+    from railways.server.attack import attack_server, check_loopback, report, run_attacks
+
+    def progress(text: str) -> None:
+        click.echo(f"... {text}", err=True)
+
+    if url is not None:
+        try:
+            check_loopback(url)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--url") from None
+        click.echo(f"attacking {url}", err=True)
+        outcomes = run_attacks(url.rstrip("/"), None, connections, progress=progress)
+    else:
+        with attack_server() as (started, db, pid):
+            click.echo(f"attacking a server started here: {started}", err=True)
+            outcomes = run_attacks(started, db, connections, progress=progress, pid=pid)
+    click.echo(report(outcomes))
