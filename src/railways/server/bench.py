@@ -22,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -306,7 +306,7 @@ def run_bench(
         gc.enable()
 
 
-def _event_loop_run(coro: Any) -> Any:
+def _event_loop_run(coro: Coroutine[Any, Any, BenchResult]) -> BenchResult:
     """asyncio.run, on uvloop when it is installed (it comes with uvicorn[standard])."""
     try:
         import uvloop
