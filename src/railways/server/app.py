@@ -504,8 +504,8 @@ def create_app(
     app.state.manager = manager
     app.state.warm = False
     # Outermost first: the headers go on every answer, the 413s included.
-    app.add_middleware(BodyLimit, max_body=max_body)  # type: ignore[arg-type]
-    app.add_middleware(SecurityHeaders)  # type: ignore[arg-type]
+    app.add_middleware(BodyLimit, max_body=max_body)
+    app.add_middleware(SecurityHeaders)
     create_limit = RateLimiter(creates_per_minute, create_burst)
     sockets: dict[tuple[str, int | None], int] = {}  # (game, seat) -> live WebSockets
 
@@ -574,9 +574,8 @@ def create_app(
         return {c: {"model": ErrorOut} for c in sorted({*codes, 413, 422, 503})}
 
     responses = _errors(403, 404)
-    too_many = {
-        429: {"model": ErrorOut, "headers": {"Retry-After": {"schema": {"type": "string"}}}}
-    }
+    retry = {"Retry-After": {"schema": {"type": "string"}, "description": "seconds to wait"}}
+    too_many: dict[int | str, dict[str, Any]] = {429: {"model": ErrorOut, "headers": retry}}
 
     # -- games --------------------------------------------------------------------------
     @app.post(

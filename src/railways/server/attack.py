@@ -135,13 +135,13 @@ def big_bodies(url: str, port: int, pid: int | None = None) -> list[Outcome]:
             f"answers {', '.join(statuses)} after {sent_total} MiB sent in all",
         )
     )
-    status, seconds = _timed_get(url + "/api/maps")
+    code, seconds = _timed_get(url + "/api/maps")
     after = peak_memory_mb(pid)
     memory = ""
     if before is not None and after is not None:
         memory = f"; server peak memory {before:.0f} MB before, {after:.0f} MB after"
     out.append(
-        Outcome("server answers after them", status == 200, f"{seconds * 1000:.0f} ms{memory}")
+        Outcome("server answers after them", code == 200, f"{seconds * 1000:.0f} ms{memory}")
     )
     return out
 
