@@ -86,7 +86,21 @@ class GameStore(Protocol):
         actions: list[dict[str, Any]] | None = None,
     ) -> GameMeta: ...
 
-    def list_games(self, token_hashes: list[str] | None = None) -> list[GameMeta]: ...
+    def list_games(
+        self,
+        token_hashes: list[str] | None = None,
+        *,
+        open_only: bool = False,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[GameMeta]:
+        """Games newest first: those of these tokens (all if None), only those not over
+        with ``open_only``, ``limit`` of them from ``offset``."""
+        ...
+
+    def count_games(self, token_hashes: list[str] | None = None, open_only: bool = False) -> int:
+        """How many games ``list_games`` would list without a limit."""
+        ...
 
     def load(self, game_id: str) -> tuple[GameMeta, dict[str, Any]]: ...
 

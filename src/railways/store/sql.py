@@ -183,14 +183,33 @@ class SqlStore:
             setup=dict(row.setup),
         )
 
-    def list_games(self, token_hashes: list[str] | None = None) -> list[GameMeta]:
-        query = sa.select(games).order_by(games.c.created.desc(), games.c.id)
+    def list_games(
+        self,
+        token_hashes: list[str] | None = None,
+        *,
+        open_only: bool = False,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[GameMeta]:
+        query = self._where(sa.select(games), token_hashes, open_only)
+        query = query.order_by(games.c.created.desc(), games.c.id).offset(offset).limit(limit)
+        with self.engine.connect() as conn:
+            return [self._meta(row) for row in conn.execute(query)]
+
+    def count_games(self, token_hashes: list[str] | None = None, open_only: bool = False) -> int:
+        query = self._where(sa.select(sa.func.count()).select_from(games), token_hashes, open_only)
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar() or 0)
+
+    @staticmethod
+    def _where(query: Any, token_hashes: list[str] | None, open_only: bool) -> Any:
         if token_hashes is not None:
             t = schema.tokens
             ids = sa.select(t.c.game_id).where(t.c.token_hash.in_(token_hashes))
             query = query.where(games.c.id.in_(ids))
-        with self.engine.connect() as conn:
-            return [self._meta(row) for row in conn.execute(query)]
+        if open_only:
+            query = query.where(games.c.status != "over")
+        return query
 
     def load(self, game_id: str) -> tuple[GameMeta, dict[str, Any]]:
         with self.engine.connect() as conn:
