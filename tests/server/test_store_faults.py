@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from railways.server import create_app
 from railways.store import open_store
 from railways.store.sql import SQLITE_FILE
 from server.live import LiveServer
+from server.test_postgres import pg_url  # noqa: F401  (the fixture)
 
 SEATS = [{"name": "A"}, {"name": "B"}, {"name": "C"}]
 
@@ -131,3 +133,32 @@ def test_a_read_only_database_is_reported_at_start_and_on_health(tmp_path: Path)
     server = LiveServer(None, url).start()
     log = server.stop()
     assert "cannot be written" in log and "read-only" in log
+
+
+def test_a_locked_postgresql_row_answers_503(pg_url: str) -> None:  # noqa: F811
+    """PostgreSQL: another session holding the game's row lock makes the action give up
+    after the lock timeout (2 s) with a 503, instead of waiting on."""
+    store = open_store(pg_url)
+    with TestClient(create_app(store, bot_delay=0)) as client:
+        game = client.post("/api/games", json={"seats": SEATS}).json()
+        token = game["seats"][0]["token"]
+        legal = client.get(f"/api/games/{game['id']}", params={"token": token}).json()["legal"]
+        action = legal["simple"][0]["action"]
+        other = sa.create_engine(pg_url)
+        with other.connect() as conn, conn.begin():
+            conn.execute(
+                sa.text("SELECT 1 FROM games WHERE id = :id FOR UPDATE"), {"id": game["id"]}
+            )
+            t0 = time.monotonic()
+            r = client.post(
+                f"/api/games/{game['id']}/actions",
+                json={"token": token, "after": 0, "action": action},
+            )
+            took = time.monotonic() - t0
+        other.dispose()
+        assert r.status_code == 503, r.text
+        assert "locked" in r.json()["error"] and took < 5
+        r = client.post(
+            f"/api/games/{game['id']}/actions", json={"token": token, "after": 0, "action": action}
+        )
+        assert r.status_code == 200, r.text
