@@ -131,6 +131,9 @@ def local_server(bot_delay: float = 0.0) -> Iterator[str]:
                 str(bot_delay),
                 "--log-level",
                 "warning",
+                # Every game of the benchmark is created from this one address at once.
+                "--creates-per-minute",
+                "0",
             ],
             stdin=subprocess.DEVNULL,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
