@@ -126,6 +126,24 @@ def test_slow_and_idle_connections_are_closed_and_the_server_answers(tmp_path: P
         assert httpx.get(server.url + "/api/maps", timeout=5).status_code == 200
 
 
+def test_a_huge_request_head_is_refused(tmp_path: Path) -> None:
+    with LiveServer(tmp_path / "data") as server:
+        s = _open(server.port)
+        s.sendall(b"GET /api/maps HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        answer = b""
+        with contextlib.suppress(OSError):
+            for _ in range(64):  # up to 4 MiB of one header line
+                s.sendall(b"X-Big: " + b"a" * 65536 + b"\r\n")
+                readable, _, _ = select.select([s], [], [], 0)
+                if readable:
+                    break
+            s.settimeout(5)
+            answer = s.recv(65536)
+        s.close()
+        assert answer.startswith(b"HTTP/1.1 431"), answer[:100]
+        assert httpx.get(server.url + "/api/maps", timeout=5).status_code == 200
+
+
 def test_idle_connections_are_closed_with_the_default_settings(tmp_path: Path) -> None:
     with LiveServer(tmp_path / "data") as server:
         idle = [_open(server.port) for _ in range(20)]

@@ -9,9 +9,9 @@ slow or idle connections.
   /api/games/import): 429 with ``Retry-After`` once a client's bucket is empty.
 * :func:`guarded_protocol` makes uvicorn's HTTP protocol close a connection that has not
   sent a complete request head within ``header_timeout`` seconds (slowloris: trickled
-  bytes do not reset the clock), and keeps at most ``max_connections`` open: a new one
-  pushes out the longest-idle connection (no request in progress), or is closed if none
-  is idle.
+  bytes do not reset the clock) or whose head passes ``MAX_HEAD`` bytes (431), and keeps
+  at most ``max_connections`` open: a new one pushes out the longest-idle connection (no
+  request in progress), or is closed if none is idle.
 """
 
 from __future__ import annotations
@@ -33,6 +33,9 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 MAX_BODY = 2 * 1024 * 1024  # a long game's record is a few hundred kB
 BODY_TIMEOUT = 30.0
 HEADER_TIMEOUT = 10.0
+# Bytes a request head may take. Counted per read, and one read is at most 256 kB, so a
+# request whose body comes in the same read as its head is never mistaken for a big head.
+MAX_HEAD = 512 * 1024
 KEEP_ALIVE_TIMEOUT = 5  # uvicorn's own default
 MAX_CONNECTIONS = 2000
 CREATES_PER_MINUTE = 30.0
@@ -166,6 +169,20 @@ def guarded_protocol(
     class Guarded(base):  # type: ignore[valid-type,misc]
         _timer: asyncio.TimerHandle | None = None
         _idle_since: float = 0.0
+        _head_bytes = 0
+
+        def data_received(self, data: bytes) -> None:
+            if self._timer is not None:  # still waiting for a complete request head
+                self._head_bytes += len(data)
+                if self._head_bytes > MAX_HEAD:
+                    self._disarm()
+                    self.transport.write(
+                        b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+                        b"content-length: 0\r\nconnection: close\r\n\r\n"
+                    )
+                    self.transport.close()
+                    return
+            super().data_received(data)
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
@@ -194,6 +211,7 @@ def guarded_protocol(
         def _arm(self) -> None:
             self._disarm()
             self._idle_since = time.monotonic()
+            self._head_bytes = 0
             self._timer = self.loop.call_later(header_timeout, self._too_slow)
 
         def _disarm(self) -> None:
