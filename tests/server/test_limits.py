@@ -127,20 +127,28 @@ def test_slow_and_idle_connections_are_closed_and_the_server_answers(tmp_path: P
 
 
 def test_a_huge_request_head_is_refused(tmp_path: Path) -> None:
+    """The server answers 431 and closes. (The client may see the close as a reset instead
+    of the answer, since it is still sending: either way the head was cut off.)"""
     with LiveServer(tmp_path / "data") as server:
         s = _open(server.port)
         s.sendall(b"GET /api/maps HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         answer = b""
-        with contextlib.suppress(OSError):
-            for _ in range(64):  # up to 4 MiB of one header line
+        cut_off = False
+        try:
+            for _ in range(64):  # up to 4 MiB of header lines
                 s.sendall(b"X-Big: " + b"a" * 65536 + b"\r\n")
                 readable, _, _ = select.select([s], [], [], 0)
                 if readable:
                     break
             s.settimeout(5)
             answer = s.recv(65536)
+            cut_off = answer == b"" or answer.startswith(b"HTTP/1.1 431")
+        except ConnectionError:
+            cut_off = True
+        except TimeoutError:
+            pass  # nothing came back: the server is still reading the head
         s.close()
-        assert answer.startswith(b"HTTP/1.1 431"), answer[:100]
+        assert cut_off, answer[:100]
         assert httpx.get(server.url + "/api/maps", timeout=5).status_code == 200
 
 
