@@ -20,7 +20,7 @@ def test_legal_text_matches_to_dict_over_a_game() -> None:
             break
         for who in (seat, (seat + 1) % 3):
             legal = legal_actions(game, who)
-            assert json.loads(legal_text(legal)) == legal.to_dict()
+            assert json.loads(legal_text(legal, game)) == legal.to_dict(game)
             checked += bool(legal.builds)
         game.apply(bot.choose(game, seat, legal_actions(game, seat)))
     assert checked > 30

@@ -28,7 +28,8 @@ def action_index(page: Any) -> int:
 
 def wait_after(page: Any, index: int) -> None:
     """Wait until the page shows a position later than ``index``."""
-    page.wait_for_function(f"Number(document.body.dataset.actionIndex) > {index}")
+    # Functions, not expression strings: under the page's CSP a string would need eval.
+    page.wait_for_function(f"() => Number(document.body.dataset.actionIndex) > {index}")
 
 
 def keep_baron(page: Any) -> None:

@@ -57,7 +57,7 @@ def test_lobby_creates_a_game_against_three_bots(page: Any, tmp_path: Path) -> N
     row = page.locator("#games-table tbody tr")
     assert row.count() == 1
     page.wait_for_function(
-        "document.querySelector('#games-table .game-state').textContent.includes('turn')"
+        "() => document.querySelector('#games-table .game-state').textContent.includes('turn')"
     )
     assert re.search(r"(setting up|in play) · turn 1", row.first.inner_text())
     row.locator("a.resume").click()
@@ -80,7 +80,9 @@ def test_auction_bid_and_a_refused_bid_explained(page: Any, server: Server, tmp_
     assert re.search(r"RW-p4-\d+", link.inner_text())
     link.click()
     page.wait_for_selector("#rule-dialog[open]")
-    page.wait_for_function("!document.querySelector('#rule-text').textContent.includes('Loading')")
+    page.wait_for_function(
+        "() => !document.querySelector('#rule-text').textContent.includes('Loading')"
+    )
     assert "bid" in page.inner_text("#rule-text").lower()
     page.screenshot(path=str(tmp_path / "refused.png"))
     page.keyboard.press("Escape")
@@ -155,7 +157,7 @@ def test_build_by_clicking_hexes_then_deliver_after_a_reload(
     page.click("#btn-confirm")
     wait_after(page, before)
     page.wait_for_function(
-        f"Number(document.querySelector('.player.me .score').textContent) > {score}"
+        f"() => Number(document.querySelector('.player.me .score').textContent) > {score}"
     )
 
 

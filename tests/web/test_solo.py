@@ -102,7 +102,7 @@ def test_solo_game_from_the_lobby_with_a_railbot_choice_and_a_reload(
     before = action_index(page)
     page.click("#btn-pass")
     wait_after(page, before)
-    page.wait_for_function("window.railwaysGame.state.view.turn === 2")
+    page.wait_for_function("() => window.railwaysGame.state.view.turn === 2")
     view_before = page.evaluate("window.railwaysGame.state.view")
 
     # A reload comes back to the same position, and the game goes on.

@@ -464,11 +464,16 @@ class _Context:
         ca, cb = comp.get(a), comp.get(b)
         joined = {c for c, k in comp.items() if k is not None and k in (ca, cb)} | {a, b}
         bonus = 0.0
+        own = self.own_cities
         taken = self.state.major_lines
         for line in self.game.board.major_lines.values():
             if line.id in taken:
                 continue
             ends = line.endpoints
+            # A line with a special need (a map's rule) is worth nothing to aim at until the
+            # seat's own network could meet it, and its points only where it is met.
+            if line.requires and not self._requirements_met(line, frozenset(own | joined)):
+                continue
             if all(e in joined for e in ends):
                 if not self._requirements_met(line, frozenset(joined)):
                     continue

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import os
+import secrets
 import sys
+from typing import Any
 
 import click
 from rich.console import Console
@@ -22,6 +23,14 @@ from railways.content.maps import MapError, available_maps
 from railways.content.solo import solo_maps
 from railways.core.errors import RecordError
 from railways.core.game import Game, Options
+from railways.core.rng import (
+    RNG_KINDS,
+    SECURE_RNG,
+    SEED_BITS,
+    SPLITMIX64,
+    parse_seed,
+    seed_to_json,
+)
 from railways.core.view import view_for
 from railways.rules import new_game
 from railways.rules.records import load_record
@@ -106,6 +115,40 @@ def make_terminal() -> Terminal:
     )
 
 
+class SeedType(click.ParamType[int, Any]):
+    name = "seed"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        try:
+            return parse_seed(int(text) if text.isdigit() else text)
+        except ValueError as exc:
+            self.fail(f"{value!r}: {exc}", param, ctx)
+
+
+SEED = SeedType()
+
+
+def choose_seed(seed: int | None, rng: str | None) -> tuple[int, str]:
+    """The game's seed and generator: a random 128-bit seed from the operating system's
+    secure source with blake2b-ctr, unless a seed is given (then splitmix64 unless
+    ``rng`` says otherwise, so seeds printed by older versions give the same game)."""
+    if seed is None:
+        return secrets.randbits(SEED_BITS), rng or SECURE_RNG
+    return seed, rng or SPLITMIX64
+
+
+def seed_text(seed: int) -> str:
+    return str(seed_to_json(seed))
+
+
+def again_args(seed: int, rng: str) -> str:
+    args = f"--seed {seed_text(seed)}"
+    return args if rng == SPLITMIX64 else f"{args} --rng {rng}"
+
+
 @click.command("play")
 @click.option(
     "--map",
@@ -140,7 +183,19 @@ def make_terminal() -> Terminal:
     "operations_limit=4, base_exhaust_change=1, railbot_cards_removed=1, "
     "fewer_empty_cities=1 (repeat for several).",
 )
-@click.option("--seed", type=int, default=None, help="Seed of the game (default: a random one).")
+@click.option(
+    "--seed",
+    type=SEED,
+    default=None,
+    help="Seed of the game, a number or 0x-hex (default: a random 128-bit one).",
+)
+@click.option(
+    "--rng",
+    type=click.Choice(RNG_KINDS),
+    default=None,
+    help=f"Random generator (default: {SECURE_RNG}, or {SPLITMIX64} with --seed, "
+    "so an old seed gives the same game).",
+)
 @click.option(
     "--load",
     "load_path",
@@ -179,6 +234,7 @@ def play(
     duel_barons: bool,
     solo_options: tuple[str, ...],
     seed: int | None,
+    rng: str | None,
     load_path: str | None,
     names: tuple[str, ...],
     short: bool,
@@ -199,7 +255,7 @@ def play(
       railways play --solo --seats random         watch a bot play the solo game
     """
     kinds = parse_seats(seats) if seats else None
-    extra = dict(parse_option(text) for text in solo_options)
+    extra: dict[str, bool | int | str] = dict(parse_option(text) for text in solo_options)
     if duel_barons:
         extra["duel_barons"] = True
     if extra and not solo and not load_path:
@@ -232,6 +288,9 @@ def play(
         kind = " (solo, against the Railbot)" if is_solo(game) else ""
         term.say(Text(f"Resuming {load_path}{kind}: turn {game.state.turn}, seed {game.seed}"))
     elif solo:
+        seed, rng = choose_seed(seed, rng)
+        if rng != SPLITMIX64:
+            extra["rng"] = rng
         game = start_solo(term, map_id, kinds, names, seed, short, players, extra)
     else:
         if map_id not in available_maps() and "/" not in map_id:
@@ -245,14 +304,13 @@ def play(
             raise click.BadParameter(
                 f"--players {players} but --seats names {len(kinds)} seats", param_hint="--seats"
             )
-        if seed is None:
-            seed = int.from_bytes(os.urandom(4), "big") % 1_000_000
+        seed, rng = choose_seed(seed, rng)
         try:
             game = new_game(
                 map_id,
                 seat_names(kinds, names),
                 seed,
-                Options(shorter_game=short),
+                Options(shorter_game=short, rng=rng),
             )
         except (MapError, ValueError) as exc:
             raise click.ClickException(str(exc)) from None
@@ -260,7 +318,7 @@ def play(
         term.say(Text(f"{game.board.name}: {who}", style="bold"))
         term.say(
             Text(
-                f"Seed {seed}: play this game again with --seed {seed}. "
+                f"Seed {seed_text(seed)}: play this game again with {again_args(seed, rng)}. "
                 "Type h at any prompt for help.",
                 style="dim",
             )
@@ -279,7 +337,7 @@ def start_solo(
     seed: int | None,
     short: bool,
     players: int | None,
-    extra: dict[str, bool | int],
+    extra: dict[str, bool | int | str],
 ) -> Game:
     """A new solo game, with everything said about it that the player needs to know."""
     if map_id not in solo_maps():
@@ -300,7 +358,10 @@ def start_solo(
             f"a solo game has one seat, --seats names {len(kinds)}", param_hint="--seats"
         )
     if seed is None:
-        seed = int.from_bytes(os.urandom(4), "big") % 1_000_000
+        chosen = extra.pop("rng", None)
+        seed, rng = choose_seed(None, chosen if isinstance(chosen, str) else None)
+        if rng != SPLITMIX64:
+            extra["rng"] = rng
     try:
         game = new_game(map_id, seat_names(kinds, names), seed, {"solo": True, **extra})
     except (MapError, ValueError) as exc:
@@ -313,7 +374,7 @@ def start_solo(
             style="bold",
         )
     )
-    again = ["--solo", "--seed", str(seed)]
+    again = ["--solo", again_args(seed, str(extra.pop("rng", SPLITMIX64)))]
     if map_id != "eastern-us":
         again += ["--map", map_id]
     for key, value in sorted(extra.items()):
@@ -323,7 +384,7 @@ def start_solo(
             again += ["--option", f"{key}={str(value).lower()}"]
     term.say(
         Text(
-            f"Seed {seed}: play this game again with {' '.join(again)}. "
+            f"Seed {seed_text(seed)}: play this game again with {' '.join(again)}. "
             "Type h at any prompt for help (h solo: how the solo turn goes).",
             style="dim",
         )

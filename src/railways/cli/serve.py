@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
 import click
+
+from railways.server import limits
+
+BUSY_TIMEOUT = 2.0  # railways.store.sql.BUSY_TIMEOUT, without importing SQLAlchemy here
 
 
 @click.command()
@@ -32,6 +37,57 @@ import click
     help="Seconds a bot waits before each move.",
 )
 @click.option("--log-level", default="info", show_default=True, help="uvicorn's log level.")
+@click.option(
+    "--max-body",
+    default=limits.MAX_BODY,
+    show_default=True,
+    type=click.IntRange(min=1024),
+    help="Largest request body in bytes; a bigger one is refused (413) unread.",
+)
+@click.option(
+    "--header-timeout",
+    default=limits.HEADER_TIMEOUT,
+    show_default=True,
+    type=click.FloatRange(min=0.1),
+    help="Seconds a connection has to send a complete request head before it is closed.",
+)
+@click.option(
+    "--keep-alive-timeout",
+    default=limits.KEEP_ALIVE_TIMEOUT,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Seconds an idle keep-alive connection stays open.",
+)
+@click.option(
+    "--max-connections",
+    default=limits.MAX_CONNECTIONS,
+    show_default=True,
+    type=click.IntRange(min=2),
+    help="Open connections at most (WebSockets included); a new one closes the "
+    "longest-idle one. Lowered to fit the process's file limit.",
+)
+@click.option(
+    "--creates-per-minute",
+    default=limits.CREATES_PER_MINUTE,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help="Games one client address may create or import a minute, after a burst of "
+    f"{limits.CREATE_BURST} (429 beyond; 0: no limit).",
+)
+@click.option(
+    "--websockets-per-seat",
+    default=limits.WEBSOCKETS_PER_SEAT,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Live connections one seat (or spectator link) may hold on a game.",
+)
+@click.option(
+    "--busy-timeout",
+    default=BUSY_TIMEOUT,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help="Seconds a write waits for a database lock held elsewhere before answering 503.",
+)
 def serve(
     host: str,
     port: int,
@@ -39,21 +95,72 @@ def serve(
     database_url: str | None,
     bot_delay: float,
     log_level: str,
+    max_body: int,
+    header_timeout: float,
+    keep_alive_timeout: int,
+    max_connections: int,
+    creates_per_minute: float,
+    websockets_per_seat: int,
+    busy_timeout: float,
 ) -> None:
-    """Run the game server: the web API (docs/api.md) and the browser game."""
+    """Run the game server: the web API (docs/api.md) and the browser game.
+
+    Several processes may serve one database (on other ports or machines): see
+    "Running more than one server" in docs/server.md.
+    """
     import uvicorn
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
     from railways.server import create_app
     from railways.store import database_url as resolve_url
     from railways.store import open_store
 
     url = resolve_url(database_url, data_dir)
-    store = open_store(url)
+    store = open_store(url, busy_timeout=busy_timeout)
     shown = url if database_url is None else url.split("@")[-1]
     click.echo(f"railways: games are stored in {shown}", err=True)
-    app = create_app(store, bot_delay=bot_delay, tune_gc=True)
+    problem = store.write_problem()
+    if problem:
+        click.echo(
+            f"railways: WARNING: the game store cannot be written: {problem}. Games can be "
+            "watched but not started or played until this is fixed (see /api/health).",
+            err=True,
+        )
+    max_connections = min(max_connections, _file_limit() - 64)
+    app = create_app(
+        store,
+        bot_delay=bot_delay,
+        tune_gc=True,
+        max_body=max_body,
+        creates_per_minute=creates_per_minute,
+        websockets_per_seat=websockets_per_seat,
+        data_dir=data_dir,
+    )
     click.echo(f"railways: open http://{host}:{port}/ in a browser", err=True)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws="websockets-sansio")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws="websockets-sansio",
+        http=limits.guarded_protocol(AutoHTTPProtocol, header_timeout, max_connections),
+        timeout_keep_alive=keep_alive_timeout,
+        h11_max_incomplete_event_size=16 * 1024,
+    )
+
+
+def _file_limit() -> int:
+    """The process's limit on open files, raised to the hard limit where allowed."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on Windows
+        return 1 << 16
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+    return soft if soft != resource.RLIM_INFINITY else 1 << 20
 
 
 @click.group()
@@ -96,6 +203,20 @@ def bench() -> None:
     help="How the clients choose among the legal actions.",
 )
 @click.option("--seed", default=1, show_default=True, type=int)
+@click.option(
+    "--attack",
+    is_flag=True,
+    help="Instead of the load test, replay the known attacks (huge bodies, slow and idle "
+    "connections, WebSocket and game-creation floods, a locked database, missing headers) "
+    "against a server on 127.0.0.1 and print what held. Bounded: about a minute.",
+)
+@click.option(
+    "--connections",
+    default=500,
+    show_default=True,
+    type=click.IntRange(min=1, max=5000),
+    help="With --attack: idle connections to open.",
+)
 def bench_server(
     games: int,
     players: int,
@@ -105,9 +226,14 @@ def bench_server(
     think: float,
     player: str,
     seed: int,
+    attack: bool,
+    connections: int,
 ) -> None:
     """Drive GAMES concurrent games through the real HTTP API and report actions/s and
-    latency."""
+    latency (or, with --attack, check the server's defences)."""
+    if attack:
+        _attack(url, connections)
+        return
     from railways.server.bench import run_bench
 
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
@@ -122,3 +248,23 @@ def bench_server(
         seed=seed,
     )
     click.echo(result.report())
+
+
+def _attack(url: str | None, connections: int) -> None:
+    from railways.server.attack import attack_server, check_loopback, report, run_attacks
+
+    def progress(text: str) -> None:
+        click.echo(f"... {text}", err=True)
+
+    if url is not None:
+        try:
+            check_loopback(url)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--url") from None
+        click.echo(f"attacking {url}", err=True)
+        outcomes = run_attacks(url.rstrip("/"), None, connections, progress=progress)
+    else:
+        with attack_server() as (started, db, pid):
+            click.echo(f"attacking a server started here: {started}", err=True)
+            outcomes = run_attacks(started, db, connections, progress=progress, pid=pid)
+    click.echo(report(outcomes))

@@ -152,11 +152,18 @@ def run_games(
     jobs: int = 1,
     max_actions: int = MAX_ACTIONS,
     check_every: int = CHECK_EVERY,
+    use_ray: bool = False,
+    ray_address: str | None = None,
 ) -> Iterator[GameResult]:
     """Play ``games`` games, yielding each result as it finishes (in any order)."""
     tasks = [
         (map_id, players, bots, seed + i, check, max_actions, check_every) for i in range(games)
     ]
+    if use_ray or ray_address is not None:  # railways.cli.pool: the games on Ray
+        from railways.cli.pool import run_tasks
+
+        yield from run_tasks(_play_task, tasks, jobs, use_ray, ray_address)
+        return
     if jobs <= 1 or games <= 1:
         for task in tasks:
             yield _play_task(task)
@@ -504,6 +511,12 @@ def print_summary(summary: Summary, seconds: float) -> None:
     help="With --check: search every seat's view and the spectator's for secrets this often "
     f"(in actions). The full state is compared with a replay every {REPLAY_EVERY} actions.",
 )
+@click.option(
+    "--ray", "use_ray", is_flag=True, help="Run the games on a local Ray (the 'ray' extra)."
+)
+@click.option(
+    "--ray-address", default=None, metavar="ADDRESS", help="Run them on this Ray cluster."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option(
     "--out",
@@ -542,6 +555,8 @@ def simulate(
     jobs: int,
     check: bool,
     check_every: int,
+    use_ray: bool,
+    ray_address: str | None,
     as_json: bool,
     out: Path | None,
     plot: Path | None,
@@ -557,6 +572,9 @@ def simulate(
     """
     if solo:
         from railways.cli.simulate_solo import simulate_solo
+
+        if use_ray or ray_address is not None:
+            raise click.UsageError("--ray and --ray-address are for multi-player games")
 
         ctx.invoke(
             simulate_solo,
@@ -589,7 +607,18 @@ def simulate(
         raise click.ClickException(str(exc)) from None
     started = time.perf_counter()
     results: list[GameResult] = []
-    stream = run_games(map_id, players, names, seed, games, check, jobs, check_every=check_every)
+    stream = run_games(
+        map_id,
+        players,
+        names,
+        seed,
+        games,
+        check,
+        jobs,
+        check_every=check_every,
+        use_ray=use_ray,
+        ray_address=ray_address,
+    )
     if not quiet and sys.stderr.isatty():
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn

@@ -106,7 +106,7 @@ class PassBidKind(ActionKind):
 class PassKind(ActionKind):
     action_type = Pass
     sample_group = "pass"
-    info = KindInfo("Pass", "take no action this round", "RW-p4-40", "p")
+    info = KindInfo("Pass", "take no action this round", "RW-p4-39", "p")
 
     def perform(self, game: Game, action: Pass, checked: object) -> None:
         game.log(f"{game.seats[action.seat]} passes")
@@ -118,7 +118,7 @@ class PassKind(ActionKind):
         return Pass(seat=seat)
 
     def describe(self, game: Game, action: Pass) -> ActionInfo:
-        return ActionInfo("Pass", help="RW-p4-40")
+        return ActionInfo("Pass", help="RW-p4-39")
 
 
 class UpgradeEngineKind(ActionKind):

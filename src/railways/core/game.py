@@ -31,7 +31,7 @@ from railways.core.delivery import DeliveryHook, DeliveryRules
 from railways.core.errors import IllegalAction
 from railways.core.kinds import ActionKind, KindRegistry
 from railways.core.plugins import BuildRestriction, EdgeCosts, Ruleset
-from railways.core.rng import Rng
+from railways.core.rng import DEFAULT_RNG, RNG_KINDS, make_rng
 from railways.core.state import AuctionState, GameState, LedgerEntry, Link, Phase, PlayerState
 from railways.core.track import BuildPlan, CostRules, lay, plan_build, remove_incomplete
 
@@ -51,9 +51,13 @@ class Options:
 
     shorter_game: bool = False  # two fewer Empty City Markers (RW-p8-06)
     extra: Mapping[str, Any] = field(default_factory=dict)
+    rng: str = DEFAULT_RNG  # the random generator (railways.core.rng); not a rule
 
     def to_dict(self) -> dict[str, Any]:
-        return {"shorter_game": self.shorter_game, **dict(self.extra)}
+        out = {"shorter_game": self.shorter_game, **dict(self.extra)}
+        if self.rng != DEFAULT_RNG:  # absent means the old default, so old records stay as-is
+            out["rng"] = self.rng
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Options:
@@ -61,7 +65,10 @@ class Options:
         shorter = data.pop("shorter_game", False)
         if not isinstance(shorter, bool):
             raise ValueError("options.shorter_game must be true or false")
-        return cls(shorter_game=shorter, extra=data)
+        rng = data.pop("rng", DEFAULT_RNG)
+        if rng not in RNG_KINDS:
+            raise ValueError(f"options.rng: expected one of {', '.join(RNG_KINDS)}")
+        return cls(shorter_game=shorter, extra=data, rng=rng)
 
 
 @dataclass(frozen=True)
@@ -126,7 +133,7 @@ class Game:
     # -- setup ---------------------------------------------------------------
     def _setup(self) -> GameState:
         board, n = self.board, len(self.seats)
-        rng = Rng(self.seed)
+        rng = make_rng(self.options.rng, self.seed)
         bag = {c: board.tables.goods_per_color for c in GOODS_COLORS}
         state = GameState(
             map_id=board.id,

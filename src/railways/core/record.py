@@ -15,6 +15,7 @@ from typing import Any
 
 from railways.core.actions import Action, action_from_dict
 from railways.core.errors import IllegalAction, RecordError
+from railways.core.rng import parse_seed, seed_to_json
 
 FORMAT = "railways-game-record"
 FORMAT_VERSION = 1
@@ -37,7 +38,7 @@ class GameRecord:
             "ruleset": {"id": self.ruleset, "version": self.ruleset_version},
             "map": self.map_id,
             "seats": list(self.seats),
-            "seed": self.seed,
+            "seed": seed_to_json(self.seed),
             "options": dict(self.options),
             "actions": [a.to_dict() for a in self.actions],
         }
@@ -65,6 +66,7 @@ class GameRecord:
             "options",
             "actions",
             "digest",
+            "signature",  # a server's HMAC of the body (railways.server.signing); not checked here
         }
         for key in data:
             if key not in known:
@@ -83,8 +85,13 @@ class GameRecord:
         if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
             raise RecordError("seats", "expected a list of player names")
         seed = data.get("seed")
+        if isinstance(seed, str):  # a big seed travels as hex, which JavaScript reads exactly
+            try:
+                seed = parse_seed(seed)
+            except ValueError as exc:
+                raise RecordError("seed", str(exc)) from None
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("seed", "expected a whole number")
+            raise RecordError("seed", "expected a whole number or a hex string")
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise RecordError("options", "expected an object")

@@ -1,12 +1,25 @@
-"""A small seeded random number generator that lives inside the game state.
+"""Seeded random number generators that live inside the game state.
 
-The rules never touch Python's global ``random``: every draw goes through one
-of these, whose whole state is a single integer, so a game can be saved,
-copied and replayed bit for bit on any machine. The algorithm is SplitMix64.
+The rules never touch Python's global ``random`` nor the operating system's
+randomness: every draw goes through one of these, whose whole state is the seed
+and a count of draws, so a game can be saved, copied and replayed bit for bit on
+any machine. Which generator a game uses is part of its options (``rng``):
+
+- ``"splitmix64"``: SplitMix64. Fast, but each output gives its state away and the
+  games it seeded used 31-bit seeds, so the public setup pins the seed down. Kept
+  only so that older records replay exactly; a record without ``rng`` means it.
+- ``"blake2b-ctr"``: BLAKE2b keyed with the seed (up to 256 bits) over a counter.
+  Without the key, outputs tell nothing about the seed or about other outputs, so
+  a spectator cannot predict hidden draws. New games use it with a 128-bit seed.
+
+The seed itself is chosen outside the core (the server and the CLI use
+``secrets``) and handed in.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -14,9 +27,22 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 
+SPLITMIX64 = "splitmix64"
+BLAKE2B_CTR = "blake2b-ctr"
+RNG_KINDS = (SPLITMIX64, BLAKE2B_CTR)
+DEFAULT_RNG = SPLITMIX64  # what a record without an rng id was made with
+SECURE_RNG = BLAKE2B_CTR  # what new games use
+SEED_BITS = 128  # the size of the seeds the server and the CLI draw
+MAX_SEED = 1 << 256  # seeds are below this: a BLAKE2b key is at most 64 bytes; 32 are plenty
+JSON_SAFE = 1 << 53  # integers a JavaScript client reads exactly; bigger seeds travel as hex
+_HEX = re.compile(r"0x[0-9a-fA-F]{1,64}")
+
 
 class Rng:
+    """SplitMix64 (``"splitmix64"``). Subclasses change only ``next64`` and ``copy``."""
+
     __slots__ = ("draws", "state")
+    kind = SPLITMIX64
 
     def __init__(self, seed: int, draws: int = 0) -> None:
         self.state = seed & _MASK
@@ -50,3 +76,57 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+class KeyedRng(Rng):
+    """BLAKE2b in counter mode (``"blake2b-ctr"``): output ``i`` is the first 8 bytes of
+    BLAKE2b(key = the seed as 32 big-endian bytes, message = ``i`` as 8 big-endian bytes),
+    read big-endian. ``state`` holds the seed; ``draws`` is the counter."""
+
+    __slots__ = ("_key",)
+    kind = BLAKE2B_CTR
+
+    def __init__(self, seed: int, draws: int = 0) -> None:
+        if not 0 <= seed < MAX_SEED:
+            raise ValueError("a blake2b-ctr seed is a whole number from 0 to 2**256 - 1")
+        self.state = seed
+        self.draws = draws
+        self._key = seed.to_bytes(32, "big")
+
+    def copy(self) -> Rng:
+        return KeyedRng(self.state, self.draws)
+
+    def next64(self) -> int:
+        counter = self.draws.to_bytes(8, "big")
+        self.draws += 1
+        out = hashlib.blake2b(counter, key=self._key, digest_size=8).digest()
+        return int.from_bytes(out, "big")
+
+
+def make_rng(kind: str, seed: int) -> Rng:
+    """The generator ``kind`` (one of ``RNG_KINDS``) seeded with ``seed``."""
+    if kind == SPLITMIX64:
+        return Rng(seed)
+    if kind == BLAKE2B_CTR:
+        return KeyedRng(seed)
+    raise ValueError(f"unknown random generator {kind!r} (known: {', '.join(RNG_KINDS)})")
+
+
+def parse_seed(value: object) -> int:
+    """A seed as JSON carries it: a whole number, or a string of hex digits after ``0x``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        seed = value
+    elif isinstance(value, str) and _HEX.fullmatch(value.strip()):
+        seed = int(value.strip(), 16)
+    else:
+        raise ValueError('expected a whole number or a hex string such as "0x1f..."')
+    if not 0 <= seed < MAX_SEED:
+        raise ValueError("expected a seed from 0 to 2**256 - 1")
+    return seed
+
+
+def seed_to_json(seed: int) -> int | str:
+    """``seed`` for JSON: a number while a JavaScript client reads it exactly, else hex."""
+    if -JSON_SAFE < seed < JSON_SAFE:
+        return seed
+    return f"0x{seed:x}"

@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import logging
+import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from functools import cache
@@ -22,8 +24,19 @@ from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    WithJsonSchema,
+)
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketState
 
 from railways import __version__
 from railways.content.decks import load_barons, load_operations
@@ -35,9 +48,23 @@ from railways.core.errors import IllegalAction
 from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side
 from railways.core.legal import long_routes, next_hexes, static_routes
+from railways.core.rng import parse_seed
 from railways.render.svg import render_board
 from railways.rules.records import record_of
-from railways.server.games import SPECTATOR, ApiError, GameHandle, GameManager, Watcher
+from railways.server import limits
+from railways.server.auth import bearer, install_log_redaction
+from railways.server.games import (
+    SERVER_KEY,
+    SPECTATOR,
+    ApiError,
+    GameHandle,
+    GameManager,
+    Watcher,
+)
+from railways.server.limits import BodyLimit, RateLimiter, retry_after
+from railways.server.security import SecurityHeaders, name_problem
+from railways.server.signing import key_directory, load_or_create_key, sign
+from railways.server.sync import Follower, stop_task
 from railways.store import GameMeta, GameStore, SeatInfo, hash_token
 
 log = logging.getLogger("railways.server")
@@ -57,17 +84,75 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _check_name(name: str) -> str:
+    problem = name_problem(name)
+    if problem is not None:
+        raise ValueError(problem)
+    return name
+
+
+PlayerName = Annotated[StrictStr, Field(min_length=1, max_length=40), AfterValidator(_check_name)]
+
+
 class SeatIn(_Strict):
-    name: StrictStr = Field(min_length=1, max_length=40)
+    name: PlayerName
     kind: Literal["human", "bot"] = "human"
     bot: StrictStr | None = None
 
 
+class OptionsIn(_Strict):
+    """Every option a game knows, each strictly typed (``1`` is not ``true``); the engine
+    still checks which go together (a solo option in a multiplayer game, say)."""
+
+    shorter_game: StrictBool = False
+    universal_barons: StrictBool = False
+    solo: StrictBool = False
+    duel_barons: StrictBool = False
+    easy_start: StrictBool = False
+    target_score: StrictInt | None = Field(default=None, ge=1, le=1000)
+    base_exhaust_change: StrictInt = Field(default=0, ge=-1, le=1)
+    railbot_cards_removed: StrictInt = Field(default=0, ge=0, le=2)
+    operations_limit: StrictInt = Field(default=5, ge=3, le=5)
+    fewer_empty_cities: StrictInt = Field(default=0, ge=0, le=2)
+    # The random generator (railways.core.rng). Without a seed the server always uses
+    # blake2b-ctr; with a chosen seed the default is splitmix64, the generator seeds have
+    # always meant, so an old seed gives the same game.
+    rng: Literal["splitmix64", "blake2b-ctr"] | None = None
+
+    def given(self) -> dict[str, Any]:
+        """The options the request set (the engine's defaults are the same), minus
+        ``solo: false``, which only restates the default."""
+        out = self.model_dump(exclude_unset=True)
+        if out.get("solo") is False:
+            del out["solo"]
+        return out
+
+
+def _check_seed(value: object) -> int | None:
+    return None if value is None else parse_seed(value)
+
+
+# A whole number, or hex ("0x...") as JavaScript cannot hold a 128-bit number exactly.
+Seed = Annotated[
+    int | None,
+    BeforeValidator(_check_seed),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "integer", "minimum": 0},
+                {"type": "string", "pattern": "^0x[0-9a-fA-F]{1,64}$"},
+                {"type": "null"},
+            ]
+        }
+    ),
+]
+
+
 class CreateGameIn(_Strict):
-    map: StrictStr = "eastern-us"
+    map: StrictStr = Field(default="eastern-us", max_length=64)
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
-    seed: StrictInt | None = Field(default=None, ge=0, lt=2**63)
-    options: dict[str, Any] = Field(default_factory=dict)
+    seed: Seed = None  # None: the server draws a 128-bit seed (docs/server.md)
+    options: OptionsIn = Field(default_factory=OptionsIn)
 
 
 class ActionIn(_Strict):
@@ -121,6 +206,7 @@ class GameListItem(BaseModel):
     action_index: int
     seats: list[PublicSeatOut]
     created: str
+    seed_chosen: bool = False  # somebody chose the seed: every seat is shown it
 
 
 class MapOut(BaseModel):
@@ -209,6 +295,7 @@ def _list_item(meta: GameMeta) -> dict[str, Any]:
             for i, s in enumerate(meta.seats)
         ],
         "created": datetime.fromtimestamp(meta.created, UTC).isoformat(timespec="seconds"),
+        "seed_chosen": bool((meta.setup.get(SERVER_KEY) or {}).get("seed_chosen")),
     }
 
 
@@ -383,29 +470,55 @@ def create_app(
     close_store: bool = True,
     tune_gc: bool = False,
     max_loaded: int = 1000,
+    max_body: int = limits.MAX_BODY,
+    creates_per_minute: float = limits.CREATES_PER_MINUTE,
+    create_burst: int = limits.CREATE_BURST,
+    websockets_per_seat: int = limits.WEBSOCKETS_PER_SEAT,
+    data_dir: Path | None = None,
 ) -> FastAPI:
     """The application over ``store``; bots wait ``bot_delay`` seconds before each move.
 
     ``tune_gc`` (for a server process of its own): after the boards' route tables are
     computed, move them out of the garbage collector's sight and collect less often, since
     live games hold many objects and no cycles worth chasing every few milliseconds.
+
+    ``max_body``: the largest request body in bytes (413 beyond). ``creates_per_minute``
+    and ``create_burst``: how many games one client address may create or import (429
+    with Retry-After beyond; 0 turns the limit off). ``websockets_per_seat``: live
+    connections one seat (or the spectator link) may hold on one game.
+
+    ``data_dir``: where the key that signs exported records is kept (default: beside the
+    SQLite file, else the default data dir; railways.server.signing).
     """
-    manager = GameManager(store, bot_delay, max_loaded)
+    key_dir = key_directory(str(getattr(store, "url", "")), data_dir)
+    try:
+        key = None if key_dir is None else load_or_create_key(key_dir)
+    except (OSError, ValueError) as exc:  # a read-only or broken data dir: still serve
+        log.warning("records will be signed with a key for this run only: %s", exc)
+        key = None
+    manager = GameManager(store, bot_delay, max_loaded, signing_key=key)
+    install_log_redaction()
     static = static_dir or WEB_STATIC
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         warm = asyncio.get_running_loop().create_task(asyncio.to_thread(_warm_up, app, tune_gc))
         resume = asyncio.get_running_loop().create_task(manager.resume())
+        follow = asyncio.get_running_loop().create_task(Follower(manager).run())
+        await _check_store()
+        if app.state.store_problem:
+            log.warning("the game store cannot be written: %s", app.state.store_problem)
         try:
             yield
         finally:
+            await stop_task(follow)
             resume.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await resume
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await warm
             await manager.close()
+            manager.store_calls.close()
             if close_store:
                 store.close()
 
@@ -417,16 +530,52 @@ def create_app(
     )
     app.state.manager = manager
     app.state.warm = False
+    # Outermost first: the headers go on every answer, the 413s included.
+    app.add_middleware(BodyLimit, max_body=max_body)
+    app.add_middleware(SecurityHeaders)
+    create_limit = RateLimiter(creates_per_minute, create_burst)
+    sockets: dict[tuple[str, int | None], int] = {}  # (game, seat) -> live WebSockets
+
+    def _rate_limit(request: Request) -> None:
+        client = request.client.host if request.client else "?"
+        wait = create_limit.take(client)
+        if wait:
+            raise ApiError(
+                429,
+                f"too many games created from {client}; try again in {retry_after(wait)} s",
+                headers={"Retry-After": retry_after(wait)},
+            )
+
+    app.state.store_problem = None
+    app.state.store_checked = 0.0
+
+    async def _check_store() -> None:
+        app.state.store_checked = time.monotonic()
+        try:
+            problem = await asyncio.to_thread(store.write_problem)
+        except Exception as exc:  # the check itself failed: that is the answer
+            problem = f"the store cannot be checked: {exc}"
+        app.state.store_problem = problem
 
     @app.get("/api/health", include_in_schema=False)
-    async def health() -> dict[str, Any]:
-        """Liveness, and whether the route tables of the boards are computed yet."""
-        return {"ok": True, "warm": app.state.warm}
+    async def health() -> JSONResponse:
+        """Liveness; whether the route tables of the boards are computed yet; and whether
+        the store takes writes (503 with the reason if not: a read-only database, a full
+        disk, a lock held elsewhere)."""
+        if time.monotonic() - app.state.store_checked > 2.0 or manager.store_calls.problem:
+            await _check_store()
+        problem = app.state.store_problem
+        body = {
+            "ok": problem is None,
+            "warm": app.state.warm,
+            "store": {"writable": problem is None, "problem": problem},
+        }
+        return JSONResponse(body, status_code=200 if problem is None else 503)
 
     # -- errors: always JSON {"error": ...}; never a 500 for bad input ------------------
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -447,55 +596,91 @@ def create_app(
         log.exception("unexpected error", exc_info=exc)
         return JSONResponse({"error": "internal error"}, status_code=500)
 
-    responses: dict[int | str, dict[str, Any]] = {
-        403: {"model": ErrorOut},
-        404: {"model": ErrorOut},
-        422: {"model": ErrorOut},
-    }
+    def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+        # Every route may answer 413 (body limit) and 503 (the store is unavailable).
+        return {c: {"model": ErrorOut} for c in sorted({*codes, 413, 422, 503})}
+
+    responses = _errors(403, 404)
+    retry = {"Retry-After": {"schema": {"type": "string"}, "description": "seconds to wait"}}
+    too_many: dict[int | str, dict[str, Any]] = {429: {"model": ErrorOut, "headers": retry}}
 
     # -- games --------------------------------------------------------------------------
-    @app.post("/api/games", status_code=201, response_model=CreatedOut, responses=responses)
-    async def create_game(body: CreateGameIn) -> dict[str, Any]:
+    @app.post(
+        "/api/games",
+        status_code=201,
+        response_model=CreatedOut,
+        responses={**_errors(400), **too_many},
+    )
+    async def create_game(body: CreateGameIn, request: Request) -> dict[str, Any]:
         """Start a game; the answer holds each human seat's private token (shown once)."""
+        _rate_limit(request)
         seats = [SeatInfo(s.name, s.kind, s.bot) for s in body.seats]
-        handle, tokens, spectator = await manager.create(body.map, seats, body.seed, body.options)
+        handle, tokens, spectator = await manager.create(
+            body.map, seats, body.seed, body.options.given()
+        )
         return _created(handle, tokens, spectator)
 
-    @app.post("/api/games/import", status_code=201, response_model=CreatedOut, responses=responses)
-    async def import_game(body: ImportIn) -> dict[str, Any]:
+    @app.post(
+        "/api/games/import",
+        status_code=201,
+        response_model=CreatedOut,
+        responses={**_errors(400), **too_many},
+    )
+    async def import_game(body: ImportIn, request: Request) -> dict[str, Any]:
         """Start a game from a GameRecord; it is replayed and checked first (400 with where)."""
+        _rate_limit(request)
         seats = None
         if body.seats is not None:
             seats = [SeatInfo("", s.kind, s.bot) for s in body.seats]
         handle, tokens, spectator = await manager.import_record(body.record, seats)
         return _created(handle, tokens, spectator)
 
-    @app.get("/api/games", response_model=list[GameListItem])
+    @app.get("/api/games", response_model=list[GameListItem], responses=_errors())
     async def list_games(
-        token: Annotated[list[str] | None, Query()] = None,
+        response: Response,
+        request: Request,
+        token: Annotated[list[str] | None, Query(max_length=20)] = None,
+        limit: Annotated[int, Query(ge=1, le=100)] = 50,
+        offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
     ) -> list[dict[str, Any]]:
-        """All games, newest first; with ``token`` (repeatable) only the caller's games."""
+        """Games, newest first, ``limit`` at a time from ``offset``. Without ``token`` only
+        open games (not over); with ``token`` (repeatable) only the caller's games, over
+        or not. ``X-Total-Count`` says how many there are in all."""
+        if not token and bearer(request):
+            token = [str(bearer(request))]
         hashes = [hash_token(t) for t in token] if token else None
-        metas = await asyncio.to_thread(store.list_games, hashes)
+        open_only = hashes is None  # a stranger sees the games still open to watch
+
+        def page() -> tuple[int, list[GameMeta]]:
+            total = store.count_games(hashes, open_only)
+            return total, store.list_games(hashes, open_only=open_only, limit=limit, offset=offset)
+
+        page.__name__ = "list_games"  # a read, for the store's thread pools
+        total, metas = await manager.call_store(page)
+        response.headers["X-Total-Count"] = str(total)
         return [_list_item(m) for m in metas]
 
-    @app.get("/api/games/{game_id}", responses=responses)
-    async def get_game(game_id: str, token: str | None = None) -> Response:
-        """The token's seat's view and legal actions (spectators: public view, legal null)."""
-        handle = await manager.get(game_id)
-        seat = handle.seat_of_token(token)
+    @app.get("/api/games/{game_id}", responses=_errors(403, 404))
+    async def get_game(game_id: str, request: Request, token: str | None = None) -> Response:
+        """The token's seat's view and legal actions (spectators: public view, legal null).
+        The token may come as ``Authorization: Bearer ...`` instead of ``?token=``."""
+        handle, seat = await manager.open(game_id, token or bearer(request))
         who = None if seat is SPECTATOR else seat
         assert who is None or isinstance(who, int)
         async with handle.lock:
-            return _json(handle.state_json(who))
+            moved = await manager.catch_up(handle)  # another server process may have acted
+            text = handle.state_json(who)
+        if moved:
+            manager.changed(handle)
+        return _json(text)
 
     @app.post(
         "/api/games/{game_id}/actions",
-        responses={**responses, 400: {"model": ErrorOut}, 409: {"model": ErrorOut}},
+        responses=_errors(400, 403, 404, 409),
     )
     async def act(game_id: str, body: ActionIn) -> Response:
         """Take an action as the token's seat, after action number ``after``."""
-        handle = await manager.get(game_id)
+        handle, _seat = await manager.open(game_id, body.token)
         try:
             seat = await manager.act(handle, body.token, body.after, body.action)
         except IllegalAction as exc:
@@ -510,9 +695,11 @@ def create_app(
         "/api/games/{game_id}/next-hexes",
         response_model=list[NextHexOut],
         response_model_exclude_unset=True,
+        responses=_errors(403, 404),
     )
     async def get_next_hexes(
         game_id: str,
+        request: Request,
         token: str | None = None,
         path: str = "",
         cards: str = "",
@@ -523,8 +710,7 @@ def create_app(
         With ``redirect=1`` the build turns the end tile of the seat's own incomplete link
         at the path's first hex; each answer then also says (``turn_cost``) what turning
         the tile to face that hex alone would cost, while the path is that one hex."""
-        handle = await manager.get(game_id)
-        seat = handle.seat_of_token(token)
+        handle, seat = await manager.open(game_id, token or bearer(request))
         if seat is SPECTATOR:
             raise ApiError(403, "a spectator token can only watch")
         assert isinstance(seat, int)
@@ -541,11 +727,14 @@ def create_app(
         ]
 
     @app.get("/api/games/{game_id}/record", responses=responses)
-    async def get_record(game_id: str, token: str | None = None) -> dict[str, Any]:
+    async def get_record(
+        game_id: str, request: Request, token: str | None = None
+    ) -> dict[str, Any]:
         """The GameRecord, once the game is over (before, it would reveal the seed and
-        everyone's Rail Barons)."""
-        handle = await manager.get(game_id)
-        handle.seat_of_token(token)
+        everyone's Rail Barons). A game this server refereed from its first action carries
+        this server's signature (docs/server.md); one imported from a record that was not
+        this server's own is given back as it came, unsigned."""
+        handle, _seat = await manager.open(game_id, token or bearer(request))
         async with handle.lock:
             if not handle.game.over:
                 raise ApiError(
@@ -553,15 +742,18 @@ def create_app(
                     "the record can be exported once the game is over: it holds the seed, "
                     "which decides every hidden card and cube, and every seat's Rail Baron",
                 )
-            return record_of(handle.game).to_dict()
+            record = record_of(handle.game).to_dict()
+            if handle.info.get("signed_by_this_server", True):
+                record = sign(manager.signing_key, record)
+            return record
 
     # -- maps and rules -----------------------------------------------------------------
-    @app.get("/api/maps", response_model=list[MapOut])
+    @app.get("/api/maps", response_model=list[MapOut], responses=_errors())
     async def list_maps() -> list[dict[str, Any]]:
         """The maps; ``solo``: the map can be played solo against the Railbot."""
         return _maps()
 
-    @app.get("/api/maps/{map_id}", response_model=MapInfoOut, responses=responses)
+    @app.get("/api/maps/{map_id}", response_model=MapInfoOut, responses=_errors(404))
     async def map_info(map_id: str) -> dict[str, Any]:
         """A map with the names and texts of its Operations cards and Rail Barons (the
         printed decks; who holds which is never here)."""
@@ -573,7 +765,7 @@ def create_app(
     @app.get(
         "/api/maps/{map_id}/board.svg",
         response_class=Response,
-        responses={200: {"content": {"image/svg+xml": {}}}, 404: {"model": ErrorOut}},
+        responses={200: {"content": {"image/svg+xml": {}}}, **_errors(404)},
     )
     async def board_svg(map_id: str, colorblind: bool = False) -> Response:
         """The board picture; ``colorblind`` (1/0, true/false) adds colour letters."""
@@ -582,7 +774,7 @@ def create_app(
         svg = await asyncio.to_thread(_board_svg, map_id, colorblind)
         return Response(content=svg, media_type="image/svg+xml")
 
-    @app.get("/api/rules/{clause}", response_model=RuleOut, responses=responses)
+    @app.get("/api/rules/{clause}", response_model=RuleOut, responses=_errors(404))
     async def rule(clause: str) -> dict[str, Any]:
         text = summary(clause)
         if text is None:
@@ -593,17 +785,36 @@ def create_app(
     @app.websocket("/api/games/{game_id}/ws")
     async def live(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
         try:
-            handle = await manager.get(game_id)
-            seat = handle.seat_of_token(token)
+            if not token:  # the browser's way: the token is the first message, not in the URL
+                token = await _first_message_token(websocket)
+            handle, seat = await manager.open(game_id, token)
         except ApiError as exc:
             # Accept, then close with 4403/4404 and the reason: a browser sees the code,
             # while a refused handshake would only show up as a generic failure.
-            await websocket.accept()
+            await _accept(websocket)
             await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
             return
         who = None if seat is SPECTATOR else seat
         assert who is None or isinstance(who, int)
-        await websocket.accept()
+        key = (handle.id, who)
+        if sockets.get(key, 0) >= websockets_per_seat:
+            # As above, a close code a browser can see: 4429, "too many".
+            await _accept(websocket)
+            await websocket.close(
+                code=4429,
+                reason=f"this seat already has {websockets_per_seat} live connections",
+            )
+            return
+        sockets[key] = sockets.get(key, 0) + 1
+        try:
+            await _follow(websocket, handle, who)
+        finally:
+            sockets[key] -= 1
+            if not sockets[key]:
+                del sockets[key]
+
+    async def _follow(websocket: WebSocket, handle: GameHandle, who: int | None) -> None:
+        await _accept(websocket)
         watcher = Watcher(who)
         handle.watchers.add(watcher)
         sent = -1
@@ -666,6 +877,28 @@ def _warm_up(app: FastAPI, tune_gc: bool) -> None:
         gc.freeze()
         gc.set_threshold(20_000, 20, 50)
     app.state.warm = True
+
+
+async def _accept(websocket: WebSocket) -> None:
+    if websocket.client_state is WebSocketState.CONNECTING:
+        await websocket.accept()
+
+
+FIRST_MESSAGE_SECONDS = 10.0  # how long a WebSocket may take to send its token
+
+
+async def _first_message_token(websocket: WebSocket) -> str:
+    """Accept, then read ``{"token": "..."}`` as the first message (ApiError 403 if it does
+    not come in time or is not that), so the token never travels in the URL."""
+    await _accept(websocket)
+    try:
+        text = await asyncio.wait_for(websocket.receive_text(), FIRST_MESSAGE_SECONDS)
+        token = json.loads(text).get("token")
+    except (TimeoutError, ValueError, AttributeError, KeyError, WebSocketDisconnect):
+        token = None
+    if not isinstance(token, str) or not token:
+        raise ApiError(403, 'a seat or spectator token is needed: send {"token": "..."} first')
+    return token
 
 
 async def _drain(websocket: WebSocket) -> None:

@@ -22,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,6 +131,9 @@ def local_server(bot_delay: float = 0.0) -> Iterator[str]:
                 str(bot_delay),
                 "--log-level",
                 "warning",
+                # Every game of the benchmark is created from this one address at once.
+                "--creates-per-minute",
+                "0",
             ],
             stdin=subprocess.DEVNULL,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -306,7 +309,7 @@ def run_bench(
         gc.enable()
 
 
-def _event_loop_run(coro: Any) -> Any:
+def _event_loop_run(coro: Coroutine[Any, Any, BenchResult]) -> BenchResult:
     """asyncio.run, on uvloop when it is installed (it comes with uvicorn[standard])."""
     try:
         import uvloop

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import hashlib
 import json
 import logging
 import secrets
@@ -26,20 +28,32 @@ from typing import Any
 from railways.bots import BOTS, make_bot
 from railways.bots.base import Bot
 from railways.content.maps import available_maps
-from railways.core.actions import Action, BuildTrack, Pass, action_from_dict
+from railways.core.actions import Action, BuildTrack, Pass, Undo, action_from_dict
 from railways.core.errors import IllegalAction, RecordError
 from railways.core.game import Game
 from railways.core.legal import BuildOption, LegalActions, legal_actions
-from railways.core.record import GameRecord, replay_actions
+from railways.core.record import GameRecord
+from railways.core.rng import SECURE_RNG, SEED_BITS, SPLITMIX64, seed_to_json
 from railways.core.state import Phase
 from railways.core.view import view_for
-from railways.rules import new_game
+from railways.rules import RULESET_ID, RULESET_VERSION, new_game
 from railways.rules.records import game_from_record, record_of
+from railways.server.security import name_problem
+from railways.server.signing import signed_by
+from railways.server.storecalls import StoreCalls
 from railways.store import GameMeta, GameStore, SeatInfo, StaleIndex, UnknownGame, hash_token
 
 log = logging.getLogger("railways.server")
 
 SPECTATOR = object()  # marker for "the spectator token" in token look-ups
+
+# Referee limits: a server policy against unbounded histories, not a rule of the game.
+# The longest of 120 simulated games (2 and 6 players, random and greedy bots) took 578
+# actions; see "Limits on a game's history" in docs/server.md.
+MAX_ACTIONS = 3_000  # accepted actions in one game, undos included
+MAX_UNDOS_PER_TURN = 50  # undos by one seat in one turn
+MAX_NAME = 40  # characters in a player's name (as SeatIn in app.py)
+SERVER_KEY = "server"  # the setup's field for what the server knows beyond the record
 
 
 try:
@@ -138,10 +152,13 @@ def status_of(game: Game) -> str:
 class ApiError(Exception):
     """A refusal with an HTTP status and a JSON body ``{"error": ..., **extra}``."""
 
-    def __init__(self, status: int, message: str, **extra: Any) -> None:
+    def __init__(
+        self, status: int, message: str, *, headers: dict[str, str] | None = None, **extra: Any
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers
         self.extra = extra
 
     def body(self) -> dict[str, Any]:
@@ -169,6 +186,8 @@ class GameHandle:
     bot_task: asyncio.Task[None] | None = None
     dead: bool = False
     last_used: float = 0.0
+    info: dict[str, Any] = field(default_factory=dict)  # the setup's SERVER_KEY part
+    undos: tuple[int, int, int] = (-1, -1, 0)  # (turn, seat, undos by that seat in that turn)
     _cache_index: int = -1
     _views: dict[int | None, str] = field(default_factory=dict)
     _legal: dict[int, str] = field(default_factory=dict)
@@ -210,11 +229,23 @@ class GameHandle:
             text = self._legal[seat] = legal_text(legal_actions(self.game, seat), self.game)
         return text
 
+    def public_info(self) -> str:
+        """What every seat sees about how the game began: a seed somebody chose (or that
+        came with an imported record) is shown to all, so nobody plays against a seat that
+        knows the hidden cards; and whether an imported record was this server's own."""
+        out: dict[str, Any] = {}
+        if self.info.get("seed_chosen"):
+            out["chosen_seed"] = seed_to_json(self.game.seed)
+        if "signed_by_this_server" in self.info:
+            out["signed_by_this_server"] = bool(self.info["signed_by_this_server"])
+        return "".join(f",{_dumps(k)}:{_dumps(v)}" for k, v in out.items())
+
     def state_json(self, seat: int | None) -> str:
         """``GET /api/games/{id}``: the seat's view and legal actions."""
         return (
             f'{{"id":{_dumps(self.id)},"seat":{_dumps(seat)},"action_index":{self.index},'
-            f'"view":{self.view_json(seat)},"legal":{self.legal_json(seat)}}}'
+            f'"view":{self.view_json(seat)},"legal":{self.legal_json(seat)}'
+            f"{self.public_info()}}}"
         )
 
     def update_json(self, seat: int | None) -> str:
@@ -222,7 +253,8 @@ class GameHandle:
         return (
             f'{{"type":"update","id":{_dumps(self.id)},"seat":{_dumps(seat)},'
             f'"action_index":{self.index},'
-            f'"view":{self.view_json(seat)},"legal":{self.legal_json(seat)}}}'
+            f'"view":{self.view_json(seat)},"legal":{self.legal_json(seat)}'
+            f"{self.public_info()}}}"
         )
 
 
@@ -235,27 +267,122 @@ def default_bot() -> str:
     return "greedy" if "greedy" in BOTS else "random"
 
 
+def count_undo(undos: tuple[int, int, int], game: Game, seat: int) -> tuple[int, int, int]:
+    """The undo counter after ``seat`` undoes now; refuses (ApiError 400) beyond the limit."""
+    turn, who, count = undos
+    key = (game.state.turn, seat)
+    count = count + 1 if key == (turn, who) else 1
+    if count > MAX_UNDOS_PER_TURN:
+        raise ApiError(
+            400,
+            f"this server allows {MAX_UNDOS_PER_TURN} undos per seat in one turn; "
+            "take an action or pass",
+        )
+    return (key[0], key[1], count)
+
+
+def replay_record(record: GameRecord) -> tuple[Game, tuple[int, int, int]]:
+    """The game of ``record`` with its actions applied under the referee's limits, and its
+    undo counter. Raises RecordError saying where. A long record takes a while: callers run
+    this in a worker thread."""
+    if len(record.actions) > MAX_ACTIONS:
+        raise RecordError(
+            "actions", f"{len(record.actions)} actions: this server plays at most {MAX_ACTIONS}"
+        )
+    game = game_from_record(dataclasses.replace(record, actions=()))
+    undos: tuple[int, int, int] = (-1, -1, 0)
+    for i, action in enumerate(record.actions):
+        try:
+            if isinstance(action, Undo):
+                undos = count_undo(undos, game, action.seat)
+            game.apply(action)
+        except IllegalAction as exc:
+            raise RecordError(f"actions[{i}]", f"illegal in this game: {exc}") from None
+        except ApiError as exc:
+            raise RecordError(f"actions[{i}]", exc.message) from None
+    return game, undos
+
+
+def _replay_stored(record: dict[str, Any]) -> tuple[Game, tuple[int, int, int]]:
+    return replay_record(GameRecord.from_dict(record))
+
+
 class GameManager:
     """The games in memory, their locks, bot tasks and watchers, over one store."""
 
-    def __init__(self, store: GameStore, bot_delay: float = 0.6, max_loaded: int = 1000) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        bot_delay: float = 0.6,
+        max_loaded: int = 1000,
+        signing_key: bytes | None = None,
+    ) -> None:
         self.store = store
+        # The key records are signed with (railways.server.signing); a fresh one per process
+        # when none is given, so nothing is ever taken for signed by mistake.
+        self.signing_key = signing_key or secrets.token_bytes(32)
         self.bot_delay = bot_delay
         self.max_loaded = max_loaded  # games kept in memory; others are replayed when asked
         self._handles: dict[str, GameHandle] = {}
         self._loading: dict[str, asyncio.Future[GameHandle]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.closing = False
-        # SQLite commits take well under a millisecond in WAL mode: doing them on the event
-        # loop is cheaper than a thread hop. A network database is called from a thread.
-        self.inline_store = getattr(store, "dialect", "") == "sqlite"
+        # Every store call runs in a worker thread, never on the event loop: a database
+        # locked by another process must not stall the other games. Writes have threads of
+        # their own, so writes waiting on a lock cannot hold up the reads.
+        self.store_calls = StoreCalls()
 
     async def _store(self, fn: Any, *args: Any) -> Any:
-        if self.inline_store:
-            return fn(*args)
-        return await asyncio.to_thread(fn, *args)
+        return await self.store_calls.call(fn, *args)
+
+    async def call_store(self, fn: Any, *args: Any) -> Any:
+        """Run a store method in a worker thread; a failure is an ApiError 503."""
+        return await self.store_calls.call(fn, *args)
+
+    async def catch_up(self, handle: GameHandle) -> bool:
+        """Bring the in-memory game level with the store, where another server process
+        may have stored actions since; the caller holds ``handle.lock``. True if it moved
+        (the caller then wakes the watchers with :meth:`changed`)."""
+        if handle.dead:
+            raise ApiError(409, "the game was reloaded; fetch it again", action_index=-1)
+        stored = await self._store(self.store.action_count, handle.id)
+        if stored == handle.index:
+            return False
+        if stored > handle.index:
+            rows = await self._store(self.store.actions_since, handle.id, handle.index)
+            try:
+                for raw in rows:
+                    handle.game.apply(action_from_dict(raw))
+                return True
+            except Exception:
+                log.exception("game %s: could not follow the stored actions", handle.id)
+        self.evict(handle)  # behind in the store, or unreadable: start again from it
+        raise ApiError(409, "the game was reloaded; fetch it again", action_index=-1)
 
     # -- loading -------------------------------------------------------------------
+    def loaded(self) -> list[GameHandle]:
+        return list(self._handles.values())
+
+    def loaded_game(self, game_id: str) -> GameHandle | None:
+        return self._handles.get(game_id)
+
+    async def open(self, game_id: str, token: str | None) -> tuple[GameHandle, int | object]:
+        """The game and the token's seat (SPECTATOR for the spectator token). A game not in
+        memory is replayed only once the token is known to be one of its own (403/404
+        otherwise), so a stranger cannot make the server replay games."""
+        if game_id not in self._handles:
+            if not token:
+                raise ApiError(403, "a seat or spectator token is needed (?token=...)")
+            if len(game_id) > 32 or not game_id.isalnum():
+                raise ApiError(404, f"no game {game_id!r}")
+            tokens = await self._store(self.store.tokens_of, game_id)
+            if not tokens:  # every game has at least its spectator token
+                raise ApiError(404, f"no game {game_id!r}")
+            if hash_token(token) not in tokens:
+                raise ApiError(403, "that token does not belong to this game")
+        handle = await self.get(game_id)
+        return handle, handle.seat_of_token(token)
+
     async def get(self, game_id: str) -> GameHandle:
         handle = self._handles.get(game_id)
         if handle is not None:
@@ -307,12 +434,23 @@ class GameManager:
             tokens = await self._store(self.store.tokens_of, game_id)
         except UnknownGame:
             raise ApiError(404, f"no game {game_id!r}") from None
-        game = game_from_record(record)
-        return GameHandle(game_id, meta, game, tokens, self._bots_for(meta.seats, game.seed))
+        info = record.pop(SERVER_KEY, None) or {}
+        game, undos = await asyncio.to_thread(_replay_stored, record)
+        handle = GameHandle(game_id, meta, game, tokens, self._bots_for(meta.seats, game))
+        handle.info = dict(info)
+        handle.undos = undos
+        return handle
 
     @staticmethod
-    def _bots_for(seats: tuple[SeatInfo, ...] | list[SeatInfo], seed: int) -> dict[int, Bot]:
+    def _bots_for(seats: tuple[SeatInfo, ...] | list[SeatInfo], game: Game) -> dict[int, Bot]:
         bots: dict[int, Bot] = {}
+        seed = game.seed
+        if game.options.rng != SPLITMIX64:
+            # A bot's moves are public: seed it from a one-way hash of the game's seed, so
+            # watching the bots tells nothing about the seed.
+            seed = int.from_bytes(
+                hashlib.blake2b(b"bots", key=seed.to_bytes(32, "big"), digest_size=4).digest()
+            )
         for i, seat in enumerate(seats):
             if seat.kind == "bot":
                 name = seat.bot or default_bot()
@@ -356,33 +494,48 @@ class GameManager:
         seats: list[SeatInfo],
         seed: int | None,
         options: dict[str, Any],
-        actions: tuple[Action, ...] = (),
+        *,
+        imported: tuple[Game, tuple[int, int, int], dict[str, Any]] | None = None,
     ) -> tuple[GameHandle, list[str | None], str]:
-        """Start (or import) a game; returns it, each seat's token (None for bots) and the
-        spectator token. Tokens are returned only here and stored hashed."""
+        """Start a game (or store an imported one: its replayed game, undo counter and what
+        the server knows of it); returns it, each seat's token (None for bots) and the
+        spectator token. Tokens are returned only here and stored hashed.
+
+        Without a seed the server draws a 128-bit one from ``secrets`` and plays it with the
+        ``blake2b-ctr`` generator. A chosen seed is shown to every seat; it keeps meaning
+        the game it always did (``splitmix64``) unless ``options.rng`` says otherwise."""
         if map_id not in available_maps():
             raise ApiError(422, f"unknown map {map_id!r} (known: {', '.join(available_maps())})")
         for i, seat in enumerate(seats):
             if seat.kind == "bot" and seat.bot is not None and seat.bot not in BOTS:
                 known = ", ".join(sorted(BOTS))
                 raise ApiError(422, f"seats[{i}]: unknown bot {seat.bot!r} (known: {known})")
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        try:
-            game = new_game(map_id, [s.name for s in seats], seed, options)
-        except (ValueError, TypeError, KeyError) as exc:
-            raise ApiError(422, f"cannot set up this game: {exc}") from None
+        info: dict[str, Any] = {}
+        undos: tuple[int, int, int] = (-1, -1, 0)
+        if imported is not None:
+            game, undos, info = imported
+        else:
+            options = dict(options)
+            if seed is None:
+                if options.setdefault("rng", SECURE_RNG) != SECURE_RNG:
+                    raise ApiError(
+                        422,
+                        f"options.rng: a seed the server draws is played with {SECURE_RNG}; "
+                        "choose the seed too to use another generator",
+                    )
+                seed = secrets.randbits(SEED_BITS)
+            else:
+                info["seed_chosen"] = True
+            try:
+                game = new_game(map_id, [s.name for s in seats], seed, options)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise ApiError(422, f"cannot set up this game: {exc}") from None
         if not game.board.min_players <= len(seats) <= game.board.max_players:
             raise ApiError(
                 422,
                 f"{game.board.name} is for {game.board.min_players} to "
                 f"{game.board.max_players} players, not {len(seats)}",
             )
-        if actions:
-            try:
-                replay_actions(game, actions)
-            except RecordError as exc:
-                raise ApiError(400, exc.message, where=exc.where) from None
         seats = [
             SeatInfo(s.name, s.kind, (s.bot or default_bot()) if s.kind == "bot" else None)
             for s in seats
@@ -396,6 +549,8 @@ class GameManager:
         game_id = secrets.token_hex(6)
         body = record_of(game).body()
         recorded = body.pop("actions")
+        if info:
+            body[SERVER_KEY] = info
         meta = await self._store(
             self.store.create_game,
             game_id,
@@ -406,7 +561,9 @@ class GameManager:
             game.state.turn,
             recorded,
         )
-        handle = GameHandle(game_id, meta, game, hashed, self._bots_for(seats, seed))
+        handle = GameHandle(game_id, meta, game, hashed, self._bots_for(seats, game))
+        handle.info = info
+        handle.undos = undos
         self._add(handle)
         self.kick(handle)
         return handle, seat_tokens, spectator
@@ -414,13 +571,39 @@ class GameManager:
     async def import_record(
         self, data: dict[str, Any], seats: list[SeatInfo] | None
     ) -> tuple[GameHandle, list[str | None], str]:
+        """Start a game from a record, checked whole (400 saying where) in a worker thread."""
+        raw = data.get("actions")
+        if isinstance(raw, list) and len(raw) > MAX_ACTIONS:
+            raise ApiError(
+                400,
+                f"{len(raw)} actions: this server plays at most {MAX_ACTIONS}",
+                where="actions",
+            )
         try:
             record = GameRecord.from_dict(data)
             if record.map_id not in available_maps():
                 raise RecordError("map", f"unknown map {record.map_id!r}")
-            game_from_record(record)  # the whole check: ruleset, options, every action
+            if record.ruleset == RULESET_ID and record.ruleset_version != RULESET_VERSION:
+                raise RecordError(
+                    "ruleset",
+                    f"this record was played under version {record.ruleset_version!r} of the "
+                    f"rules, and this server plays version {RULESET_VERSION!r}: its actions "
+                    "would not mean the same",
+                )
+            for i, name in enumerate(record.seats):
+                problem = name_problem(name)
+                if len(name) > MAX_NAME:  # as POST /api/games checks them
+                    problem = f"a name has at most {MAX_NAME} characters, not {len(name)}"
+                if problem is not None:
+                    raise RecordError(f"seats[{i}]", problem)
+            game, undos = await asyncio.to_thread(replay_record, record)
         except RecordError as exc:
             raise ApiError(400, exc.message, where=exc.where) from None
+        # The importer knows the seed, hence every hidden card: every seat is shown it.
+        info: dict[str, Any] = {
+            "seed_chosen": True,
+            "signed_by_this_server": signed_by(self.signing_key, data),
+        }
         if seats is None:
             seats = [SeatInfo(name) for name in record.seats]
         elif len(seats) != len(record.seats):
@@ -432,7 +615,11 @@ class GameManager:
                 SeatInfo(name, s.kind, s.bot) for name, s in zip(record.seats, seats, strict=True)
             ]
         return await self.create(
-            record.map_id, seats, record.seed, dict(record.options), record.actions
+            record.map_id,
+            seats,
+            record.seed,
+            dict(record.options),
+            imported=(game, undos, info),
         )
 
     # -- acting ----------------------------------------------------------------------
@@ -451,9 +638,10 @@ class GameManager:
                 403, f"your token is for seat {seat}; you cannot act for seat {action.seat}"
             )
         async with handle.lock:
-            if handle.dead:
-                raise ApiError(409, "the game was reloaded; fetch it again", action_index=-1)
+            moved = await self.catch_up(handle)
             if after != handle.index:
+                if moved:
+                    self.changed(handle)
                 raise ApiError(
                     409,
                     f"the game has moved on: it is at action {handle.index}, not {after}",
@@ -467,6 +655,13 @@ class GameManager:
         """Apply ``action`` to the engine and store it; the caller holds the lock."""
         game = handle.game
         index = handle.index
+        if index >= MAX_ACTIONS:
+            raise ApiError(
+                400, f"this game has reached this server's limit of {MAX_ACTIONS} actions"
+            )
+        undos = handle.undos
+        if isinstance(action, Undo):
+            undos = count_undo(undos, game, action.seat)
         try:
             game.apply(action)
         except IllegalAction:
@@ -485,14 +680,20 @@ class GameManager:
                 game.state.turn,
             )
         except StaleIndex as exc:
+            # Another server process stored this index first. Our action is applied in
+            # memory only: drop the game, so the next request replays it from the store.
             self.evict(handle)
             raise ApiError(
                 409, "another process changed this game; fetch it again", action_index=exc.actual
             ) from None
+        except ApiError:
+            self.evict(handle)  # a 503 saying why (the store is locked, read-only, ...)
+            raise
         except Exception:
             log.exception("could not store an action of game %s", handle.id)
             self.evict(handle)
             raise ApiError(503, "the game store is unavailable; the action was not taken") from None
+        handle.undos = undos
 
     def changed(self, handle: GameHandle) -> None:
         for watcher in handle.watchers:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -85,7 +86,21 @@ class GameStore(Protocol):
         actions: list[dict[str, Any]] | None = None,
     ) -> GameMeta: ...
 
-    def list_games(self, token_hashes: list[str] | None = None) -> list[GameMeta]: ...
+    def list_games(
+        self,
+        token_hashes: list[str] | None = None,
+        *,
+        open_only: bool = False,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[GameMeta]:
+        """Games newest first: those of these tokens (all if None), only those not over
+        with ``open_only``, ``limit`` of them from ``offset``."""
+        ...
+
+    def count_games(self, token_hashes: list[str] | None = None, open_only: bool = False) -> int:
+        """How many games ``list_games`` would list without a limit."""
+        ...
 
     def load(self, game_id: str) -> tuple[GameMeta, dict[str, Any]]: ...
 
@@ -110,5 +125,26 @@ class GameStore(Protocol):
         ...
 
     def set_status(self, game_id: str, status: str, turn: int) -> None: ...
+
+    def action_count(self, game_id: str) -> int:
+        """How many actions the game has stored (UnknownGame if none such)."""
+        ...
+
+    def action_counts(self, game_ids: list[str]) -> dict[str, int]:
+        """The stored action count of each of these games that exists."""
+        ...
+
+    def actions_since(self, game_id: str, start: int) -> list[dict[str, Any]]:
+        """The stored actions from index ``start`` on (another process's, say)."""
+        ...
+
+    def write_problem(self) -> str | None:
+        """Why writes would fail now (read-only, disk full), or None if they would not."""
+        ...
+
+    def listen(self, on_change: Callable[[str, int], None]) -> Callable[[], None] | None:
+        """Call ``on_change(game_id, count)`` for each action any process stores, from a
+        thread; returns a function that stops it, or None if the database cannot notify."""
+        ...
 
     def close(self) -> None: ...

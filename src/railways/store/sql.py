@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +21,12 @@ from railways.store.schema import games
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 SQLITE_FILE = "railways.sqlite3"
+# How long a write waits for another process's lock before it gives up (and the server
+# answers 503): short, since SQLite commits take well under a millisecond.
+BUSY_TIMEOUT = 2.0
+# PostgreSQL: every stored action is announced on this channel as "<game id> <count>".
+CHANNEL = "railways_actions"
+MIN_FREE_BYTES = 16 * 1024 * 1024
 
 
 def default_data_dir() -> Path:
@@ -42,15 +52,29 @@ def database_url(url: str | None = None, data_dir: str | Path | None = None) -> 
     return f"sqlite:///{directory / SQLITE_FILE}"
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    # WAL with synchronous=NORMAL: a commit survives the process being killed (kill -9);
-    # only an operating-system crash may lose the last commits.
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
-    cursor.close()
+def _sqlite_pragmas(busy_ms: int) -> Callable[[Any, Any], None]:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        # WAL with synchronous=NORMAL: a commit survives the process being killed (kill -9);
+        # only an operating-system crash may lose the last commits.
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
+        cursor.close()
+
+    return on_connect
+
+
+def _pg_lock_timeout(ms: int) -> Callable[[Any, Any], None]:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # A row lock held elsewhere makes a statement give up (and the server answer 503)
+        # instead of waiting on.
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute(f"SET lock_timeout = {int(ms)}")
+        dbapi_connection.commit()
+
+    return on_connect
 
 
 def migrate(engine: sa.Engine) -> None:
@@ -62,10 +86,18 @@ def migrate(engine: sa.Engine) -> None:
         command.upgrade(config, "head")
 
 
-def open_store(url: str | None = None, data_dir: str | Path | None = None) -> SqlStore:
+def open_store(
+    url: str | None = None, data_dir: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT
+) -> SqlStore:
     """Open (and migrate) the store at ``url``, or the SQLite file in ``data_dir``."""
-    store = SqlStore(database_url(url, data_dir))
-    migrate(store.engine)
+    store = SqlStore(database_url(url, data_dir), busy_timeout)
+    try:
+        migrate(store.engine)
+    except sa.exc.OperationalError:
+        # A read-only database that is already up to date can still serve its games;
+        # otherwise the migration's error is the one to show.
+        if store.needs_migration():
+            raise
     return store
 
 
@@ -78,14 +110,64 @@ def _status_ok(status: str) -> str:
 class SqlStore:
     """:class:`railways.store.GameStore` on any database SQLAlchemy Core speaks."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.url = url
         if url.startswith("sqlite"):
-            self.engine = sa.create_engine(url, connect_args={"check_same_thread": False})
-            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+            self.engine = sa.create_engine(
+                url,
+                connect_args={"check_same_thread": False, "timeout": busy_timeout},
+                pool_size=16,
+                max_overflow=8,
+            )
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas(int(busy_timeout * 1000)))
         else:
-            self.engine = sa.create_engine(url, pool_pre_ping=True, pool_size=10)
+            self.engine = sa.create_engine(
+                url,
+                pool_pre_ping=True,
+                pool_size=16,
+                max_overflow=8,
+            )
+            sa.event.listen(self.engine, "connect", _pg_lock_timeout(int(busy_timeout * 1000)))
         self.dialect = self.engine.dialect.name
+
+    def needs_migration(self) -> bool:
+        from alembic.runtime.migration import MigrationContext
+        from alembic.script import ScriptDirectory
+
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        head = ScriptDirectory.from_config(config).get_current_head()
+        with self.engine.connect() as conn:
+            return MigrationContext.configure(conn).get_current_revision() != head
+
+    # -- health ------------------------------------------------------------------
+    def write_problem(self) -> str | None:
+        """Why a write would fail now (a read-only database, a nearly full disk), or None.
+
+        It tries a write that changes nothing (an UPDATE of no row, rolled back): the
+        database refuses it the same way it would refuse a real one."""
+        try:
+            with self.engine.connect() as conn, conn.begin() as tx:
+                conn.execute(sa.update(games).where(sa.false()).values(updated=0.0))
+                tx.rollback()
+        except sa.exc.SQLAlchemyError as exc:
+            return describe(exc)
+        folder = self.sqlite_dir()
+        if folder is not None:
+            free = shutil.disk_usage(folder).free
+            if free < MIN_FREE_BYTES:
+                return f"the disk holding the database has only {free // 1024} kB free"
+        return None
+
+    def sqlite_dir(self) -> Path | None:
+        if self.dialect != "sqlite":
+            return None
+        path = self.engine.url.database or ""
+        if path.startswith("file:"):
+            path = path[len("file:") :]
+        if not path or path == ":memory:":
+            return None
+        return Path(path).resolve().parent
 
     # -- reading -----------------------------------------------------------------
     @staticmethod
@@ -101,14 +183,33 @@ class SqlStore:
             setup=dict(row.setup),
         )
 
-    def list_games(self, token_hashes: list[str] | None = None) -> list[GameMeta]:
-        query = sa.select(games).order_by(games.c.created.desc(), games.c.id)
+    def list_games(
+        self,
+        token_hashes: list[str] | None = None,
+        *,
+        open_only: bool = False,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[GameMeta]:
+        query = self._where(sa.select(games), token_hashes, open_only)
+        query = query.order_by(games.c.created.desc(), games.c.id).offset(offset).limit(limit)
+        with self.engine.connect() as conn:
+            return [self._meta(row) for row in conn.execute(query)]
+
+    def count_games(self, token_hashes: list[str] | None = None, open_only: bool = False) -> int:
+        query = self._where(sa.select(sa.func.count()).select_from(games), token_hashes, open_only)
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar() or 0)
+
+    @staticmethod
+    def _where(query: Any, token_hashes: list[str] | None, open_only: bool) -> Any:
         if token_hashes is not None:
             t = schema.tokens
             ids = sa.select(t.c.game_id).where(t.c.token_hash.in_(token_hashes))
             query = query.where(games.c.id.in_(ids))
-        with self.engine.connect() as conn:
-            return [self._meta(row) for row in conn.execute(query)]
+        if open_only:
+            query = query.where(games.c.status != "over")
+        return query
 
     def load(self, game_id: str) -> tuple[GameMeta, dict[str, Any]]:
         with self.engine.connect() as conn:
@@ -126,6 +227,37 @@ class SqlStore:
         record = dict(meta.setup)
         record["actions"] = [r.action for r in rows]
         return meta, record
+
+    def action_count(self, game_id: str) -> int:
+        with self.engine.connect() as conn:
+            count = conn.execute(
+                sa.select(games.c.action_count).where(games.c.id == game_id)
+            ).scalar()
+        if count is None:
+            raise UnknownGame(game_id)
+        return int(count)
+
+    def action_counts(self, game_ids: list[str]) -> dict[str, int]:
+        if not game_ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(games.c.id, games.c.action_count).where(games.c.id.in_(game_ids))
+            ).all()
+        return {r.id: int(r.action_count) for r in rows}
+
+    def actions_since(self, game_id: str, start: int) -> list[dict[str, Any]]:
+        """The stored actions of the game from index ``start`` on, in order."""
+        a = schema.actions
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(a.c.idx, a.c.action)
+                .where(a.c.game_id == game_id, a.c.idx >= start)
+                .order_by(a.c.idx)
+            ).all()
+        if [r.idx for r in rows] != list(range(start, start + len(rows))):
+            raise StoreError(f"game {game_id}: its stored actions are not numbered 0..n-1")
+        return [r.action for r in rows]
 
     def seat_of(self, game_id: str, token_hash: str) -> tuple[bool, int | None]:
         t = schema.tokens
@@ -229,6 +361,43 @@ class SqlStore:
                     game_id=game_id, idx=expected_index, action=action, created=now
                 )
             )
+            if self.dialect == "postgresql":
+                # Delivered to every listening process when (and only if) this commits.
+                conn.execute(
+                    sa.select(sa.func.pg_notify(CHANNEL, f"{game_id} {expected_index + 1}"))
+                )
+
+    def listen(self, on_change: Callable[[str, int], None]) -> Callable[[], None] | None:
+        """PostgreSQL: call ``on_change(game_id, action_count)`` (from a thread of its own)
+        for every action any process stores; returns the function that stops listening.
+        None for a database without notifications (SQLite: the server polls instead)."""
+        if self.dialect != "postgresql":
+            return None
+        stop = threading.Event()
+
+        def run() -> None:
+            while not stop.is_set():
+                try:
+                    with contextlib.closing(self.engine.raw_connection()) as raw:
+                        conn: Any = raw.driver_connection
+                        conn.autocommit = True
+                        conn.execute(f"LISTEN {CHANNEL}")
+                        while not stop.is_set():
+                            for note in conn.notifies(timeout=0.5):
+                                game_id, _, count = note.payload.partition(" ")
+                                with contextlib.suppress(ValueError):
+                                    on_change(game_id, int(count))
+                except Exception:  # the database went away: listen again shortly
+                    stop.wait(1.0)
+
+        thread = threading.Thread(target=run, name="railways-listen", daemon=True)
+        thread.start()
+
+        def close() -> None:
+            stop.set()
+            thread.join(timeout=2.0)
+
+        return close
 
     def set_status(self, game_id: str, status: str, turn: int) -> None:
         with self.engine.begin() as conn:
@@ -242,3 +411,16 @@ class SqlStore:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def describe(exc: BaseException) -> str:
+    """A short reason for a store failure, for a 503's message and the health check."""
+    text = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0][:200]
+    lowered = text.lower()
+    if "readonly" in lowered or "read-only" in lowered or "read only" in lowered:
+        return f"the database is read-only ({text})"
+    if "locked" in lowered or "lock timeout" in lowered or "lock_timeout" in lowered:
+        return "the database is locked by another process"
+    if "disk" in lowered and ("full" in lowered or "space" in lowered):
+        return f"the disk holding the database is full ({text})"
+    return text

@@ -20,6 +20,7 @@ from railways.core.actions import Action, Pass, PassBid, Undo
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
 from railways.core.legal import legal_actions
+from railways.core.rng import seed_to_json
 from railways.core.view import view_for
 from railways.rules.records import save_record
 
@@ -59,7 +60,7 @@ class Session:
         self.undo_pause = undo_pause
         self.clear_each_turn = clear
         self.sleep = sleep
-        self.save_default = save_default or f"railways-{game.seed}.json"
+        self.save_default = save_default or f"railways-{seed_to_json(game.seed)}.json"
         self.bots: dict[int, Bot] = {
             i: make_bot(kind, game.seed * 1000 + i) for i, kind in enumerate(seats) if kind != HUMAN
         }
@@ -237,14 +238,14 @@ class Session:
         if self.solo:
             for part in solo_final(game, view):
                 self.term.say(part)
-            self.term.say(Text(f"Seed {game.seed}", style="dim"))
+            self.term.say(Text(f"Seed {seed_to_json(game.seed)}", style="dim"))
             return
         self.term.say(final_scores(game, view))
         if view["winner"] is not None:
             line = Text("Winner: ", style="bold")
             line.append_text(player_name(view, view["winner"]))
             self.term.say(line)
-        self.term.say(Text(f"Seed {game.seed}", style="dim"))
+        self.term.say(Text(f"Seed {seed_to_json(game.seed)}", style="dim"))
 
     def offer_save(self) -> None:
         """After an interruption: save if the player wants (and input still works)."""

@@ -22,6 +22,7 @@ from railways.content.maps import load_map
 from railways.content.solo import load_solo, solo_board
 from railways.core.game import Game, Options
 from railways.core.plugins import Ruleset
+from railways.core.rng import DEFAULT_RNG
 from railways.rules.solo.options import SoloOptions
 from railways.rules.solo.plugin import SOLO_CARD_EFFECTS, SoloRules, SoloTurn
 from railways.rules.solo.state import RAILBOT, SoloState, is_solo, solo_state
@@ -75,16 +76,19 @@ def new_solo_game(
     options: Options | Mapping[str, Any] | None = None,
 ) -> Game:
     """A solo game against the Railbot; ``options`` are the solo settings (``solo`` implied)."""
+    rng = DEFAULT_RNG
     if options is None:
         extra: dict[str, Any] = {}
     elif isinstance(options, Options):
         if options.shorter_game:
             raise ValueError("options.shorter_game: a solo game uses fewer_empty_cities instead")
         extra = dict(options.extra)
+        rng = options.rng
     else:
         extra = dict(options)
         if extra.pop("shorter_game", False):
             raise ValueError("options.shorter_game: a solo game uses fewer_empty_cities instead")
+        rng = Options.from_dict({"rng": extra.pop("rng", DEFAULT_RNG)}).rng
     extra["solo"] = True
     solo_options = SoloOptions.from_extra(extra)
     names = [player] if isinstance(player, str) else list(player)
@@ -92,4 +96,4 @@ def new_solo_game(
         raise ValueError(f"a solo game has one player, not {len(names)}")
     board = solo_board(load_map(map_id), load_solo(map_id))
     ruleset = solo_ruleset(map_id, solo_options)
-    return Game(board, ruleset, names, seed, Options(extra=extra))
+    return Game(board, ruleset, names, seed, Options(extra=extra, rng=rng))

@@ -55,18 +55,32 @@ async function answer(response) {
   return body;
 }
 
-export async function getJSON(url) {
-  return answer(await fetch(url, { headers: { Accept: "application/json" } }));
+/** Headers for an API call; a seat token goes in Authorization, never in the URL, so it
+ * stays out of the server's and any proxy's access log. */
+function headers(token, extra = {}) {
+  const out = { Accept: "application/json", ...extra };
+  if (token) out.Authorization = `Bearer ${token}`;
+  return out;
 }
 
-export async function postJSON(url, data) {
+export async function getJSON(url, token = "") {
+  return answer(await fetch(url, { headers: headers(token) }));
+}
+
+export async function postJSON(url, data, token = "") {
   return answer(
     await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      headers: headers(token, { "Content-Type": "application/json" }),
       body: JSON.stringify(data),
     }),
   );
+}
+
+/** The link that opens a game as the token's seat. The token is in the fragment (#), which
+ * the browser never sends to the server. */
+export function gameLink(id, token) {
+  return `/game/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
 }
 
 // -- the games this browser knows, kept by token ---------------------------------------------

@@ -1,4 +1,5 @@
-// The game page: /game/{id}?token=... (or /static/game.html?id=...&token=...).
+// The game page: /game/{id}#token=... (or ?token=..., or /static/game.html?id=...&token=...).
+// A token in the query is moved to the fragment at once, so reloads do not send it.
 //
 // It shows the board and the game as the server's view says, offers the seat's legal
 // moves (from the server's LegalActions) and sends actions. Live updates arrive over a
@@ -13,6 +14,7 @@ import {
   clear,
   download,
   el,
+  gameLink,
   getJSON,
   getPref,
   humanize,
@@ -27,7 +29,13 @@ import {
 const params = new URLSearchParams(window.location.search);
 const pathMatch = window.location.pathname.match(/\/game\/([^/?#]+)/);
 const GAME_ID = params.get("id") || (pathMatch ? decodeURIComponent(pathMatch[1]) : null);
-const TOKEN = params.get("token") || "";
+const TOKEN = params.get("token") || new URLSearchParams(window.location.hash.slice(1)).get("token") || "";
+if (params.has("token")) {
+  params.delete("token");
+  const query = params.toString();
+  const clean = `${window.location.pathname}${query ? `?${query}` : ""}#token=${encodeURIComponent(TOKEN)}`;
+  window.history.replaceState(null, "", clean);
+}
 // Action kinds this page has a panel or button of its own for; every other kind (a map's
 // own rule, a plug-in's) is drawn generically from the legal-actions payload.
 const DEDICATED_KINDS = new Set([
@@ -151,7 +159,7 @@ function gameUrl(suffix = "") {
 }
 
 async function refresh() {
-  const data = await getJSON(`${gameUrl()}?token=${encodeURIComponent(TOKEN)}`);
+  const data = await getJSON(gameUrl(), TOKEN);
   apply(data, true);
   return data;
 }
@@ -166,6 +174,12 @@ function apply(data, force = false) {
   S.index = index;
   S.view = data.view;
   S.legal = data.legal || null;
+  if (data.chosen_seed !== undefined) {
+    // Somebody chose this game's seed (or imported its record): every seat is shown it.
+    const seedNote = $("status-seed");
+    seedNote.textContent = `Chosen seed ${data.chosen_seed}: every seat can see it`;
+    seedNote.hidden = false;
+  }
   if (moved && S.mode) cancelMode(false);
   render();
 }
@@ -204,7 +218,7 @@ async function send(action) {
 
 function connect() {
   const proto = window.location.protocol === "https:" ? "wss" : "ws";
-  const url = `${proto}://${window.location.host}${gameUrl("/ws")}?token=${encodeURIComponent(TOKEN)}`;
+  const url = `${proto}://${window.location.host}${gameUrl("/ws")}`;
   let ws;
   try {
     ws = new WebSocket(url);
@@ -214,6 +228,7 @@ function connect() {
   }
   S.ws = ws;
   ws.onopen = () => {
+    ws.send(JSON.stringify({ token: TOKEN })); // the first message names the seat
     S.wsDelay = 1000;
     setConn(true);
   };
@@ -531,12 +546,11 @@ async function stepBack() {
 
 async function nextHexes(path) {
   const q = new URLSearchParams({
-    token: TOKEN,
     path: path.map(([r, c]) => `${r},${c}`).join(";"),
     cards: S.build.cards.join(","),
   });
   if (S.build.redirect) q.set("redirect", "1");
-  return getJSON(`${gameUrl("/next-hexes")}?${q}`);
+  return getJSON(`${gameUrl("/next-hexes")}?${q}`, TOKEN);
 }
 
 /** Re-read the cost of the path (after a step back or a change of cards), then what follows. */
@@ -1809,7 +1823,7 @@ function openDialog(id) {
 
 async function exportRecord() {
   try {
-    const record = await getJSON(`${gameUrl("/record")}?token=${encodeURIComponent(TOKEN)}`);
+    const record = await getJSON(gameUrl("/record"), TOKEN);
     download(`railways-${GAME_ID}.json`, record);
   } catch (err) {
     showError(`The record could not be exported: ${err.message}`);
@@ -1899,7 +1913,7 @@ async function loadExtras(mapId) {
     /* not needed to play */
   }
   try {
-    const games = await getJSON(`/api/games?token=${encodeURIComponent(TOKEN)}`);
+    const games = await getJSON("/api/games", TOKEN);
     const g = (games || []).find((x) => x.id === GAME_ID);
     if (g) S.seatKinds = g.seats.map((s) => s.kind);
   } catch {
@@ -1927,7 +1941,7 @@ async function main() {
   board = new Board($("board-view"), onHex);
   let data;
   try {
-    data = await getJSON(`${gameUrl()}?token=${encodeURIComponent(TOKEN)}`);
+    data = await getJSON(gameUrl(), TOKEN);
   } catch (err) {
     showError(`The game could not be loaded: ${err.message}`);
     $("status-turn").textContent = "Not loaded";
@@ -1946,7 +1960,7 @@ async function main() {
       map: S.mapId,
       mapName: S.mapName,
       solo: !!(data.view.plugins && data.view.plugins.solo),
-      url: `/game/${encodeURIComponent(GAME_ID)}?token=${encodeURIComponent(TOKEN)}`,
+      url: gameLink(GAME_ID, TOKEN),
     });
   }
   setConn(false);

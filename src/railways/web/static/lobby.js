@@ -8,6 +8,7 @@ import {
   download,
   el,
   forgetGame,
+  gameLink,
   getJSON,
   loadGames,
   postJSON,
@@ -155,7 +156,9 @@ async function createGame(event) {
     body = { map: $("map").value, seats: [{ name, kind: "human" }], options: soloOptions() };
   }
   const seed = $("seed").value.trim();
-  if (seed !== "") body.seed = parseInt(seed, 10);
+  if (/^0x[0-9a-f]{1,64}$/i.test(seed)) body.seed = seed;
+  else if (/^\d{16,}$/.test(seed)) body.seed = `0x${BigInt(seed).toString(16)}`; // beyond a JS number
+  else if (seed !== "") body.seed = parseInt(seed, 10);
   $("btn-create").disabled = true;
   try {
     let created;
@@ -249,7 +252,7 @@ function showCreated(created, seats, mapId, solo = false) {
 // -- your games ----------------------------------------------------------------------------------
 async function statusOf(entry) {
   try {
-    const games = await getJSON(`/api/games?token=${encodeURIComponent(entry.token)}`);
+    const games = await getJSON("/api/games", entry.token);
     return (games || []).find((g) => g.id === entry.id) || null;
   } catch {
     return null;
@@ -294,7 +297,7 @@ async function renderGames() {
       el(
         "td",
         { class: "row wrap" },
-        el("a", { class: "button small resume", href: entry.url || `/game/${entry.id}?token=${entry.token}` }, "Resume"),
+        el("a", { class: "button small resume", href: entry.url || gameLink(entry.id, entry.token) }, "Resume"),
         el("button", { type: "button", class: "small export", onclick: () => exportGame(entry) }, "Export"),
         entry.links && entry.links.length
           ? el("button", { type: "button", class: "small", onclick: () => showLinks(entry) }, "Links")
@@ -339,7 +342,7 @@ function showLinks(entry) {
 
 async function exportGame(entry) {
   try {
-    const record = await getJSON(`/api/games/${encodeURIComponent(entry.id)}/record?token=${encodeURIComponent(entry.token)}`);
+    const record = await getJSON(`/api/games/${encodeURIComponent(entry.id)}/record`, entry.token);
     download(`railways-${entry.id}.json`, record);
   } catch (err) {
     toast(`Export failed: ${err.message}`, "error");

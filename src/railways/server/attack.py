@@ -1,0 +1,409 @@
+"""``railways bench server --attack``: replay the attacks of issue 10 against a server on
+the loopback address and print what held.
+
+Each attack is bounded in count and time (about a minute in all). Against a server this
+command starts itself (no ``--url``), it also holds the SQLite database's write lock from
+outside for a few seconds, as another process would. It only reports; it never fails.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import select
+import socket
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+SEATS = [{"name": "A"}, {"name": "B"}, {"name": "C"}]
+
+
+@dataclass
+class Outcome:
+    attack: str
+    held: bool
+    detail: str
+
+
+def check_loopback(url: str) -> tuple[str, int]:
+    parts = urlsplit(url)
+    if parts.scheme != "http" or parts.hostname not in LOOPBACK:
+        raise ValueError(f"--attack runs against http://127.0.0.1:PORT only, not {url!r}")
+    return "127.0.0.1", parts.port or 80
+
+
+def _connect(port: int) -> socket.socket:
+    return socket.create_connection(("127.0.0.1", port), timeout=5)
+
+
+def _closed(s: socket.socket) -> bool:
+    """Has the server closed (or answered and closed) ``s``? Does not wait."""
+    try:
+        readable, _, _ = select.select([s], [], [], 0)
+        if not readable:
+            return False
+        return s.recv(65536) == b""
+    except OSError:
+        return True
+
+
+def _read_answer(s: socket.socket, timeout: float = 5.0) -> bytes:
+    s.settimeout(timeout)
+    data = b""
+    with contextlib.suppress(OSError):
+        while b"\r\n\r\n" not in data or not data.rstrip().endswith(b"}"):
+            part = s.recv(65536)
+            if not part:
+                break
+            data += part
+    return data
+
+
+def _timed_get(url: str) -> tuple[int, float]:
+    t0 = time.perf_counter()
+    try:
+        status = httpx.get(url, timeout=30).status_code
+    except httpx.HTTPError:
+        status = 0
+    return status, time.perf_counter() - t0
+
+
+def peak_memory_mb(pid: int | None) -> float | None:
+    """The process's peak resident memory (Linux), in MB."""
+    if pid is None:
+        return None
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
+def big_bodies(url: str, port: int, pid: int | None = None) -> list[Outcome]:
+    out = []
+    before = peak_memory_mb(pid)
+    s = _connect(port)
+    s.sendall(
+        b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 104857600\r\n\r\n{"
+    )
+    head = _read_answer(s)
+    s.close()
+    status = head[9:12].decode(errors="replace")
+    out.append(
+        Outcome("100 MB Content-Length, 1 byte sent", status == "413", f"answer {status or 'none'}")
+    )
+    # Four streamed bodies of up to 100 MB each, without Content-Length.
+    sent_total = 0
+    statuses = []
+    chunk = b"100000\r\n" + b" " * 0x100000 + b"\r\n"
+    for _ in range(4):
+        s = _connect(port)
+        s.sendall(
+            b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
+            b"\r\nTransfer-Encoding: chunked\r\n\r\n"
+        )
+        answer = b""
+        for _ in range(100):
+            readable, _, _ = select.select([s], [], [], 0.01)
+            if readable:
+                answer = s.recv(65536)
+                break
+            try:
+                s.sendall(chunk)
+            except OSError:
+                break
+            sent_total += 1
+        answer += _read_answer(s, 2.0)
+        s.close()
+        statuses.append(answer[9:12].decode(errors="replace") or "none")
+    held = all(x == "413" for x in statuses)
+    out.append(
+        Outcome(
+            "4 streamed 100 MB bodies",
+            held,
+            f"answers {', '.join(statuses)} after {sent_total} MiB sent in all",
+        )
+    )
+    code, seconds = _timed_get(url + "/api/maps")
+    after = peak_memory_mb(pid)
+    memory = ""
+    if before is not None and after is not None:
+        memory = f"; server peak memory {before:.0f} MB before, {after:.0f} MB after"
+    out.append(
+        Outcome("server answers after them", code == 200, f"{seconds * 1000:.0f} ms{memory}")
+    )
+    return out
+
+
+def slow_connections(url: str, port: int, count: int, wait: float) -> list[Outcome]:
+    idle: list[socket.socket] = []
+    refused = 0
+    for _ in range(count):
+        try:
+            idle.append(_connect(port))
+        except OSError:
+            refused += 1
+    trickle = []
+    for _ in range(min(50, count)):
+        with contextlib.suppress(OSError):
+            s = _connect(port)
+            s.sendall(b"GET /api/maps HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            trickle.append(s)
+    status, seconds = _timed_get(url + "/api/maps")
+    out = [
+        Outcome(
+            f"{len(idle)} idle + {len(trickle)} trickling connections open",
+            status == 200 and seconds < 2,
+            f"a new client's GET: {status or 'no answer'} in {seconds * 1000:.0f} ms"
+            + (f"; {refused} connects refused" if refused else ""),
+        )
+    ]
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        for s in trickle:
+            with contextlib.suppress(OSError):
+                s.sendall(b"a")
+        if all(_closed(s) for s in idle) and all(_closed(s) for s in trickle):
+            break
+        time.sleep(0.5)
+    closed_idle = sum(_closed(s) for s in idle)
+    closed_trickle = sum(_closed(s) for s in trickle)
+    for s in idle + trickle:
+        s.close()
+    out.append(
+        Outcome(
+            f"closed by the server within {wait:.0f} s",
+            closed_idle == len(idle) and closed_trickle == len(trickle),
+            f"idle {closed_idle}/{len(idle)}, trickling {closed_trickle}/{len(trickle)}",
+        )
+    )
+    return out
+
+
+def create_flood(url: str, seconds: float, limit: int) -> list[Outcome]:
+    codes: dict[int, int] = {}
+    retry = None
+    t0 = time.monotonic()
+    with httpx.Client(base_url=url, timeout=10) as client:
+        for _ in range(limit):
+            if time.monotonic() - t0 > seconds:
+                break
+            r = client.post("/api/games", json={"seats": SEATS})
+            codes[r.status_code] = codes.get(r.status_code, 0) + 1
+            if r.status_code == 429 and retry is None:
+                retry = r.headers.get("retry-after")
+    took = time.monotonic() - t0
+    made = codes.get(201, 0)
+    sent = sum(codes.values())
+    return [
+        Outcome(
+            f"{sent} game creations in {took:.1f} s from one client",
+            codes.get(429, 0) > 0 and retry is not None and made < sent,
+            f"created {made}, refused 429 {codes.get(429, 0)} (Retry-After {retry}), "
+            f"other {sent - made - codes.get(429, 0)}",
+        )
+    ]
+
+
+def websocket_flood(url: str, port: int, count: int) -> list[Outcome]:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    game = httpx.post(url + "/api/games", json={"seats": SEATS}, timeout=10)
+    if game.status_code != 201:
+        return [Outcome("WebSockets on one seat", False, f"could not create a game: {game.text}")]
+    data = game.json()
+    ws_url = f"ws://127.0.0.1:{port}/api/games/{data['id']}/ws?token={data['seats'][0]['token']}"
+    live = []
+    capped = 0
+    with contextlib.ExitStack() as stack:
+        for _ in range(count):
+            try:
+                ws = stack.enter_context(connect(ws_url, open_timeout=5))
+                ws.recv(timeout=5)
+                live.append(ws)
+            except ConnectionClosed as exc:
+                if exc.rcvd is not None and exc.rcvd.code == 4429:
+                    capped += 1
+            except (OSError, TimeoutError):
+                pass
+        opened = len(live)
+    return [
+        Outcome(
+            f"{count} WebSockets on one seat",
+            capped > 0 and opened < count,
+            f"{opened} open, {capped} closed with 4429",
+        )
+    ]
+
+
+@contextlib.contextmanager
+def _write_lock(db: Path) -> Iterator[None]:
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        conn.execute("ROLLBACK")
+        conn.close()
+
+
+def locked_database(url: str, db: Path, hold: float) -> list[Outcome]:
+    games = [httpx.post(url + "/api/games", json={"seats": SEATS}, timeout=10) for _ in range(2)]
+    if any(g.status_code != 201 for g in games):
+        return [Outcome("database locked elsewhere", False, "could not create games")]
+    first, second = (g.json() for g in games)
+    token = None
+    action = None
+    for seat in first["seats"]:
+        state = httpx.get(f"{url}/api/games/{first['id']}", params={"token": seat["token"]})
+        legal = state.json()["legal"]
+        if legal and legal["simple"]:
+            token, action = seat["token"], legal["simple"][0]["action"]
+            break
+    answers: list[httpx.Response] = []
+    post_time = [0.0]
+
+    def post() -> None:
+        t0 = time.perf_counter()
+        answers.append(
+            httpx.post(
+                f"{url}/api/games/{first['id']}/actions",
+                json={"token": token, "after": 0, "action": action},
+                timeout=60,
+            )
+        )
+        post_time[0] = time.perf_counter() - t0
+
+    other = f"{url}/api/games/{second['id']}?token={second['seats'][0]['token']}"
+    with _write_lock(db):
+        thread = threading.Thread(target=post)
+        thread.start()
+        time.sleep(0.2)
+        status, seconds = _timed_get(other)
+        time.sleep(max(0.0, hold - 0.2 - seconds))
+    thread.join(60)
+    answer = answers[0] if answers else None
+    message = answer.json().get("error", "") if answer is not None else ""
+    return [
+        Outcome(
+            "another game while the database is locked",
+            status == 200 and seconds < 1,
+            f"GET {status} in {seconds * 1000:.0f} ms",
+        ),
+        Outcome(
+            "an action while the database is locked",
+            answer is not None and answer.status_code == 503,
+            f"{answer.status_code if answer is not None else 'none'} in {post_time[0]:.1f} s: "
+            f"{message}",
+        ),
+    ]
+
+
+def headers(url: str) -> list[Outcome]:
+    r = httpx.get(url + "/api/maps", timeout=10)
+    wanted = {
+        "content-security-policy": "frame-ancestors 'none'",
+        "x-frame-options": "DENY",
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "no-referrer",
+        "cache-control": "no-store",
+    }
+    missing = [k for k, v in wanted.items() if v not in r.headers.get(k, "")]
+    return [
+        Outcome(
+            "policy headers on an API answer",
+            not missing,
+            "all present" if not missing else "missing: " + ", ".join(missing),
+        )
+    ]
+
+
+@contextlib.contextmanager
+def attack_server() -> Iterator[tuple[str, Path, int]]:
+    """``railways serve`` with its default limits, on a free loopback port and a temporary
+    SQLite data dir: its URL, database file and process id."""
+    import os
+    import subprocess
+    import sys
+    import tempfile
+
+    from railways.server.bench import _free_port
+
+    port = _free_port()
+    with tempfile.TemporaryDirectory(prefix="railways-attack-") as data:
+        command = [sys.executable, "-m", "railways", "serve", "--port", str(port)]
+        command += ["--data-dir", data, "--log-level", "error"]
+        proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, env={**os.environ})
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                if proc.poll() is not None:
+                    raise RuntimeError(f"the server exited with status {proc.returncode}")
+                with contextlib.suppress(httpx.HTTPError):
+                    if httpx.get(url + "/api/health", timeout=1).json().get("warm"):
+                        break
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the server did not start within 30 s")
+                time.sleep(0.1)
+            yield url, Path(data) / "railways.sqlite3", proc.pid
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def run_attacks(
+    url: str,
+    db: Path | None = None,
+    connections: int = 500,
+    wait: float = 15.0,
+    progress: Callable[[str], None] | None = None,
+    pid: int | None = None,
+) -> list[Outcome]:
+    """Every attack against ``url`` (loopback only); ``db``: the SQLite file, to lock it;
+    ``pid``: the server's process, to read its peak memory."""
+    _host, port = check_loopback(url)
+    say = progress or (lambda _text: None)
+    out: list[Outcome] = []
+    say("policy headers")
+    out += headers(url)
+    say("big bodies")
+    out += big_bodies(url, port, pid)
+    say(f"{connections} slow connections (up to {wait:.0f} s)")
+    out += slow_connections(url, port, connections, wait)
+    say("WebSockets on one seat")
+    out += websocket_flood(url, port, 20)
+    if db is not None:
+        say("the database locked by another process")
+        out += locked_database(url, db, 3.0)
+    say("game creation flood")
+    out += create_flood(url, 15.0, 300)  # last: it uses up this client's creations
+    return out
+
+
+def report(outcomes: list[Outcome]) -> str:
+    width = max(len(o.attack) for o in outcomes)
+    lines = [f"{'held' if o.held else 'FAILED':6} {o.attack:{width}}  {o.detail}" for o in outcomes]
+    held = sum(o.held for o in outcomes)
+    lines.append(f"{held} of {len(outcomes)} held")
+    return "\n".join(lines)
+
+
+def as_json(outcomes: list[Outcome]) -> str:
+    return json.dumps([o.__dict__ for o in outcomes], indent=2)

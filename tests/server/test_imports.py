@@ -1,0 +1,110 @@
+"""Imported records (issue 10, item 3): names checked like at creation, records this server
+exported are signed and told from edited ones, and another ruleset version is refused."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from railways.bots.random_bot import RandomBot
+from railways.core.legal import legal_actions
+from railways.core.record import digest
+from railways.rules import new_game
+from railways.rules.records import record_of
+from railways.server.signing import KEY_FILE
+from server.helpers import state
+
+
+def _finished_record() -> dict[str, Any]:
+    game = new_game("eastern-us", ["Ann", "Ben"], seed=5)
+    bot = RandomBot(1)
+    while not game.over:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bot.choose(game, seat, legal_actions(game, seat)))
+    return record_of(game).to_dict()
+
+
+def _import(client: TestClient, record: dict[str, Any]) -> Any:
+    return client.post("/api/games/import", json={"record": record})
+
+
+def _with_digest(record: dict[str, Any]) -> dict[str, Any]:
+    body = {k: v for k, v in record.items() if k != "digest"}
+    return {**body, "digest": digest(body)}
+
+
+def test_names_are_checked_like_at_creation(client: TestClient) -> None:
+    record = _finished_record()
+    for bad in ("x" * 2_000_000, "x" * 41, ""):
+        r = _import(client, _with_digest({**record, "seats": [bad, "Ben"]}))
+        assert r.status_code in (400, 413, 422), r.status_code
+        assert r.status_code != 201
+    r = _import(client, _with_digest({**record, "seats": ["x" * 41, "Ben"]}))
+    assert r.status_code == 400 and r.json()["where"] == "seats[0]"
+    assert client.get("/api/games").json() == []
+
+
+def test_another_ruleset_version_is_refused(client: TestClient) -> None:
+    record = _finished_record()
+    other = _with_digest({**record, "ruleset": {**record["ruleset"], "version": "0.9"}})
+    r = _import(client, other)
+    assert r.status_code == 400 and r.json()["where"] == "ruleset"
+    assert "0.9" in r.json()["error"] and "version" in r.json()["error"]
+
+
+def test_the_server_tells_its_own_records_from_edited_ones(
+    client: TestClient, data_dir: Path
+) -> None:
+    first = _import(client, _finished_record()).json()
+    assert state(client, first["id"], first["spectator"]["token"])["signed_by_this_server"] is False
+    # a game imported from a record that is not ours is given back unsigned, as it came
+    unsigned = client.get(
+        f"/api/games/{first['id']}/record", params={"token": first["seats"][0]["token"]}
+    ).json()
+    assert "signature" not in unsigned
+
+    # a game refereed here from the start: its record is signed
+    ours = client.app.state.manager  # type: ignore[attr-defined]
+    created = client.post("/api/games", json={"seats": [{"name": "Ann"}, {"name": "Ben"}]}).json()
+    handle = ours._handles[created["id"]]
+    bot = RandomBot(4)
+    tokens = [s["token"] for s in created["seats"]]
+    while not handle.game.over:
+        seat = handle.game.to_act
+        action = bot.choose(handle.game, seat, legal_actions(handle.game, seat)).to_dict()
+        r = client.post(
+            f"/api/games/{created['id']}/actions",
+            json={"token": tokens[seat], "after": handle.index, "action": action},
+        )
+        assert r.status_code == 200, r.text
+    signed = client.get(f"/api/games/{created['id']}/record", params={"token": tokens[0]}).json()
+    assert signed["signature"].startswith("hmac-sha256:")
+
+    again = _import(client, signed).json()
+    body = state(client, again["id"], again["seats"][1]["token"])
+    assert body["signed_by_this_server"] is True
+    # re-exported, it is still this server's own record
+    back = client.get(
+        f"/api/games/{again['id']}/record", params={"token": again["seats"][0]["token"]}
+    ).json()
+    assert back["signature"] == signed["signature"]
+
+    # edited, with the digest recomputed or removed: accepted, but not as ours
+    edited = _with_digest({**signed, "seats": ["Eve", signed["seats"][1]]})
+    no_digest = {k: v for k, v in signed.items() if k != "digest"}
+    forged = _with_digest({**signed, "signature": "hmac-sha256:" + "0" * 64})
+    for record in (edited, no_digest, forged):
+        made = _import(client, record)
+        assert made.status_code == 201, made.text
+        view = state(client, made.json()["id"], made.json()["spectator"]["token"])
+        expected = record is no_digest  # the content is unchanged: only the digest is gone
+        assert view["signed_by_this_server"] is expected
+        assert view["chosen_seed"] == signed["seed"]  # the importer knows the seed
+
+    key = data_dir / KEY_FILE
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert len(bytes.fromhex(key.read_text().strip())) == 32
