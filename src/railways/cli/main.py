@@ -30,6 +30,11 @@ def _register() -> None:
 
     cli.add_command(bench.bench)
 
+    from railways.cli import export_games, tournament
+
+    cli.add_command(tournament.tournament)
+    cli.add_command(export_games.export_games)
+
     # Keep last: the game server, and `bench server` (joins the `bench` group if there is one).
     from railways.cli import serve
 

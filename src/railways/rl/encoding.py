@@ -267,11 +267,10 @@ def _field_keys(game: Game, name: str, cls: type[Action]) -> list[Key]:
                 f"action kind {name!r}: no index for its field {f.name!r} "
                 "(railways.rl.encoding knows: " + ", ".join(sorted(domains)) + ")"
             )
-        values = domains[f.name]
-        own.append(values)
+        own.append(domains[f.name])
     size = 1
-    for values in own:
-        size *= len(values)
+    for domain in own:
+        size *= len(domain)
     if size > MAX_PRODUCT:
         raise ValueError(f"action kind {name!r}: {size} field combinations is too many to index")
     return [(name, *combo) for combo in itertools.product(*own)]

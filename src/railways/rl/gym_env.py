@@ -15,7 +15,7 @@ mask, but random probes (``check_env`` makes some) must not break the episode.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -30,8 +30,11 @@ from railways.rules.solo import new_solo_game, solo_state
 ENV_ID = "railways/Solo-v0"
 
 
-class SoloEnv(gym.Env[dict[str, np.ndarray], int]):  # type: ignore[misc]
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 1}
+Obs = dict[str, Any]
+
+
+class SoloEnv(gym.Env[Obs, np.int64]):
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 - gymnasium's own
 
     def __init__(
         self,
@@ -63,7 +66,7 @@ class SoloEnv(gym.Env[dict[str, np.ndarray], int]):  # type: ignore[misc]
         self._legal: dict[int, Action] = {}
         self.count = 0
 
-    def _observation(self) -> dict[str, np.ndarray]:
+    def _observation(self) -> Obs:
         mask = (
             self.actions.mask(self._legal)
             if not self.game.over
@@ -79,7 +82,7 @@ class SoloEnv(gym.Env[dict[str, np.ndarray], int]):  # type: ignore[misc]
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    ) -> tuple[Obs, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**31 - 1))
         self.game = new_solo_game(self.map_id, seed=game_seed, options=self.solo_options)
@@ -87,7 +90,7 @@ class SoloEnv(gym.Env[dict[str, np.ndarray], int]):  # type: ignore[misc]
         self._refresh()
         return self._observation(), self._info()
 
-    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+    def step(self, action: np.int64) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         chosen = self._legal.get(int(action))
         if chosen is None:
             info = {**self._info(), "illegal_action": True}

@@ -1,0 +1,137 @@
+"""``railways tournament``: rotated seatings, ratings, files, resuming; Ray gives the same."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import railways.bots
+from railways.bots.random_bot import RandomBot
+from railways.cli.tournament import lineup, tournament
+
+from .optional import need
+
+
+class Careful(RandomBot):
+    """A second cheap bot for the tests (a random bot under another name)."""
+
+    name = "careful"
+
+
+@pytest.fixture()
+def two_bots(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    def make(seed: int, options: object = None) -> Careful:  # with or without bot options
+        return Careful(seed)
+
+    monkeypatch.setitem(railways.bots.BOTS, "careful", make)
+    return ["random", "careful"]
+
+
+def run(args: list[str]) -> str:
+    result = CliRunner().invoke(tournament, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_seatings_rotate() -> None:
+    bots = ["a", "b", "c"]
+    assert lineup(bots, 4, 0) == ["a", "b", "c", "a"]
+    assert lineup(bots, 4, 1) == ["b", "c", "a", "b"]
+    assert lineup(bots, 4, 2) == ["c", "a", "b", "c"]
+    assert lineup(bots, 4, 3) == ["a", "b", "c", "a"]
+    # over len(bots) games every bot sits in every seat
+    for seat in range(4):
+        assert {lineup(bots, 4, i)[seat] for i in range(3)} == set(bots)
+
+
+def _args(tmp_path: Path, games: int, name: str = "t") -> list[str]:
+    return [
+        "--bots",
+        "random,careful",
+        "--players",
+        "3",
+        "--games",
+        str(games),
+        "--seed",
+        "5",
+        "--results",
+        str(tmp_path / f"{name}.jsonl"),
+    ]
+
+
+def _games(path: Path) -> list[dict[str, object]]:
+    lines = path.read_text().splitlines()
+    return sorted((json.loads(x) for x in lines[1:]), key=lambda g: g["game"])  # type: ignore[no-any-return]
+
+
+def test_table_csv_plot_and_rotation(tmp_path: Path, two_bots: list[str]) -> None:
+    out = run(_args(tmp_path, 4))
+    assert "random" in out and "careful" in out and "sigma" in out
+    games = _games(tmp_path / "t.jsonl")
+    assert [g["game"] for g in games] == [0, 1, 2, 3]
+    assert [g["seed"] for g in games] == [5, 6, 7, 8]
+    assert games[0]["bots"] == ["random", "careful", "random"]
+    assert games[1]["bots"] == ["careful", "random", "careful"]
+    with (tmp_path / "t.csv").open() as f:
+        rows = {r["bot"]: r for r in csv.DictReader(f)}
+    assert set(rows) == {"random", "careful"}
+    for r in rows.values():
+        assert int(r["games"]) == 4
+        assert 0 < float(r["sigma"]) < 25 / 3  # rated: less uncertain than a new rating
+    wins = sum(int(r["wins"]) for r in rows.values())
+    assert wins == sum(1 for g in games if g["finished"] and g["winner"] is not None)
+    assert (tmp_path / "t.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_resume_plays_only_the_missing_games_and_rates_the_same(
+    tmp_path: Path, two_bots: list[str]
+) -> None:
+    run(_args(tmp_path, 4, "whole"))
+    run(_args(tmp_path, 2, "parts"))
+    # an interrupted write: half a line at the end
+    parts = tmp_path / "parts.jsonl"
+    parts.write_text(parts.read_text() + '{"game": 2, "se')
+    out = run(_args(tmp_path, 4, "parts"))
+    assert "2 games already played; playing 2 more" in out
+    assert _games(parts) == _games(tmp_path / "whole.jsonl")
+    assert (tmp_path / "parts.csv").read_text() == (tmp_path / "whole.csv").read_text()
+
+
+def test_another_tournaments_file_is_refused_and_kept(tmp_path: Path, two_bots: list[str]) -> None:
+    run(_args(tmp_path, 1))
+    path = tmp_path / "t.jsonl"
+    before = path.read_text()
+    args = _args(tmp_path, 1)
+    args[args.index("5")] = "6"  # another seed
+    result = CliRunner().invoke(tournament, args)
+    assert result.exit_code != 0
+    assert "holds another tournament" in result.output
+    assert path.read_text() == before
+
+
+def test_unknown_bot_is_refused(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        tournament, ["--bots", "greedy,nobody", "--results", str(tmp_path / "x.jsonl")]
+    )
+    assert result.exit_code != 0 and "nobody" in result.output
+    assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_ray_tournament_matches_the_local_one(tmp_path: Path) -> None:
+    """A small tournament on a local Ray (2 CPUs): the same games as in this process."""
+    ray = need("ray")
+    args = ["--bots", "greedy,random", "--players", "2", "--games", "2", "--seed", "3"]
+    local = tmp_path / "local.jsonl"
+    run([*args, "--results", str(local), "--no-plot"])
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = tmp_path / "ray.jsonl"
+        run([*args, "--results", str(on_ray), "--no-plot", "--ray"])
+    finally:
+        ray.shutdown()
+    assert _games(on_ray) == _games(local)
+    assert on_ray.with_suffix(".csv").read_text() == local.with_suffix(".csv").read_text()
