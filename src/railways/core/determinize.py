@@ -8,18 +8,13 @@ reseeded, so future draws from the bag differ too.
 
 from __future__ import annotations
 
-import copy
-
 from railways.core.game import Game
 from railways.core.rng import Rng
 
 
 def determinize(game: Game, seat: int, seed: int) -> Game:
     rng = Rng(seed)
-    clone = copy.copy(game)
-    clone.state = game.state.clone()
-    clone.actions = list(game.actions)
-    clone.history = list(game.history)
+    clone = game.copy()  # its own state and caches; nothing mutable is shared
     state = clone.state
     me = state.players[seat]
     seen = set(me.barons_dealt)

@@ -8,7 +8,7 @@ leaves the game exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +43,12 @@ NEW_CITY_TILES: Mapping[Color, int] = {
     Color.BLACK: 6,
 }
 ROUNDS_PER_TURN = 3
+
+# How a copy of a game (``Game.copy``) takes over each entry of ``Game.derived``: a
+# function that returns what the copy may keep (the entry itself when nothing in it is
+# ever changed in place). The modules that make the entries register them here
+# (railways.core.legal); an entry without one is left out and the copy works it out again.
+DERIVED_FORKS: dict[str, Callable[[Any], Any]] = {}
 
 
 @dataclass(frozen=True)
@@ -117,6 +123,9 @@ class Game:
         self.actions: list[Action] = []  # every accepted action, undo included
         self.history: list[tuple[Action, int, int]] = []  # effective: (action, rng draws, reveals)
         self.derived: dict[str, Any] = {}
+        # Set by ``play``: actions were carried out without being recorded, so the
+        # history no longer leads to the state and undo is refused.
+        self.unrecorded = False
         self.state = self._setup()
 
     @property
@@ -129,6 +138,32 @@ class Game:
         # ``derived`` under the state's track_version; a new state starts it afresh.
         self._state = state
         self.derived = {}
+
+    def copy(self) -> Game:
+        """An independent copy for search: the same state, history and caches.
+
+        No ``deepcopy``: the state is copied field by field (``GameState.copy``), the
+        board, ruleset and kinds (never changed during a game) are shared, and each
+        cache in ``derived`` is handed over as ``DERIVED_FORKS`` says.
+        """
+        twin = Game.__new__(Game)
+        twin.board = self.board
+        twin.ruleset = self.ruleset
+        twin.seats = list(self.seats)
+        twin.seed = self.seed
+        twin.options = self.options
+        twin.turns = self.turns
+        twin.kinds = self.kinds
+        twin.edge_costs = self.edge_costs
+        twin.actions = list(self.actions)
+        twin.history = list(self.history)
+        twin.unrecorded = self.unrecorded
+        twin.state = self.state.copy()  # (this also empties twin.derived)
+        for key, value in self.derived.items():
+            fork = DERIVED_FORKS.get(key)
+            if fork is not None:
+                twin.derived[key] = fork(value)
+        return twin
 
     # -- setup ---------------------------------------------------------------
     def _setup(self) -> GameState:
@@ -342,6 +377,21 @@ class Game:
             self._after_action(action)
         self.actions.append(action)
         self.history.append((action, self.state.rng.draws - draws, self.state.reveals - reveals))
+
+    def play(self, action: Action) -> None:
+        """``apply`` for playouts: checked and carried out alike, but not recorded.
+
+        Neither ``actions`` nor ``history`` grows, so a search copy that plays out a
+        whole game does no bookkeeping it would throw away; the game can no longer be
+        undone or saved as a record (``unrecorded`` is set). Undo is not accepted here.
+        """
+        if isinstance(action, Undo):
+            raise IllegalAction("undo is not possible in a playout", "RW-p4-39")
+        kind, checked = self._check(action)
+        kind.perform(self, action, checked)
+        if kind.advances_turn:
+            self._after_action(action)
+        self.unrecorded = True
 
     def check(self, action: Action) -> None:
         """Raise IllegalAction if ``action`` may not be taken now; change nothing."""
@@ -898,6 +948,8 @@ class Game:
     # -- undo ---------------------------------------------------------------------
     def undo_allowed(self, seat: int) -> str | None:
         """Why the seat may not undo now, or None when it may."""
+        if self.unrecorded:
+            return "actions were played out without being recorded (a search copy)"
         if not self.history:
             return "there is nothing to undo"
         last, draws, reveals = self.history[-1]

@@ -18,7 +18,7 @@ from railways.core.actions import Action, Bid, BuildTrack, DeliverGoods
 from railways.core.board import Board, Color, Terrain
 from railways.core.delivery import Edge
 from railways.core.errors import IllegalAction
-from railways.core.game import Game
+from railways.core.game import DERIVED_FORKS, Game
 from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
 from railways.core.kinds import ActionKind
 from railways.core.plugins import EdgeCosts
@@ -441,6 +441,27 @@ class _Slots:
     changed: list[int]
     version: int
     seats: dict[tuple[int, tuple[str, ...]], tuple[int, list[BuildOption | None]]]
+
+    def fork(self) -> _Slots:
+        """A copy for a copy of the game: the lists changed in place are copied."""
+        seats = {key: (seen, list(options)) for key, (seen, options) in self.seats.items()}
+        return _Slots(
+            self.track_version,
+            dict(self.track),
+            list(self.routes),
+            list(self.changed),
+            self.version,
+            seats,
+        )
+
+
+def _fork_slots(every: dict[int, _Slots]) -> dict[int, _Slots]:
+    return {tiles: slots.fork() for tiles, slots in every.items()}
+
+
+# How a copy of the game takes these caches over (Game.copy): the link graph is replaced,
+# never changed; build_options' lists are never changed, only its dict; slots change inside.
+DERIVED_FORKS.update(link_graph=lambda entry: entry, build_options=dict, link_slots=_fork_slots)
 
 
 def _slot_route(
