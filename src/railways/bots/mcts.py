@@ -1,0 +1,342 @@
+"""A search bot: information-set Monte Carlo tree search over the greedy bot's best ideas.
+
+What it searches: in the action rounds, the root holds the seat's information set (what
+it knows now). Its children are candidate actions, ranked by the greedy bot's one-ply
+values (action abstraction: of the hundreds of candidate links only the best few enter,
+and progressive widening lets one more in as visits grow, in the greedy order). Each
+iteration picks a child by PUCT (the greedy value, through a softmax, is the prior),
+draws a determinization of the hidden information (other seats' Rail Barons, the deck
+order, future bag draws; ``railways.core.determinize``), plays the child there and then
+plays out a short horizon with a cheap greedy-like policy (``playout_action``) before an
+evaluation in points (score, money, bonds, Rail Baron progress and the deliveries
+waiting in the seat's network, relative to the other seats).
+
+Visits of every child use the same sequence of determinizations and playout seeds
+(visit ``k`` of any child sees world ``k``): children are compared on the same worlds,
+which takes most of the luck out of the comparison. The tree is one level deep (the
+seat's own decision; the opponents and later turns live in the playouts): a deeper tree
+over other seats' candidate links would need their legal actions at every node, which
+costs more than the playouts it would guide.
+
+The auction, Rail Baron choice and the solo game are left to the greedy bot.
+
+Budgets: ``iters`` (iterations per decision; deterministic for a seed) or ``time``
+(seconds per decision; not deterministic). Options are given after the name, separated
+by colons: ``mcts:iters=200``, ``mcts:time=1.5:width=10``. See docs/bots.md.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+from railways.bots.greedy import GreedyBot, _Context
+from railways.core.actions import (
+    Action,
+    BuildTrack,
+    ChooseBaron,
+    Pass,
+    PassBid,
+    UpgradeEngine,
+)
+from railways.core.board import Color
+from railways.core.determinize import determinize
+from railways.core.errors import IllegalAction
+from railways.core.game import Game
+from railways.core.legal import LegalActions, build_options, delivery_options
+from railways.core.rng import Rng
+from railways.core.state import Phase
+
+MONEY = 0.12  # points per $1,000 of cash at the horizon (the greedy bot's figure)
+INTEREST = 0.2  # points per $1,000 of bond dividend still to pay
+BARON_SHARE = 0.5  # share of the Rail Baron's points counted before the end
+POTENTIAL = 0.5  # share of the deliveries waiting in the network counted at the horizon
+BUILD_SAMPLES = 12  # candidate links the playout policy looks at per build decision
+PLAYOUT_CAP = 200
+BOND_LIMIT = 4  # the playout policy issues bonds for a link only while it holds fewer  # actions a playout may take at most (auctions included)
+
+
+@dataclass(frozen=True)
+class MctsSettings:
+    """The search's knobs; each can be set as ``mcts:name=value``."""
+
+    iters: int = 0  # iterations per decision; 0 = use ``time``
+    time: float = 1.0  # seconds per decision when ``iters`` is 0
+    width: int = 8  # candidates (root children) at most
+    horizon: int = 2  # own actions played out after the root action
+    c: float = 2.0  # exploration, in points
+    temperature: float = 1.5  # of the softmax that turns greedy values into priors
+
+    @classmethod
+    def parse(cls, options: Mapping[str, str]) -> MctsSettings:
+        known = {f.name: f.type for f in fields(cls)}
+        values: dict[str, int | float] = {}
+        for key, text in options.items():
+            if key not in known:
+                raise ValueError(f"mcts has no option {key!r} (known: {', '.join(known)})")
+            try:
+                values[key] = int(text) if known[key] == "int" else float(text)
+            except ValueError:
+                raise ValueError(f"mcts option {key}: {text!r} is not a number") from None
+            if values[key] < 0:
+                raise ValueError(f"mcts option {key} must not be negative")
+        settings = cls(**values)  # type: ignore[arg-type]
+        if settings.iters == 0 and settings.time <= 0:
+            raise ValueError("mcts needs a budget: iters > 0 or time > 0")
+        if settings.width < 1:
+            raise ValueError("mcts option width must be at least 1")
+        return settings
+
+
+class MctsBot:
+    """IS-MCTS over greedy candidates; see the module docstring."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, settings: MctsSettings | None = None) -> None:
+        self.seed = seed
+        self.settings = settings or MctsSettings()
+        self.greedy = GreedyBot(seed)
+        self.last_iterations = 0  # of the latest decision (for benchmarks and tests)
+
+    def choose(self, game: Game, seat: int, legal: LegalActions) -> Action:
+        state = game.state
+        if (
+            state.phase is not Phase.ACTIONS
+            or "solo" in state.plugin_data
+            or game.turns.step_actions(game, seat) is not None
+        ):
+            self.last_iterations = 0
+            return self.greedy.choose(game, seat, legal)
+        candidates = self._candidates(game, seat, legal)
+        if len(candidates) == 1:
+            self.last_iterations = 0
+            return candidates[0][1]
+        return self._search(game, seat, candidates)
+
+    # -- the root's children ------------------------------------------------------
+    def _candidates(self, game: Game, seat: int, legal: LegalActions) -> list[tuple[float, Action]]:
+        ctx = _Context(game, seat)
+        scored = sorted(self.greedy._score_all(ctx, legal), key=lambda s: (-s.value, s.order))
+        out: list[tuple[float, Action]] = []
+        seen: set[Action] = set()
+        for s in scored:
+            if s.action not in seen:
+                seen.add(s.action)
+                out.append((s.value, s.action))
+            if len(out) >= self.settings.width:
+                break
+        if not out:
+            out.append((0.0, legal.all()[0] if legal else Pass(seat=seat)))
+        return out
+
+    # -- the search ---------------------------------------------------------------------
+    def _search(self, game: Game, seat: int, candidates: list[tuple[float, Action]]) -> Action:
+        settings = self.settings
+        top = candidates[0][0]
+        weights = [math.exp((v - top) / settings.temperature) for v, _a in candidates]
+        total = sum(weights)
+        priors = [w / total for w in weights]
+        count = len(candidates)
+        visits = [0] * count
+        values = [0.0] * count
+        dead = [False] * count
+        rng = Rng(self.seed * 1_000_003 + len(game.actions) * 7919 + seat)
+        worlds: list[tuple[int, int]] = []  # (determinization seed, playout seed) per visit
+        deadline = time.perf_counter() + settings.time if settings.iters == 0 else math.inf
+        iterations = 0
+        while True:
+            if settings.iters and iterations >= settings.iters:
+                break
+            if not settings.iters and time.perf_counter() >= deadline:
+                break
+            n = iterations + 1
+            allowed = min(count, 2 + int(math.sqrt(n)))  # progressive widening
+            live = [i for i in range(allowed) if not dead[i]]
+            if not live:
+                live = [i for i in range(count) if not dead[i]]
+                if not live:
+                    break
+            mean = sum(values) / max(1, sum(visits))
+            root = math.sqrt(n)
+            i = max(
+                live,
+                key=lambda j: (
+                    (values[j] / visits[j] if visits[j] else mean)
+                    + settings.c * priors[j] * root / (1 + visits[j]),
+                    -j,
+                ),
+            )
+            k = visits[i]
+            while len(worlds) <= k:
+                worlds.append((rng.next64(), rng.next64()))
+            value = self._iterate(game, seat, candidates[i][1], worlds[k])
+            iterations += 1
+            if value is None:
+                dead[i] = True
+                continue
+            visits[i] += 1
+            values[i] += value
+        self.last_iterations = iterations
+        best = max(
+            (i for i in range(count) if not dead[i]),
+            key=lambda j: (visits[j], values[j] / max(1, visits[j]), -j),
+            default=0,
+        )
+        return candidates[best][1]
+
+    def _iterate(
+        self, game: Game, seat: int, action: Action, world: tuple[int, int]
+    ) -> float | None:
+        det = determinize(game, seat, world[0])
+        try:
+            det.play(action)
+        except IllegalAction:
+            return None  # cannot happen for a legal action; never chosen if it does
+        rng = Rng(world[1])
+        own_left = self.settings.horizon
+        steps = 0
+        while not det.over and own_left > 0 and steps < PLAYOUT_CAP:
+            mover = det.to_act
+            assert mover is not None
+            if mover == seat and det.state.phase is Phase.ACTIONS:
+                own_left -= 1
+            det.play(playout_action(det, mover, rng))
+            steps += 1
+        return evaluate(det, seat)
+
+
+# -- the playout policy ------------------------------------------------------------------
+def playout_action(game: Game, seat: int, rng: Rng) -> Action:
+    """A cheap greedy-like move: deliver the best cube, else build a link that pays, else
+    upgrade while cheap, else pass. No bids, no bonds (except to pay what must be paid)."""
+    state = game.state
+    if state.phase is Phase.AUCTION:
+        return PassBid(seat=seat)
+    if state.phase is Phase.CHOOSE_BARON:
+        return ChooseBaron(seat=seat, baron=state.players[seat].barons_dealt[0])
+    step = game.turns.step_actions(game, seat)
+    if step is not None:
+        choices = [a for a in step if game.allows(a)]
+        return choices[rng.below(len(choices))]
+    best: Action | None = None
+    best_value = 0.5
+    for options in delivery_options(game, seat).values():
+        for option in options:
+            mine = option.points.get(seat, 0)
+            theirs = sum(p for s, p in option.points.items() if s != seat)
+            value = mine - 0.5 * theirs
+            if value > best_value:
+                best, best_value = option.action, value
+    if best is not None:
+        return best
+    build = _playout_build(game, seat, rng)
+    if build is not None:
+        return build
+    player = state.players[seat]
+    tables = game.board.tables
+    if player.engine < min(4, tables.max_engine):
+        upgrade = UpgradeEngine(seat=seat)
+        cost = tables.engine_costs[player.engine + 1]
+        affordable = player.cash >= cost or player.bonds < BOND_LIMIT - 1
+        if affordable and game.allows(upgrade):
+            return upgrade
+    return Pass(seat=seat)
+
+
+def _playout_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
+    state, board = game.state, game.board
+    options = build_options(game, seat)
+    if not options:
+        return None
+    player = state.players[seat]
+    cash = player.cash
+    # Bonds only for a link that opens a delivery, and only a few (players start with no
+    # cash: the first links are paid with bonds, as the greedy bot pays them).
+    credit = cash + (
+        tables_bond(game) * (BOND_LIMIT - player.bonds) if player.bonds < BOND_LIMIT else 0
+    )
+    own: set[str] = set()
+    for link in state.links.values():
+        if link.owner == seat and link.end is not None:
+            own.update((link.start, link.end))
+    wanted: set[Color] = {state.city_colors[c] for c in own}
+    best: BuildTrack | None = None
+    # Nothing that pays: now and then any link paid in cash, so that games still end.
+    best_value = 0.0 if rng.below(3) else -math.inf
+    for _ in range(BUILD_SAMPLES):
+        option = options[rng.below(len(options))]
+        if option.to_city is None or option.cost > credit:
+            continue
+        origin = board.city_at(option.action.path[0])
+        if origin is None:
+            continue
+        start, end = origin.id, option.to_city
+        if own and start not in own and end not in own:
+            continue
+        colors = wanted | {state.city_colors[start]}
+        value: float = sum(1 for c in state.cubes[end] if c in colors)
+        end_color = state.city_colors[end]
+        value += sum(1 for city in own | {start} for c in state.cubes[city] if c is end_color)
+        if option.cost > cash and value < 1:
+            continue
+        value -= 0.1 * option.cost
+        if value > best_value:
+            best, best_value = option.action, value
+    return best
+
+
+def tables_bond(game: Game) -> int:
+    return game.board.tables.bond_value
+
+
+# -- the evaluation -----------------------------------------------------------------------
+def evaluate(game: Game, seat: int) -> float:
+    """The seat's standing in points, less the mean standing of the other seats."""
+    state = game.state
+    if state.final_scores is not None:
+        final = state.final_scores
+        others: list[float] = [v for s, v in final.items() if s != seat]
+        bonus = 5.0 if state.winner == seat else 0.0
+        return final[seat] - sum(others) / max(1, len(others)) + bonus
+    turns_left = _turns_left(game)
+    values = [_standing(game, p.seat, turns_left) for p in state.players]
+    me = values[seat] + _extras(game, seat)
+    others_v = [v for s, v in enumerate(values) if s != seat]
+    return me - sum(others_v) / max(1, len(others_v))
+
+
+def _turns_left(game: Game) -> int:
+    state = game.state
+    if state.end_trigger_turn is not None:
+        return max(1, state.end_trigger_turn + 2 - state.turn)
+    remaining = max(0, state.ecm_needed - len(state.ecm))
+    rate = max(0.5, len(state.ecm) / max(1, state.turn))
+    return int(max(2, min(22 - state.turn, remaining / rate + 1)))
+
+
+def _standing(game: Game, seat: int, turns_left: int) -> float:
+    player = game.state.players[seat]
+    tables = game.board.tables
+    income = game.income(seat) - player.bonds * tables.bond_dividend
+    return (
+        player.score
+        - player.bonds * (1.0 + INTEREST * turns_left)
+        + MONEY * (player.cash + max(0, income) * (turns_left - 1))
+    )
+
+
+def _extras(game: Game, seat: int) -> float:
+    """What only the searching seat is judged on: its Rail Baron and its network's cubes."""
+    player = game.state.players[seat]
+    value = 0.0
+    if player.baron:
+        baron = game.ruleset.barons[player.baron]
+        effect = game.ruleset.baron_effects.get(baron.effect)
+        if effect is not None:
+            value += BARON_SHARE * effect.score(game, seat, baron)
+    ctx = _Context(game, seat)
+    value += POTENTIAL * sum(sorted(ctx.delivery_guesses(), reverse=True)[:4])
+    return value

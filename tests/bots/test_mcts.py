@@ -1,0 +1,162 @@
+"""The search bot (mcts): legal moves only, repeatable for a seed and an iteration budget,
+its options and level names, and the playout policy's moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from railways.bots import BOTS, LEVELS, make_bot, parse_spec
+from railways.bots.easy import EasyBot
+from railways.bots.greedy import GreedyBot
+from railways.bots.mcts import MctsBot, MctsSettings, evaluate, playout_action
+from railways.core.actions import Action
+from railways.core.game import Game
+from railways.core.legal import legal_actions
+from railways.core.rng import Rng
+from railways.core.state import Phase
+from railways.rules import new_game
+from railways.sim.checks import full_state
+
+
+def _greedy_until(game: Game, actions: int) -> Game:
+    bots = [GreedyBot(i) for i in range(game.n)]
+    for _ in range(actions):
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].choose(game, seat, legal_actions(game, seat)))
+    while game.state.phase is not Phase.ACTIONS:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].choose(game, seat, legal_actions(game, seat)))
+    return game
+
+
+def _decisions(seed: int, iters: int, count: int) -> list[Action]:
+    """``count`` decisions of an mcts seat 0 against greedy bots, from game ``seed``."""
+    game = new_game("eastern-us", players=3, seed=seed)
+    bots = [
+        make_bot(f"mcts:iters={iters}", 5),
+        GreedyBot(1),
+        GreedyBot(2),
+    ]
+    chosen: list[Action] = []
+    while not game.over and len(chosen) < count:
+        seat = game.to_act
+        assert seat is not None
+        legal = legal_actions(game, seat)
+        action = bots[seat].choose(game, seat, legal)
+        game.check(action)  # raises IllegalAction for an illegal choice
+        if seat == 0:
+            chosen.append(action)
+        game.apply(action)
+    return chosen
+
+
+def test_mcts_plays_only_legal_actions_and_searches() -> None:
+    bot = MctsBot(3, MctsSettings(iters=12))
+    game = new_game("eastern-us", players=4, seed=8)
+    others = [GreedyBot(i) for i in range(4)]
+    searched = 0
+    for _ in range(160):
+        if game.over:
+            break
+        seat = game.to_act
+        assert seat is not None
+        legal = legal_actions(game, seat)
+        player = bot if seat == 2 else others[seat]
+        action = player.choose(game, seat, legal)
+        game.check(action)  # the engine's own check: raises IllegalAction if not legal
+        if seat == 2:
+            searched += bot.last_iterations > 0
+        game.apply(action)
+    assert searched >= 5  # it did search (not only hand over to greedy)
+
+
+def test_mcts_is_deterministic_for_a_seed_and_iterations() -> None:
+    first = _decisions(seed=4, iters=10, count=8)
+    again = _decisions(seed=4, iters=10, count=8)
+    assert len(first) == 8
+    assert first == again
+
+
+def test_search_leaves_the_real_game_unchanged() -> None:
+    game = _greedy_until(new_game("eastern-us", players=4, seed=6), 40)
+    before = full_state(game)
+    actions = list(game.actions)
+    seat = game.to_act
+    assert seat is not None
+    bot = MctsBot(1, MctsSettings(iters=20))
+    bot.choose(game, seat, legal_actions(game, seat))
+    assert bot.last_iterations == 20
+    assert full_state(game) == before
+    assert game.actions == actions and not game.unrecorded
+
+
+def test_playout_policy_moves_are_legal_over_a_whole_game() -> None:
+    game = new_game("eastern-us", players=4, seed=12)
+    rng = Rng(3)
+    kinds: set[str] = set()
+    for _ in range(3000):
+        if game.over:
+            break
+        seat = game.to_act
+        assert seat is not None
+        action = playout_action(game, seat, rng)
+        game.check(action)
+        game.play(action)
+        kinds.add(action.kind)
+    assert game.over
+    assert {"build_track", "deliver_goods", "pass"} <= kinds
+    assert isinstance(evaluate(game, 0), float)
+
+
+def test_evaluation_at_the_end_prefers_the_winner() -> None:
+    game = new_game("eastern-us", players=3, seed=2)
+    rng = Rng(9)
+    while not game.over:
+        seat = game.to_act
+        assert seat is not None
+        game.play(playout_action(game, seat, rng))
+    final = game.state.final_scores
+    assert final is not None and game.state.winner is not None
+    values = {s: evaluate(game, s) for s in range(3)}
+    assert max(values, key=lambda s: values[s]) == game.state.winner
+    # by hand: own final score less the mean of the others', plus 5 for the win
+    w = game.state.winner
+    others = [final[s] for s in range(3) if s != w]
+    assert values[w] == pytest.approx(final[w] - sum(others) / 2 + 5)
+
+
+def test_bot_names_options_and_levels() -> None:
+    assert parse_spec("mcts:iters=200:c=1.5") == ("mcts", {"iters": "200", "c": "1.5"})
+    bot = make_bot("mcts:iters=7:width=3", 1)
+    assert isinstance(bot, MctsBot)
+    assert bot.settings == MctsSettings(iters=7, width=3)
+    assert isinstance(make_bot("mcts:time=1.5"), MctsBot)
+    assert "mcts:iters=50" in BOTS and "greedy" in BOTS and "hard" in BOTS
+    assert "mcts:depth=3" not in BOTS and "greedy:iters=3" not in BOTS and "nobody" not in BOTS
+    for bad in ("mcts:iters", "mcts:iters=x", "mcts:iters=-1", "mcts:iters=0:time=0"):
+        with pytest.raises(ValueError):
+            make_bot(bad)
+    assert LEVELS == {"easy": "easy", "medium": "greedy", "hard": "mcts"}
+    assert isinstance(make_bot("easy"), EasyBot)
+    assert isinstance(make_bot("medium"), GreedyBot)
+    assert isinstance(make_bot("hard"), MctsBot)
+
+
+def test_easy_bot_is_legal_and_repeatable() -> None:
+    def run() -> list[Action]:
+        game = new_game("eastern-us", players=2, seed=5)
+        bots = [EasyBot(1), EasyBot(2)]
+        out: list[Action] = []
+        for _ in range(80):
+            seat = game.to_act
+            assert seat is not None
+            legal = legal_actions(game, seat)
+            action = bots[seat].choose(game, seat, legal)
+            game.check(action)
+            game.apply(action)
+            out.append(action)
+        return out
+
+    assert run() == run()
