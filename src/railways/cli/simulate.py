@@ -64,6 +64,13 @@ def seat_bots(bots: Sequence[str], players: int) -> list[str]:
     return [bots[i % len(bots)] for i in range(players)]
 
 
+def rotated_bots(bots: Sequence[str], players: int, game: int) -> list[str]:
+    """The seats of game ``game`` with --rotate-seats: every bot moves one seat on per game."""
+    names = seat_bots(bots, players)
+    shift = game % players
+    return names[players - shift :] + names[: players - shift]
+
+
 def play_one(
     map_id: str,
     players: int,
@@ -154,10 +161,23 @@ def run_games(
     check_every: int = CHECK_EVERY,
     use_ray: bool = False,
     ray_address: str | None = None,
+    rotate: bool = False,
 ) -> Iterator[GameResult]:
-    """Play ``games`` games, yielding each result as it finishes (in any order)."""
+    """Play ``games`` games, yielding each result as it finishes (in any order).
+
+    With ``rotate``, game ``i``'s seats are ``rotated_bots(bots, players, i)``.
+    """
     tasks = [
-        (map_id, players, bots, seed + i, check, max_actions, check_every) for i in range(games)
+        (
+            map_id,
+            players,
+            rotated_bots(bots, players, i) if rotate else bots,
+            seed + i,
+            check,
+            max_actions,
+            check_every,
+        )
+        for i in range(games)
     ]
     if use_ray or ray_address is not None:  # railways.cli.pool: the games on Ray
         from railways.cli.pool import run_tasks
@@ -307,10 +327,11 @@ def summarise(
     seats: list[SeatSummary] = []
     for seat in range(players):
         wins = sum(1 for r in finished if r.winner == seat)
+        same = all(r.bots[seat] == names[seat] for r in results)
         seats.append(
             {
                 "seat": seat,
-                "bot": names[seat],
+                "bot": names[seat] if same else "rotated",
                 **_rate(wins, len(finished)),
                 "score": distribution([r.scores[seat] for r in finished]),
                 "bonds_issued": distribution([r.bonds_issued.get(seat, 0) for r in results]),
@@ -324,16 +345,19 @@ def summarise(
         )
     by_bot: dict[str, BotSummary] = {}
     for name in dict.fromkeys(names):
-        mine = [s for s in range(players) if names[s] == name]
-        wins = sum(1 for r in finished if r.winner in mine)
+        # Seats by game: with --rotate-seats a bot's seats change from game to game.
+        mine = {r.seed: [s for s in range(players) if r.bots[s] == name] for r in results}
+        wins = sum(1 for r in finished if r.winner in mine[r.seed])
         by_bot[name] = {
-            "seats": mine,
+            "seats": sorted({s for seats_of in mine.values() for s in seats_of}),
             **_rate(wins, len(finished)),
-            "score": distribution([r.scores[s] for r in finished for s in mine]),
-            "bonds_issued": distribution([r.bonds_issued.get(s, 0) for r in results for s in mine]),
-            "engine_levels": _counts([r.engines[s] for r in results for s in mine]),
+            "score": distribution([r.scores[s] for r in finished for s in mine[r.seed]]),
+            "bonds_issued": distribution(
+                [r.bonds_issued.get(s, 0) for r in results for s in mine[r.seed]]
+            ),
+            "engine_levels": _counts([r.engines[s] for r in results for s in mine[r.seed]]),
             "major_lines": distribution(
-                [sum(r.lines_by_seat.get(s, 0) for s in mine) for r in results]
+                [sum(r.lines_by_seat.get(s, 0) for s in mine[r.seed]) for r in results]
             ),
         }
     return {
@@ -530,6 +554,12 @@ def print_summary(summary: Summary, seconds: float) -> None:
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option(
+    "--rotate-seats",
+    is_flag=True,
+    help="Move every bot one seat on from each game to the next, so that seat order does "
+    "not decide a comparison (use a number of games divisible by the players).",
+)
+@click.option(
     "--solo",
     is_flag=True,
     help="Rail Barons solo games against the Railbot (one bot: --bot); reports the win "
@@ -561,6 +591,7 @@ def simulate(
     out: Path | None,
     plot: Path | None,
     quiet: bool,
+    rotate_seats: bool,
     solo: bool,
     bot: str | None,
     duel_barons: bool,
@@ -618,6 +649,7 @@ def simulate(
         check_every=check_every,
         use_ray=use_ray,
         ray_address=ray_address,
+        rotate=rotate_seats,
     )
     if not quiet and sys.stderr.isatty():
         from rich.console import Console
