@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from click.testing import CliRunner
 
 import railways.bots
 from railways.bots.random_bot import RandomBot
+from railways.cli.simulate import simulate
 from railways.cli.tournament import lineup, tournament
 
 from .optional import need
@@ -121,17 +123,38 @@ def test_unknown_bot_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "x.jsonl").exists()
 
 
-def test_ray_tournament_matches_the_local_one(tmp_path: Path) -> None:
-    """A small tournament on a local Ray (2 CPUs): the same games as in this process."""
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    """One small local Ray (2 CPUs) for the module's Ray tests: it takes seconds to start."""
     ray = need("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def test_ray_tournament_matches_the_local_one(tmp_path: Path, local_ray: None) -> None:
+    """A small tournament on a local Ray: the same games as in this process."""
     args = ["--bots", "greedy,random", "--players", "2", "--games", "2", "--seed", "3"]
     local = tmp_path / "local.jsonl"
     run([*args, "--results", str(local), "--no-plot"])
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        on_ray = tmp_path / "ray.jsonl"
-        run([*args, "--results", str(on_ray), "--no-plot", "--ray"])
-    finally:
-        ray.shutdown()
+    on_ray = tmp_path / "ray.jsonl"
+    run([*args, "--results", str(on_ray), "--no-plot", "--ray"])
     assert _games(on_ray) == _games(local)
     assert on_ray.with_suffix(".csv").read_text() == local.with_suffix(".csv").read_text()
+
+
+def test_ray_simulate_matches_the_local_one(local_ray: None) -> None:
+    args = ["--players", "3", "--bots", "random", "--games", "3", "--seed", "4", "--json", "-q"]
+
+    def summary(extra: list[str]) -> dict[str, object]:
+        result = CliRunner().invoke(simulate, [*args, *extra], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        data: dict[str, object] = json.loads(result.stdout)
+        data.pop("seconds", None)
+        return data
+
+    local = summary([])
+    assert local["games"] == 3
+    assert summary(["--ray"]) == local
