@@ -87,3 +87,22 @@ def test_solo_episode_reward_is_the_final_score_plus_the_bonus() -> None:
     _obs, reward, terminated, _tr, info = made.step(illegal)
     assert info["illegal_action"] and reward == -1.0 and not terminated
     assert len(made.unwrapped.game.actions) == before
+
+
+def test_pettingzoo_same_seed_same_game() -> None:
+    need("pettingzoo")
+    from railways.rl.pettingzoo_env import raw_env
+
+    def play(seed: int) -> list[np.ndarray]:
+        e = raw_env(players=3)
+        e.reset(seed=seed)
+        seen = []
+        for _ in range(40):
+            obs = e.observe(e.agent_selection)
+            seen.append(obs["observation"])
+            e.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        return seen
+
+    a, b, c = play(8), play(8), play(9)
+    assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+    assert not all(np.array_equal(x, y) for x, y in zip(a, c, strict=True))
