@@ -12,7 +12,7 @@ def test_random_simulation_test() -> None:
     import railways.rl.openspiel_game  # noqa: F401 - registers python_railways
 
     game = pyspiel.load_game("python_railways", {"players": 2, "seeds": 50})
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_chance_node_and_hidden_information() -> None:
