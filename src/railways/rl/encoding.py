@@ -231,7 +231,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _domains(game: Game) -> dict[str, list[Any]]:
+def field_domains(game: Game) -> dict[str, list[Any]]:
     """The values each named action field can take on this board (sorted, stable)."""
     board, ruleset = game.board, game.ruleset
     cities = sorted(board.cities)
@@ -259,7 +259,7 @@ def _domains(game: Game) -> dict[str, list[Any]]:
 
 
 def _field_keys(game: Game, name: str, cls: type[Action]) -> list[Key]:
-    domains = _domains(game)
+    domains = field_domains(game)
     own: list[Sequence[Any]] = []
     for f in _fields(cls):
         if f.name not in domains:

@@ -20,6 +20,7 @@ from railways.core.board import GOODS_COLORS, Color, Terrain
 from railways.core.game import Game
 from railways.core.state import Phase
 from railways.core.view import view_for
+from railways.rl.encoding import field_domains
 
 F32 = npt.NDArray[np.float32]
 
@@ -55,6 +56,67 @@ GLOBAL_FEATURES = (
 )
 
 
+class PluginLayout:
+    """Fixed slots for what plug-ins add to the view (``view["plugins"]``).
+
+    Learnt from the view of a new game: a number or flag is one slot; a name (a city,
+    card, baron or Major Line id), a list of names or of objects with an ``id``, and an
+    object keyed by names are each one slot per name of the board's vocabulary (one-hot
+    or many-hot); other objects are walked into. Values that do not fit their slot later
+    are left at zero. Every value comes from the seat's view, like the rest.
+    """
+
+    def __init__(self, sample: dict[str, Any], vocabulary: list[str]) -> None:
+        self.vocabulary = vocabulary
+        self.index = {v: i for i, v in enumerate(vocabulary)}
+        self.slots: list[tuple[tuple[str, ...], str]] = []
+        self._walk(sample, ())
+        self.size = sum(1 if how == "number" else len(vocabulary) for _p, how in self.slots)
+
+    def _walk(self, value: Any, path: tuple[str, ...]) -> None:
+        if isinstance(value, bool | int | float):
+            self.slots.append((path, "number"))
+        elif isinstance(value, str) or value is None:
+            self.slots.append((path, "name"))
+        elif isinstance(value, list):
+            self.slots.append((path, "names"))
+        elif isinstance(value, dict):
+            if all(k in self.index for k in value):  # keyed by names (or empty)
+                self.slots.append((path, "keys"))
+            else:
+                for key in sorted(value):
+                    self._walk(value[key], (*path, key))
+
+    def _name(self, value: Any) -> int | None:
+        if isinstance(value, dict):
+            value = value.get("id")
+        return self.index.get(value) if isinstance(value, str) else None
+
+    def fill(self, out: F32, plugins: dict[str, Any]) -> None:
+        at = 0
+        width = len(self.vocabulary)
+        for path, how in self.slots:
+            value: Any = plugins
+            for key in path:
+                value = value.get(key) if isinstance(value, dict) else None
+            if how == "number":
+                if isinstance(value, bool | int | float):
+                    out[at] = float(value)
+                at += 1
+                continue
+            if how == "name":
+                items = [value]
+            elif how == "keys":
+                items = list(value) if isinstance(value, dict) else []
+            else:
+                items = list(value) if isinstance(value, list) else []
+            for item in items:
+                i = self._name(item)
+                if i is not None:
+                    out[at + i] += 1.0
+            at += width
+
+
 class ObservationEncoding:
     """Array layout for one board and player count (``players`` seats)."""
 
@@ -68,6 +130,9 @@ class ObservationEncoding:
         self.cards = sorted(game.ruleset.cards)
         self.barons = sorted(game.ruleset.barons)
         self.lines = sorted(board.major_lines)
+        domains = field_domains(game)
+        vocabulary = {*self.cities, *self.lines, *domains["card"], *domains["baron"]}
+        self.plugins = PluginLayout(view_for(game, 0)["plugins"], sorted(vocabulary))
         self.owners = self.players + 1  # the seats, then any other owner (the Railbot)
         # board channels: on board, terrain, city, city colour, cubes, ECM, track by owner
         self.channels: dict[str, tuple[int, int]] = {}
@@ -102,6 +167,7 @@ class ObservationEncoding:
             "barons": (self.players, len(self.barons)),
             "barons_dealt": (len(self.barons),),
             "major_lines": (len(self.lines), self.owners + 1),
+            "plugins": (self.plugins.size,),
         }
         self.size = sum(int(np.prod(s)) for s in self.shapes.values())
 
@@ -198,6 +264,7 @@ class ObservationEncoding:
             owner = view["major_lines"].get(line)
             rel = self._rel(owner, seat)
             out["major_lines"][i, 0 if rel is None else rel + 1] = 1.0
+        self.plugins.fill(out["plugins"], view["plugins"])
         return out
 
     def flat(self, view: dict[str, Any]) -> F32:
