@@ -108,3 +108,30 @@ def test_own_secrets_are_seen() -> None:
         before = obs.observe(game, s)
         with secrets_changed(game, s):
             assert not np.array_equal(obs.observe(game, s), before)
+
+
+def test_solo_observation_hides_the_railbot_deck() -> None:
+    """The Railbot's deck order and the cards set aside never reach the observation."""
+    from railways.rules.solo import new_solo_game, solo_state
+
+    game = new_solo_game("eastern-us", seed=13, options={"duel_barons": True})
+    obs = ObservationEncoding(game)
+    enc = ActionEncoding(game)
+    rng = Rng(4)
+    checked = 0
+    while not game.over and checked < 30:
+        solo = solo_state(game)
+        mine = obs.observe(game, 0)
+        deck, removed = list(solo.deck), list(solo.removed)
+        if len(deck) > 1:
+            solo.deck.reverse()  # another order, and a set-aside card swapped in: same sizes
+            if removed:
+                solo.deck[0], solo.removed[0] = removed[0], solo.deck[0]
+            try:
+                assert np.array_equal(obs.observe(game, 0), mine)
+            finally:
+                solo.deck[:], solo.removed[:] = deck, removed
+            checked += 1
+        legal = enc.legal_map(game, 0)
+        game.apply(legal[sorted(legal)[rng.below(len(legal))]])
+    assert checked >= 10
