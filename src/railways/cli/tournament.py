@@ -214,7 +214,7 @@ def print_table(standings: Sequence[Standing], seconds: float, played: int, tota
 
     table = Table(title=f"Ratings after {total} games ({played} played now, {seconds:.1f}s)")
     for col in ("bot", "games", "wins", "win %", "mean score", "mu", "sigma", "mu - 3 sigma"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col == "bot")
     for s in standings:
         r = s.row()
         mean = "-" if r["mean_score"] is None else f"{r['mean_score']:.1f}"
