@@ -54,8 +54,8 @@ INTEREST = 0.2  # points per $1,000 of bond dividend still to pay
 BARON_SHARE = 0.5  # share of the Rail Baron's points counted before the end
 POTENTIAL = 0.5  # share of the deliveries waiting in the network counted at the horizon
 BUILD_SAMPLES = 12  # candidate links the playout policy looks at per build decision
-PLAYOUT_CAP = 200
-BOND_LIMIT = 4  # the playout policy issues bonds for a link only while it holds fewer  # actions a playout may take at most (auctions included)
+PLAYOUT_CAP = 200  # actions a playout may take at most (auctions included)
+BOND_LIMIT = 4  # the playout policy issues bonds for a link only while it holds fewer
 
 
 @dataclass(frozen=True)
@@ -66,8 +66,7 @@ class MctsSettings:
     time: float = 1.0  # seconds per decision when ``iters`` is 0
     width: int = 8  # candidates (root children) at most
     horizon: int = 2  # own actions played out after the root action
-    c: float = 2.0  # exploration, in points
-    temperature: float = 1.5  # of the softmax that turns greedy values into priors
+    prior: float = 0.5  # weight of the greedy value added to a candidate's mean evaluation
 
     @classmethod
     def parse(cls, options: Mapping[str, str]) -> MctsSettings:
@@ -134,58 +133,59 @@ class MctsBot:
 
     # -- the search ---------------------------------------------------------------------
     def _search(self, game: Game, seat: int, candidates: list[tuple[float, Action]]) -> Action:
+        """Sequential halving over the candidates, on common worlds.
+
+        The budget is split into ``ceil(log2(m))`` phases. In a phase every surviving
+        candidate is played in the same new worlds (visit ``k`` of each sees world
+        ``k``); at its end the better half survives, judged by the mean evaluation plus
+        ``prior`` times the greedy value. Every survivor always has the same worlds, so
+        the comparison is paired throughout.
+        """
         settings = self.settings
-        top = candidates[0][0]
-        weights = [math.exp((v - top) / settings.temperature) for v, _a in candidates]
-        total = sum(weights)
-        priors = [w / total for w in weights]
-        count = len(candidates)
-        visits = [0] * count
-        values = [0.0] * count
-        dead = [False] * count
         rng = Rng(self.seed * 1_000_003 + len(game.actions) * 7919 + seat)
-        worlds: list[tuple[int, int]] = []  # (determinization seed, playout seed) per visit
-        deadline = time.perf_counter() + settings.time if settings.iters == 0 else math.inf
+        alive = list(range(len(candidates)))
+        totals = [0.0] * len(candidates)
+        worlds = 0
         iterations = 0
-        while True:
-            if settings.iters and iterations >= settings.iters:
-                break
-            if not settings.iters and time.perf_counter() >= deadline:
-                break
-            n = iterations + 1
-            allowed = min(count, 2 + int(math.sqrt(n)))  # progressive widening
-            live = [i for i in range(allowed) if not dead[i]]
-            if not live:
-                live = [i for i in range(count) if not dead[i]]
-                if not live:
+        phases = max(1, math.ceil(math.log2(len(candidates))))
+        start = time.perf_counter()
+        for phase in range(phases):
+            if settings.iters:
+                passes = max(1, settings.iters // phases // len(alive))
+                deadline = math.inf
+            else:
+                passes = 0
+                deadline = start + settings.time * (phase + 1) / phases
+            done = 0
+            while (
+                (done < passes) if settings.iters else (done == 0 or time.perf_counter() < deadline)
+            ):
+                world = (rng.next64(), rng.next64())
+                for i in list(alive):
+                    value = self._iterate(game, seat, candidates[i][1], world)
+                    iterations += 1
+                    if value is None:
+                        alive.remove(i)  # cannot happen for a legal action; never chosen
+                        continue
+                    totals[i] += value
+                worlds += 1
+                done += 1
+                if not alive:
                     break
-            mean = sum(values) / max(1, sum(visits))
-            root = math.sqrt(n)
-            i = max(
-                live,
-                key=lambda j: (
-                    (values[j] / visits[j] if visits[j] else mean)
-                    + settings.c * priors[j] * root / (1 + visits[j]),
-                    -j,
-                ),
-            )
-            k = visits[i]
-            while len(worlds) <= k:
-                worlds.append((rng.next64(), rng.next64()))
-            value = self._iterate(game, seat, candidates[i][1], worlds[k])
-            iterations += 1
-            if value is None:
-                dead[i] = True
-                continue
-            visits[i] += 1
-            values[i] += value
+            if len(alive) <= 1:
+                break
+            alive.sort(key=lambda j: (-self._merit(candidates, totals, worlds, j), j))
+            alive = alive[: max(1, (len(alive) + 1) // 2)]
         self.last_iterations = iterations
-        best = max(
-            (i for i in range(count) if not dead[i]),
-            key=lambda j: (visits[j], values[j] / max(1, visits[j]), -j),
-            default=0,
-        )
+        if not alive:
+            return candidates[0][1]
+        best = max(alive, key=lambda j: (self._merit(candidates, totals, worlds, j), -j))
         return candidates[best][1]
+
+    def _merit(
+        self, candidates: list[tuple[float, Action]], totals: list[float], worlds: int, i: int
+    ) -> float:
+        return totals[i] / max(1, worlds) + self.settings.prior * candidates[i][0]
 
     def _iterate(
         self, game: Game, seat: int, action: Action, world: tuple[int, int]
