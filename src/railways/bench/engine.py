@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import platform
 import time
@@ -15,12 +16,16 @@ from typing import NotRequired, TypedDict
 
 from railways.bots import make_bot
 from railways.bots.random_bot import RandomBot
+from railways.content.maps import available_maps
+from railways.core.game import Game
 from railways.core.legal import legal_actions, long_routes, sample_action, static_routes
 from railways.core.rng import Rng
 from railways.rules import new_game
 from railways.rules.records import game_from_record, record_of
 
 PLAYER_COUNTS = (2, 4, 6)
+GROWTH_PLAYERS = (2, 3, 4, 5, 6)
+COPY_AFTER = 150  # sampled actions before the position whose copies are timed
 
 
 class Machine(TypedDict):
@@ -72,6 +77,26 @@ class Settings(TypedDict):
     bot_games: int
 
 
+class CopyRate(TypedDict):
+    """Copies per second of one mid-game position: ``Game.copy`` against a deep copy of
+    its state (how ``determinize`` copied before)."""
+
+    players: int
+    after_actions: int
+    copies_per_s: float
+    deepcopies_per_s: float
+    speedup: float
+
+
+class Growth(TypedDict):
+    """Cost per action at one player count (microseconds)."""
+
+    players: int
+    fast_us_per_action: float
+    full_us_per_action: float
+    playout_us_per_action: float
+
+
 class EngineFigures(TypedDict):
     """All of ``railways bench``; ``--json`` prints it as is. Playouts are keyed by player count."""
 
@@ -83,6 +108,11 @@ class EngineFigures(TypedDict):
     apply_ms: Latency
     replay: Replay
     greedy_decision_ms: BotLatency
+    copies: dict[str, CopyRate]
+    search_playout: dict[str, Throughput]
+    growth: list[Growth]
+    board_growth: dict[str, Growth]
+    mcts_decision_ms: NotRequired[BotLatency]
 
 
 def machine() -> Machine:
@@ -202,6 +232,108 @@ def fast_playouts(map_id: str, players: int, games: int, seed: int, max_actions:
     return _throughput(games, finished, actions, elapsed)
 
 
+def _position(map_id: str, players: int, seed: int, actions: int) -> Game:
+    game = new_game(map_id, players=players, seed=seed)
+    rng = Rng(seed * 7919 + players)
+    for _ in range(actions):
+        if game.over:
+            break
+        seat = game.to_act
+        assert seat is not None
+        legal_actions(game, seat)  # fill the caches a copy takes over
+        game.apply(sample_action(game, seat, rng))
+    return game
+
+
+def copy_rate(map_id: str, players: int, seed: int, seconds: float = 0.5) -> CopyRate:
+    """``Game.copy`` and a deep copy of the same game's state, each for ``seconds``."""
+    game = _position(map_id, players, seed, COPY_AFTER)
+    clock = time.perf_counter
+
+    def rate(make: Callable[[], object]) -> float:
+        count, start = 0, clock()
+        while clock() - start < seconds:
+            make()
+            count += 1
+        return count / (clock() - start)
+
+    fast = rate(game.copy)
+    # What determinize did before Game.copy: a shallow copy of the game around a deep copy
+    # of its state (a deep copy of the whole Game would also copy the board's route tables).
+    deep = rate(lambda: copy.copy(game).__setattr__("state", copy.deepcopy(game.state)))
+    return {
+        "players": players,
+        "after_actions": COPY_AFTER,
+        "copies_per_s": round(fast, 1),
+        "deepcopies_per_s": round(deep, 1),
+        "speedup": round(fast / deep, 1) if deep else 0.0,
+    }
+
+
+def search_playouts(
+    map_id: str, players: int, games: int, seed: int, max_actions: int
+) -> Throughput:
+    """What a search bot's playout does: copy a mid-game position, then ``sample_action``
+    and the unrecorded ``Game.play`` to the end; the copy is timed too."""
+    actions = 0
+    finished = 0
+    elapsed = 0.0
+    clock = time.perf_counter
+    for g in range(games):
+        base = _position(map_id, players, seed + g, COPY_AFTER)
+        rng = Rng((seed + g) * 104729)
+        start = clock()
+        game = base.copy()
+        count = 0
+        while not game.over and count < max_actions:
+            seat = game.to_act
+            assert seat is not None
+            game.play(sample_action(game, seat, rng))
+            count += 1
+        elapsed += clock() - start
+        actions += count
+        finished += game.over
+    return _throughput(games, finished, actions, elapsed)
+
+
+def growth(map_id: str, players: int, seed: int, max_actions: int) -> Growth:
+    """Microseconds per action at one player count: the fast, full and search playouts."""
+
+    def us(row: Throughput) -> float:
+        return round(row["seconds"] / row["actions"] * 1e6, 1) if row["actions"] else 0.0
+
+    return {
+        "players": players,
+        "fast_us_per_action": us(fast_playouts(map_id, players, 1, seed, max_actions)),
+        "full_us_per_action": us(random_playouts(map_id, players, 1, seed, max_actions)),
+        "playout_us_per_action": us(search_playouts(map_id, players, 1, seed, max_actions)),
+    }
+
+
+def mcts_decisions(
+    map_id: str, players: int, bot: str, games: int, seed: int, decisions: int
+) -> BotLatency:
+    """Time of a search bot's decisions in seat 1 against greedy bots (at most
+    ``decisions`` per game; the greedy seats are not timed)."""
+    times: list[float] = []
+    clock = time.perf_counter
+    for g in range(games):
+        game = new_game(map_id, players=players, seed=seed + g)
+        bots = [make_bot(bot if i == 0 else "greedy", (seed + g) * 31 + i) for i in range(players)]
+        mine = 0
+        while not game.over and mine < decisions:
+            seat = game.to_act
+            assert seat is not None
+            legal = legal_actions(game, seat)
+            t0 = clock()
+            action = bots[seat].choose(game, seat, legal)
+            if seat == 0:
+                times.append(clock() - t0)
+                mine += 1
+            game.apply(action)
+    return {"bot": bot, "players": players, "games": games, **percentiles(times)}
+
+
 def replay_time(map_id: str, players: int, seed: int, max_actions: int) -> Replay:
     """Time to load a whole game's record: parse it and replay every action."""
     game = new_game(map_id, players=players, seed=seed)
@@ -253,6 +385,8 @@ def run_engine_bench(
     max_actions: int = 5000,
     bot_games: int = 1,
     progress: Callable[[str], None] | None = None,
+    mcts: str | None = None,
+    mcts_decisions_per_game: int = 40,
 ) -> EngineFigures:
     """Every figure of ``railways bench``, as a JSON-ready dict."""
 
@@ -281,7 +415,20 @@ def run_engine_bench(
     replay = replay_time(map_id, 4, seed, max_actions)
     say("greedy bot decisions")
     greedy = bot_decisions(map_id, 4, "greedy", bot_games, seed, max_actions)
-    return {
+    say("copies of a game")
+    copies = {str(p): copy_rate(map_id, p, seed) for p in PLAYER_COUNTS}
+    say("search playouts (copy, sample_action, play)")
+    search = {str(p): search_playouts(map_id, p, games, seed, max_actions) for p in PLAYER_COUNTS}
+    say("growth with players")
+    by_players = [growth(map_id, p, seed, max_actions) for p in GROWTH_PLAYERS]
+    say("growth with boards")
+    boards: dict[str, Growth] = {}
+    for board_id in available_maps():
+        try:
+            boards[board_id] = growth(board_id, 4, seed, max_actions)
+        except ValueError:  # a board that does not take four players
+            continue
+    figures: EngineFigures = {
         "machine": host,
         "settings": {
             "map": map_id,
@@ -296,4 +443,14 @@ def run_engine_bench(
         "apply_ms": percentiles(apply_times),
         "replay": replay,
         "greedy_decision_ms": greedy,
+        "copies": copies,
+        "search_playout": search,
+        "growth": by_players,
+        "board_growth": boards,
     }
+    if mcts is not None:
+        say(f"{mcts} decisions")
+        figures["mcts_decision_ms"] = mcts_decisions(
+            map_id, 4, mcts, bot_games, seed, mcts_decisions_per_game
+        )
+    return figures

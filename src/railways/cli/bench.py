@@ -36,6 +36,21 @@ if TYPE_CHECKING:
     show_default=True,
     help="Games of four greedy bots whose decisions are timed.",
 )
+@click.option(
+    "--mcts",
+    "mcts",
+    default=None,
+    metavar="BOT",
+    help="Also time a search bot's decisions (e.g. mcts or mcts:time=1.5) in seat 1 "
+    "against greedy bots, over --bot-games games.",
+)
+@click.option(
+    "--mcts-decisions",
+    type=click.IntRange(1),
+    default=40,
+    show_default=True,
+    help="With --mcts: decisions timed per game.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @click.pass_context
 def bench(
@@ -45,10 +60,14 @@ def bench(
     seed: int,
     max_actions: int,
     bot_games: int,
+    mcts: str | None,
+    mcts_decisions: int,
     as_json: bool,
 ) -> None:
     """Measure the engine: random playouts per second for 2, 4 and 6 players,
-    legal_actions and apply latency, replay time and the greedy bot's decision time.
+    legal_actions and apply latency, replay time, the greedy bot's decision time, copies
+    of a game per second, search playouts (copy + sample_action + unrecorded play) and how
+    the cost per action grows with players (2-6) and with each board.
 
     It only measures and prints; it never fails on slow figures.
     """
@@ -60,7 +79,14 @@ def bench(
         if sys.stderr.isatty():
             click.echo(f"... {text}", err=True)
 
-    figures = run_engine_bench(map_id, games, seed, max_actions, bot_games, progress)
+    if mcts is not None:
+        from railways.bots import BOTS
+
+        if mcts not in BOTS:
+            raise click.BadParameter(f"unknown bot {mcts!r}", param_hint="--mcts")
+    figures = run_engine_bench(
+        map_id, games, seed, max_actions, bot_games, progress, mcts, mcts_decisions
+    )
     if as_json:
         click.echo(json.dumps(figures, indent=2))
     else:
@@ -105,3 +131,34 @@ def print_figures(f: EngineFigures) -> None:
         f"replay of a {r['players']}-player record: {r['actions']} actions in "
         f"{r['seconds'] * 1000:.1f} ms ({r['actions_per_s']:.0f} actions/s)"
     )
+    click.echo("copies of a mid-game position (Game.copy against deepcopy of the state):")
+    for players, c in f["copies"].items():
+        click.echo(
+            f"  {players} players: {c['copies_per_s']:9.0f} copies/s, deepcopy "
+            f"{c['deepcopies_per_s']:7.0f}/s ({c['speedup']:.0f}x)"
+        )
+    click.echo("search playout (copy + sample_action + unrecorded play), one core:")
+    for players, row in f["search_playout"].items():
+        click.echo(
+            f"  {players} players: {row['actions_per_s']:9.1f} actions/s  "
+            f"({row['actions']} actions)"
+        )
+    click.echo("growth with players, microseconds per action (fast / full / search playout):")
+    for g in f["growth"]:
+        click.echo(
+            f"  {g['players']} players: {g['fast_us_per_action']:8.1f} "
+            f"{g['full_us_per_action']:8.1f} {g['playout_us_per_action']:8.1f}"
+        )
+    click.echo("growth with boards, 4 players, microseconds per action (fast / full / search):")
+    for board_id, g in f["board_growth"].items():
+        click.echo(
+            f"  {board_id}: {g['fast_us_per_action']:8.1f} {g['full_us_per_action']:8.1f} "
+            f"{g['playout_us_per_action']:8.1f}"
+        )
+    if "mcts_decision_ms" in f:
+        d = f["mcts_decision_ms"]
+        click.echo(
+            f"{d['bot']} decision time (seat 1 of 4, greedy opponents): p50 "
+            f"{d.get('p50', 0):.0f} ms, p90 {d.get('p90', 0):.0f} ms, p99 "
+            f"{d.get('p99', 0):.0f} ms, max {d.get('max', 0):.0f} ms over {d['n']}"
+        )

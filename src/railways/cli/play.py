@@ -65,7 +65,7 @@ def seat_names(kinds: list[str], names: tuple[str, ...]) -> list[str]:
         if kind == HUMAN:
             out.append(given.pop(0) if given else f"Player {i + 1}")
         else:
-            out.append(f"{kind.capitalize()} {i + 1}")
+            out.append(f"{kind.split(':')[0].capitalize()} {i + 1}")  # no options in names
     return out
 
 
@@ -162,7 +162,8 @@ def again_args(seed: int, rng: str) -> str:
     "--seats",
     default=None,
     help="Who plays each seat, in order: human or a bot name, e.g. human,greedy,greedy. "
-    "Default: you plus bots (solo: you).",
+    "Bots: the levels easy, medium, hard, or greedy, random, mcts (options after colons, "
+    "e.g. mcts:time=1.5; see docs/bots.md). Default: you plus bots (solo: you).",
 )
 @click.option(
     "--solo",
