@@ -18,6 +18,7 @@ from railways.content.maps import load_map
 from railways.core.actions import Action, BuildTrack, Pass
 from railways.core.board import Board, Terrain
 from railways.core.errors import IllegalAction
+from railways.core.hexgrid import Hex
 from railways.core.kinds import ActionKind, KindRegistry
 from railways.core.legal import build_options, legal_actions, link_graph, static_routes
 from railways.core.state import Phase
@@ -26,7 +27,7 @@ from railways.rules.registry import plugin_class
 from support import build_link, make_turn, start
 
 
-def _cost_of(board: Board, origin: str, dest: str, path: tuple[Any, ...]) -> int:
+def _cost_of(board: Board, origin: str, dest: str, path: tuple[Hex, ...]) -> int:
     return {r.path: r.cost for r in static_routes(board, 4)[(origin, dest)]}[path]
 
 
@@ -139,7 +140,7 @@ def test_a_plugin_module_that_cannot_be_imported_is_named(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("RAILWAYS_PLUGINS", "tests.fixtures.no_such_module")
-    with pytest.raises(ValueError, match="tests.fixtures.no_such_module"):
+    with pytest.raises(ValueError, match=r"tests\.fixtures\.no_such_module"):
         plugin_class("western_link")
 
 
