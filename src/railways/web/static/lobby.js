@@ -17,7 +17,9 @@ import {
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
-const BOTS = ["greedy", "random"];
+// Bot names the server knows (railways.bots): the three levels first, then the bots by name.
+const BOTS = ["easy", "medium", "hard", "greedy", "random"];
+const BOT_LABELS = { easy: "Easy", medium: "Medium", hard: "Hard (about 1 s a move)" };
 
 const state = {
   maps: [{ id: "eastern-us", name: "Eastern U.S.", min_players: 2, max_players: 6, solo: true }],
@@ -118,7 +120,7 @@ function seatRow(seat, i, list, onChange) {
         seat.bot = e.target.value;
       },
     },
-    BOTS.map((b) => el("option", { value: b, selected: seat.bot === b }, b)),
+    BOTS.map((b) => el("option", { value: b, selected: seat.bot === b }, BOT_LABELS[b] || b)),
   );
   return el("li", { class: "seat row" }, name, kind, bot);
 }
