@@ -22,6 +22,10 @@ def _register() -> None:
 
     cli.add_command(play.play)
 
+    from railways.cli import variants
+
+    cli.add_command(variants.variants)
+
     from railways.cli import simulate_solo  # to be folded into `simulate --solo`
 
     cli.add_command(simulate_solo.simulate_solo)

@@ -205,7 +205,18 @@ def again_args(seed: int, rng: str) -> str:
     help="Resume a game saved with the `save` command.",
 )
 @click.option("--name", "names", multiple=True, help="Name of a human player (repeat for several).")
-@click.option("--short", is_flag=True, help="Shorter game: two fewer Empty City Markers.")
+@click.option(
+    "--short",
+    is_flag=True,
+    help="Shorter game: two fewer Empty City Markers (the same as --with shorter-game).",
+)
+@click.option(
+    "--with",
+    "modules",
+    multiple=True,
+    metavar="ID",
+    help="An optional module or variant (repeat for several; `railways variants` lists them).",
+)
 @click.option(
     "--delay",
     type=click.FloatRange(0),
@@ -239,6 +250,7 @@ def play(
     load_path: str | None,
     names: tuple[str, ...],
     short: bool,
+    modules: tuple[str, ...],
     delay: float,
     clear: bool,
     undo_pause: bool,
@@ -259,6 +271,10 @@ def play(
     extra: dict[str, bool | int | str] = dict(parse_option(text) for text in solo_options)
     if duel_barons:
         extra["duel_barons"] = True
+    if modules and (solo or load_path):
+        raise click.BadParameter(
+            "modules are chosen when a multi-player game starts", param_hint="--with"
+        )
     if extra and not solo and not load_path:
         raise click.BadParameter("solo settings need --solo", param_hint="--option/--duel-barons")
     # Tests hand in their own terminal (console and input) through the context object.
@@ -311,7 +327,7 @@ def play(
                 map_id,
                 seat_names(kinds, names),
                 seed,
-                Options(shorter_game=short, rng=rng),
+                game_options(short, modules, rng),
             )
         except (MapError, ValueError) as exc:
             raise click.ClickException(str(exc)) from None
@@ -328,6 +344,13 @@ def play(
         kinds = [HUMAN]
     session = Session(game, kinds, term, delay=delay, undo_pause=undo_pause, clear=clear)
     session.run()
+
+
+def game_options(short: bool, modules: tuple[str, ...], rng: str) -> Options:
+    """A multi-player game's options: --short is the shorter-game module (RW-p8-06)."""
+    chosen = sorted(set(modules) | ({"shorter-game"} if short else set()))
+    extra: dict[str, object] = {"modules": chosen} if chosen else {}
+    return Options(shorter_game="shorter-game" in chosen, extra=extra, rng=rng)
 
 
 def start_solo(

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 import click
 
@@ -79,6 +79,7 @@ def play_one(
     check: bool,
     max_actions: int = MAX_ACTIONS,
     check_every: int = CHECK_EVERY,
+    modules: tuple[str, ...] = (),
 ) -> GameResult:
     """Play one game from ``seed``; with ``check``, verify it as it goes.
 
@@ -87,7 +88,7 @@ def play_one(
     every ``REPLAY_EVERY`` actions and, at the end, compared with a replay of the
     game's record.
     """
-    game = new_game(map_id, players=players, seed=seed)
+    game = new_game(map_id, players=players, seed=seed, options=module_options(modules))
     names = seat_bots(bots, players)
     seats = [make_bot(names[i], seed * 31 + i) for i in range(players)]
     problems: list[str] = []
@@ -145,7 +146,14 @@ def play_one(
     )
 
 
-def _play_task(args: tuple[str, int, list[str], int, bool, int, int]) -> GameResult:
+def module_options(modules: Sequence[str]) -> dict[str, Any] | None:
+    """The options of a game with the optional modules ``modules`` (None: none chosen)."""
+    return {"modules": sorted(modules)} if modules else None
+
+
+def _play_task(
+    args: tuple[str, int, list[str], int, bool, int, int, tuple[str, ...]],
+) -> GameResult:
     return play_one(*args)
 
 
@@ -162,6 +170,7 @@ def run_games(
     use_ray: bool = False,
     ray_address: str | None = None,
     rotate: bool = False,
+    modules: tuple[str, ...] = (),
 ) -> Iterator[GameResult]:
     """Play ``games`` games, yielding each result as it finishes (in any order).
 
@@ -176,6 +185,7 @@ def run_games(
             check,
             max_actions,
             check_every,
+            modules,
         )
         for i in range(games)
     ]
@@ -574,6 +584,13 @@ def print_summary(summary: Summary, seconds: float) -> None:
     metavar="KEY=VALUE",
     help="With --solo: a solo option, e.g. target_score=110 (JSON values).",
 )
+@click.option(
+    "--with",
+    "modules",
+    multiple=True,
+    metavar="ID",
+    help="An optional module or variant (repeat for several; `railways variants` lists them).",
+)
 @click.pass_context
 def simulate(
     ctx: click.Context,
@@ -596,11 +613,14 @@ def simulate(
     bot: str | None,
     duel_barons: bool,
     solo_options: tuple[str, ...],
+    modules: tuple[str, ...],
 ) -> None:
     """Play bot games from consecutive seeds and summarise them.
 
     Exits with status 1 if any game broke an invariant or did not finish.
     """
+    if solo and modules:
+        raise click.UsageError("--with is for multi-player games, not --solo")
     if solo:
         from railways.cli.simulate_solo import simulate_solo
 
@@ -623,6 +643,7 @@ def simulate(
         return
     if bot is not None or duel_barons or solo_options:
         raise click.UsageError("--bot, --duel-barons and --option belong with --solo")
+    modules = tuple(sorted(set(modules)))
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOTS]
     if unknown or not names:
@@ -633,7 +654,7 @@ def simulate(
     if plot is not None:
         _need_pyplot()  # fail before playing, not after
     try:
-        new_game(map_id, players=players, seed=seed)
+        new_game(map_id, players=players, seed=seed, options=module_options(modules))
     except Exception as exc:  # an unknown map or a player count the map does not take
         raise click.ClickException(str(exc)) from None
     started = time.perf_counter()
@@ -650,6 +671,7 @@ def simulate(
         use_ray=use_ray,
         ray_address=ray_address,
         rotate=rotate_seats,
+        modules=modules,
     )
     if not quiet and sys.stderr.isatty():
         from rich.console import Console

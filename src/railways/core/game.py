@@ -373,6 +373,8 @@ class Game:
         kind, checked = self._check(action)
         draws, reveals = self.state.rng.draws, self.state.reveals
         kind.perform(self, action, checked)
+        for plugin in self.ruleset.plugins:
+            plugin.after_action(self, action)
         if kind.advances_turn:
             self._after_action(action)
         self.actions.append(action)
@@ -389,6 +391,8 @@ class Game:
             raise IllegalAction("undo is not possible in a playout", "RW-p4-39")
         kind, checked = self._check(action)
         kind.perform(self, action, checked)
+        for plugin in self.ruleset.plugins:
+            plugin.after_action(self, action)
         if kind.advances_turn:
             self._after_action(action)
         self.unrecorded = True
@@ -426,7 +430,10 @@ class Game:
                 f"that action is not possible during the {state.phase.value} step", "RW-p4-28"
             )
         self.turns.check(self, action)
-        return kind, kind.check(self, action)
+        checked = kind.check(self, action)
+        for plugin in self.ruleset.plugins:
+            plugin.check_action(self, action)
+        return kind, checked
 
     # -- Rail Baron choice (RW-p4-12) ---------------------------------------
     def check_baron(self, action: ChooseBaron) -> None:

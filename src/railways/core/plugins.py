@@ -18,6 +18,7 @@ from railways.core.cards import BaronDef, BaronEffect, CardDef, CardEffect
 from railways.core.turns import TurnStructure
 
 if TYPE_CHECKING:
+    from railways.core.actions import Action
     from railways.core.board import Board, MajorLine
     from railways.core.delivery import DeliveryHook
     from railways.core.game import Delivery, Game
@@ -86,6 +87,17 @@ class Plugin:
     def action_kinds(self) -> Sequence[ActionKind]:
         """The kinds of action this plug-in adds (registered with the game's own)."""
         return ()
+
+    def check_action(self, game: Game, action: Action) -> None:
+        """Raise IllegalAction to refuse an action the rules would otherwise accept.
+
+        Asked by ``Game.check`` after the action's own check passed (a variant that
+        forbids something, such as Cut Throat's ban on redirecting, RW-p7-34).
+        """
+
+    def after_action(self, game: Game, action: Action) -> None:
+        """Called after any action is performed, before the turn moves on (a variant that
+        rearranges the turn order after the auction, RW-p8-01)."""
 
     def check_board(self, board: Board) -> list[str]:
         """Problems with the board's data for this plug-in's rules (its special hexes...)."""

@@ -7,6 +7,7 @@ gathers the map's plug-ins and card behaviour, and returns a ``Game``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from railways.content.decks import load_barons, load_operations
@@ -16,8 +17,10 @@ from railways.core.board import Board
 from railways.core.cards import BaronEffect, CardEffect
 from railways.core.game import Game, Options
 from railways.core.plugins import Plugin, Ruleset
+from railways.core.turns import TurnStructure
 from railways.rules.barons import BARON_EFFECTS
 from railways.rules.cards import CARD_EFFECTS
+from railways.rules.modules.base import check_modules
 from railways.rules.registry import plugin_class
 
 RULESET_ID = "railways-of-the-world"
@@ -78,11 +81,26 @@ def check_map(board: Board) -> list[str]:
     return problems
 
 
-def ruleset_for(board: Board, map_dir: str | None = None) -> Ruleset:
+def module_plugins(ids: Sequence[str]) -> tuple[Plugin, ...]:
+    """New instances of the chosen optional modules, in the order of their ids."""
+    from railways.rules.modules.base import module_classes
+
+    known = module_classes()
+    return tuple(known[mid]() for mid in sorted(ids))
+
+
+def ruleset_for(board: Board, map_dir: str | None = None, modules: Sequence[str] = ()) -> Ruleset:
+    """The board's ruleset, with the optional modules ``modules`` (checked by the caller)."""
+    from railways.rules.modules.base import Module
+
     source = map_dir or board.id
     cards = load_operations(source)
     barons = load_barons(source)
-    plugins = board_plugins(board)
+    plugins = board_plugins(board) + module_plugins(modules)
+    turns = TurnStructure()
+    for plugin in plugins:  # check_modules lets at most one module change the turn
+        if isinstance(plugin, Module) and plugin.turn_structure is not None:
+            turns = plugin.turn_structure()
     card_effects, baron_effects = effects_with(plugins)
     unknown = sorted({c.effect for c in cards.values()} - set(card_effects))
     unknown += sorted({b.effect for b in barons.values()} - set(baron_effects))
@@ -96,6 +114,7 @@ def ruleset_for(board: Board, map_dir: str | None = None) -> Ruleset:
         card_effects=card_effects,
         barons=barons,
         baron_effects=baron_effects,
+        turns=turns,
     )
 
 
@@ -119,10 +138,18 @@ def new_game(
         from railways.rules.solo import new_solo_game
 
         return new_solo_game(map_id, names, seed, options)
+    modules: list[str] = []
     if options is not None:
         check_options(options)
+        modules = list(options.extra.get("modules", []))
+        check_modules(modules, board, len(names))
+        if modules != sorted(modules):  # one spelling per choice, so records compare equal
+            options = replace(options, extra={**options.extra, "modules": sorted(modules)})
+        if "shorter-game" in modules and not options.shorter_game:
+            # The module and the old option are one rule (RW-p8-06); set-up reads the option.
+            options = replace(options, shorter_game=True)
     directory = map_id if "/" in map_id else None
-    ruleset = ruleset_for(board, directory)
+    ruleset = ruleset_for(board, directory, modules)
     if options is not None and options.extra.get("universal_barons"):
         ruleset = with_universal_barons(ruleset)
     return Game(board, ruleset, names, seed, options)
@@ -130,22 +157,31 @@ def new_game(
 
 # Options of a multiplayer game beyond Options' own fields, each true or false.
 MULTIPLAYER_OPTIONS = frozenset({"universal_barons"})
+# Options whose value is a list of ids: the optional modules chosen (``railways variants``)
+# and the Event Deck cards taken out of the deck (RW-p6-37).
+LIST_OPTIONS = frozenset({"modules", "event_deck_without"})
 
 
 def check_options(options: Options) -> None:
     """Refuse options this game does not know, naming the one that is wrong."""
     for key, value in options.extra.items():
+        if key in LIST_OPTIONS:
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise ValueError(f"options.{key}: expected a list of ids")
+            continue
         if key not in MULTIPLAYER_OPTIONS:
-            known = ", ".join(sorted({"shorter_game", "solo", *MULTIPLAYER_OPTIONS}))
+            known = ", ".join(sorted({"shorter_game", "solo", *MULTIPLAYER_OPTIONS, *LIST_OPTIONS}))
             raise ValueError(f"options.{key}: not an option of this game (known: {known})")
         if not isinstance(value, bool):
             raise ValueError(f"options.{key}: expected true or false")
+    if "event_deck_without" in options.extra and "event-deck" not in options.extra.get(
+        "modules", []
+    ):
+        raise ValueError("options.event_deck_without: only with the event-deck module")
 
 
 def with_universal_barons(ruleset: Ruleset) -> Ruleset:
     """The ruleset with the 24 Universal Rail Barons instead of the map's (RB-026)."""
-    from dataclasses import replace
-
     from railways.content.universal import load_universal_barons
     from railways.rules.universal_barons import UNIVERSAL_BARON_EFFECTS
 

@@ -3,7 +3,8 @@
 A map's ``map.toml`` names the plug-ins of its special rules (``rulesets = [...]``).
 The registry finds them in three places, in this order:
 
-1. every module of the package ``railways.rules.boards`` (the built-in boards);
+1. every module of the packages ``railways.rules.boards`` (the built-in boards) and
+   ``railways.rules.modules`` (the optional modules and variants a game chooses by id);
 2. the ``railways.plugins`` entry point group of installed distributions (a board
    published as its own package);
 3. the modules named in the environment variable ``RAILWAYS_PLUGINS``, separated by
@@ -43,9 +44,13 @@ def register_plugin(cls: P) -> P:
 
 def _import_all() -> None:
     """Import every place plug-ins come from (each once per process)."""
-    from railways.rules import boards
+    from railways.rules import boards, modules
 
-    names = [f"{boards.__name__}.{m.name}" for m in pkgutil.iter_modules(boards.__path__)]
+    names = [
+        f"{package.__name__}.{m.name}"
+        for package in (boards, modules)
+        for m in pkgutil.iter_modules(package.__path__)
+    ]
     for point in entry_points(group=ENTRY_POINT_GROUP):
         names.append(point.module)
     names += [m.strip() for m in os.environ.get(ENV_VAR, "").split(",") if m.strip()]

@@ -1,0 +1,156 @@
+"""The variants that change one rule each (compendium pp. 7-8), and one house variant."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from railways.core.actions import Action, BuildTrack
+from railways.core.errors import IllegalAction
+from railways.core.plugins import BuildRestriction
+from railways.core.state import Phase
+from railways.core.turns import TurnStructure
+from railways.rules.modules.base import Module
+from railways.rules.registry import register_plugin
+
+if TYPE_CHECKING:
+    from railways.core.board import Board
+    from railways.core.game import Game
+
+
+@register_plugin
+class ShorterGame(Module):
+    """Two Empty City Markers fewer end the game; set-up reads ``Options.shorter_game``,
+    which ``new_game`` sets when this module is chosen, so both spellings are one rule."""
+
+    id = "shorter-game"
+    title = "Shorter Game"
+    summary = "the game ends with two fewer empty cities than the board's table says"
+    clauses = ("RW-p8-06",)
+
+
+# RW-p7-33: which boards take one cube fewer per city with two or three players.
+CUBE_CHART: dict[str, bool] = {
+    "eastern-us": True,
+    "western-us": True,
+    "mexico": False,
+    "europe": False,
+    "great-britain": False,
+    "north-america": True,
+    "through-time": False,
+    "nippon": False,
+}
+
+
+@register_plugin
+class CubeReduction(Module):
+    """Set-up cubes by the compendium's chart instead of the board's own table."""
+
+    id = "cube-reduction"
+    title = "Cube Reduction Chart"
+    summary = "with 2 or 3 players, each city starts with one cube fewer if the chart says so"
+    clauses = ("RW-p7-32", "RW-p7-33")
+
+    @classmethod
+    def refuse(cls, board: Board, players: int) -> str | None:
+        if board.id not in CUBE_CHART:
+            return f"the chart does not list the board {board.id}"
+        return None
+
+    def setup(self, game: Game) -> None:
+        board, state = game.board, game.state
+        fewer = 1 if CUBE_CHART[board.id] and game.n in (2, 3) else 0
+        for cid in sorted(board.cities):  # the board already placed its own count
+            wanted = max(1, board.cities[cid].cubes - fewer)
+            cubes = state.cubes[cid]
+            while len(cubes) > wanted:
+                state.bag[cubes.pop()] += 1
+            if len(cubes) < wanted:
+                cubes.extend(game.draw_cubes(wanted - len(cubes)))
+
+
+@register_plugin
+class CutThroat(Module):
+    id = "cut-throat"
+    title = "Cut Throat"
+    summary = "the end tile of an incomplete link may not be redirected, so blocking sticks"
+    clauses = ("RW-p7-34",)
+
+    def check_action(self, game: Game, action: Action) -> None:
+        if isinstance(action, BuildTrack) and action.redirect:
+            raise IllegalAction("Cut Throat: no redirecting the end tile of a link", "RW-p7-34")
+
+
+GLENN_DROVER_POINTS = 30  # RW-p8-05
+
+
+@register_plugin
+class GlennDrover(Module):
+    """Two players on the Eastern U.S.: the west stays closed until someone has 30 points.
+
+    "West of the mountains" is the line the solo game draws on our board (solo.toml).
+    """
+
+    id = "glenn-drover"
+    title = "Glenn Drover two-player rule"
+    summary = "2 players, Eastern U.S.: no building west of the mountains until someone has 30"
+    clauses = ("RW-p8-04", "RW-p8-05")
+
+    @classmethod
+    def refuse(cls, board: Board, players: int) -> str | None:
+        if board.id != "eastern-us" or players != 2:
+            return "only for two players on the Eastern U.S."
+        return None
+
+    def build_restriction(self, game: Game, seat: int) -> BuildRestriction | None:
+        if any(p.score >= GLENN_DROVER_POINTS for p in game.state.players):
+            return None
+        from railways.content.solo import load_solo
+
+        board = game.board
+
+        def west() -> frozenset:  # type: ignore[type-arg]
+            smap = load_solo(board.id)
+            return frozenset(h for h in board.hexes if smap.is_west(h))
+
+        return BuildRestriction(
+            board.derived(("glenn-drover-west", board.id), west),
+            f"west of the mountains is closed until a player has {GLENN_DROVER_POINTS} points",
+            "RW-p8-05",
+        )
+
+
+def begin_actions(game: Game, order: list[int]) -> None:
+    """Start the action rounds with ``order`` as the turn order (no auction this turn)."""
+    state = game.state
+    state.first_player = order[0]
+    state.order = list(order)
+    state.auction = None
+    state.phase = Phase.ACTIONS
+    state.round = 1
+    state.order_index = 0
+    game.log(f"Turn {state.turn}: {game.seats[order[0]]} is first player")
+
+
+class WorstFirstTurn(TurnStructure):
+    id = "worst-is-first"
+
+    def start_turn(self, game: Game, first_turn: bool) -> None:
+        if first_turn:
+            game.start_auction(first_turn)
+            return
+        state = game.state
+        before = {seat: i for i, seat in enumerate(state.order)}
+        # Lowest score first; a tie keeps last turn's order between the tied seats.
+        order = sorted(range(game.n), key=lambda s: (state.players[s].score, before.get(s, s)))
+        begin_actions(game, order)
+
+
+@register_plugin
+class WorstIsFirst(Module):
+    id = "worst-is-first"
+    title = "Worst is first (house)"
+    summary = "after the first turn there is no auction: the lowest score moves first"
+    clauses = ()
+    house = True
+    conflicts: ClassVar[frozenset[str]] = frozenset({"auction-v1", "auction-v2"})
+    turn_structure = WorstFirstTurn
