@@ -24,6 +24,7 @@ ALL_IDS = {
     "cut-throat",
     "glenn-drover",
     "hotels",
+    "late-barons",
     "mines",
     "shorter-game",
     "worst-is-first",
