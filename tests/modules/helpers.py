@@ -52,7 +52,8 @@ def refused(game: Game, action: Action, clause: str | None) -> IllegalAction:
 
 
 def finish_turn(game: Game) -> None:
-    """Everyone passes until this turn's action rounds are over."""
+    """Everyone passes (in the auction too) until this turn's action rounds are over."""
+    support.pass_auction(game)
     turn = game.state.turn
     while game.state.phase is Phase.ACTIONS and game.state.turn == turn:
         seat = game.to_act

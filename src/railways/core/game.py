@@ -561,11 +561,8 @@ class Game:
         state = self.state
         for p in state.players:  # RW-p6-01
             income = self.income(p.seat)
-            for card_id in self._active_cards():  # a card may change what a seat earns
-                card = self.card(card_id)
-                income = self.card_effect(card).income(
-                    self, p.seat, card, self._holder(card_id), income
-                )
+            for card, effect, holder in self._in_play():  # a card may change what it earns
+                income = effect.income(self, p.seat, card, holder, income)
             if income:
                 self.receive(p.seat, income, "income")
         for p in state.players:  # RW-p6-02..04
@@ -577,6 +574,8 @@ class Game:
                 f"{self.seats[link.owner]}'s incomplete link from "
                 f"{self.city_name(link.start)} is removed"
             )
+        for plugin in self.ruleset.plugins:
+            plugin.after_income(self)
 
     def draw_operations_card(self) -> None:
         """A new Operations card joins the display (RW-p6-07)."""
@@ -608,10 +607,8 @@ class Game:
             return
         state.ecm.add(city)  # RW-p5-33
         self.log(f"{self.city_name(city)} is empty")
-        held = [c for p in state.players for c in p.hand]
-        for card_id in self._active_cards() + held:  # hand cards too (they wait for this)
-            card = self.card(card_id)
-            self.card_effect(card).after_city_empty(self, city, card, self._holder(card_id))
+        for card, effect, holder in self._in_play(hands=True):  # hand cards wait for this too
+            effect.after_city_empty(self, city, card, holder)
         if state.end_trigger_turn is None and len(state.ecm) >= state.ecm_needed:
             state.end_trigger_turn = state.turn  # RW-p6-09, RW-p6-10
             self.log("The last Empty City Marker is placed: this turn and one more remain")
@@ -619,6 +616,8 @@ class Game:
     # -- Build Track (RW-p4-42..52, RW-p5-01..12) ------------------------------
     def build_rules(self, action: BuildTrack) -> CostRules:
         rules = CostRules(edge_costs=self.edge_costs)
+        for plugin in self.ruleset.plugins:
+            rules = plugin.build_rules(self, action.seat, rules)
         self._check_cards(action.seat, action.cards)
         for card_id in action.cards:
             card = self.card(card_id)
@@ -644,11 +643,8 @@ class Game:
     def build_restrictions(self, seat: int) -> list[BuildRestriction]:
         """The hexes closed to the seat's builds now, by plug-ins and by cards in play."""
         found = [p.build_restriction(self, seat) for p in self.ruleset.plugins]
-        for card_id in self._active_cards():
-            card = self.card(card_id)
-            found.append(
-                self.card_effect(card).build_restriction(self, seat, card, self._holder(card_id))
-            )
+        for card, effect, holder in self._in_play():
+            found.append(effect.build_restriction(self, seat, card, holder))
         return [r for r in found if r is not None and r.hexes]
 
     def engine_level(self, seat: int) -> int:
@@ -679,14 +675,12 @@ class Game:
             )
         for plugin in self.ruleset.plugins:
             plugin.after_build(self, action.seat, link)
-        active = [c for c in self._active_cards() if c not in action.cards]
-        reacting = [(c, self._holder(c), False) for c in active]
-        reacting += [(c, holder, True) for c, holder in played]
-        for card_id, holder, was_played in reacting:
+        reacting = [(c, e, h, False) for c, e, h in self._in_play() if c.id not in action.cards]
+        for card_id, holder in played:
             card = self.card(card_id)
-            self.card_effect(card).after_build(
-                self, action.seat, link, plan, card, holder, was_played
-            )
+            reacting.append((card, self.card_effect(card), holder, True))
+        for card, effect, holder, was_played in reacting:
+            effect.after_build(self, action.seat, link, plan, card, holder, was_played)
         if link.complete:
             self.check_major_lines(action.seat)
 
@@ -792,11 +786,8 @@ class Game:
         player.engine += 1
         self.state.first_engine.setdefault(player.engine, action.seat)
         self.log(f"{self.seats[action.seat]} upgrades to engine level {player.engine}")
-        for card_id in self._active_cards():
-            card = self.card(card_id)
-            self.ruleset.card_effects[card.effect].after_upgrade(
-                self, action.seat, card, self._holder(card_id)
-            )
+        for card, effect, holder in self._in_play():
+            effect.after_upgrade(self, action.seat, card, holder)
         for p in self.state.players:
             if p.baron:
                 baron = self.ruleset.barons[p.baron]
@@ -859,20 +850,25 @@ class Game:
         delivery = Delivery(
             action.seat, color, action.city, cities[-1], cities, action.links, points
         )
-        for card_id in self._active_cards():
-            card = self.card(card_id)
-            self.ruleset.card_effects[card.effect].after_delivery(
-                self, delivery, card, self._holder(card_id)
-            )
+        for card, effect, holder in self._in_play():
+            effect.after_delivery(self, delivery, card, holder)
         for plugin in self.ruleset.plugins:
             plugin.after_delivery(self, delivery)
 
-    def _active_cards(self) -> list[str]:
-        """Cards that react to events: goals on display and cards players keep."""
-        cards = [c for c in self.state.ops_display if self.card(c).icon is Icon.GOAL]
+    def _in_play(self, hands: bool = False) -> list[tuple[CardDef, CardEffect, int | None]]:
+        """Cards that react to events, with their effect and holder (None: on the display):
+        goals on the display and cards players keep (and, with ``hands``, hand cards)."""
+        out: list[tuple[CardDef, CardEffect, int | None]] = []
+        cards, effects = self.ruleset.cards, self.ruleset.card_effects
+        for card_id in self.state.ops_display:
+            card = cards[card_id]
+            if card.icon is Icon.GOAL:
+                out.append((card, effects[card.effect], None))
         for p in self.state.players:
-            cards.extend(p.kept)
-        return cards
+            for card_id in (*p.kept, *p.hand) if hands else p.kept:
+                card = cards[card_id]
+                out.append((card, effects[card.effect], p.seat))
+        return out
 
     def _holder(self, card_id: str) -> int | None:
         for p in self.state.players:
@@ -935,11 +931,8 @@ class Game:
                 if bonus:
                     self.log(f"{p.name}'s Rail Baron {baron.name} scores {bonus}")
                 total += bonus
-            for card_id in self._active_cards():  # cards that score at the end
-                card = self.card(card_id)
-                points = self.card_effect(card).final_points(
-                    self, p.seat, card, self._holder(card_id)
-                )
+            for card, effect, holder in self._in_play():  # cards that score at the end
+                points = effect.final_points(self, p.seat, card, holder)
                 if points:
                     self.log(f"{p.name} scores {points} for {card.name}")
                 total += points

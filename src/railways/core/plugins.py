@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from railways.core.kinds import ActionKind
     from railways.core.rng import Rng
     from railways.core.state import Link
+    from railways.core.track import CostRules
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,16 @@ class Plugin:
 
     def after_build(self, game: Game, seat: int, link: Link) -> None:
         """Called after every Build Track action."""
+
+    def build_rules(self, game: Game, seat: int, rules: CostRules) -> CostRules:
+        """How the seat's builds are charged now, before any card changes it (an event
+        that raises a terrain's price or allows more tiles). Return ``rules`` unchanged
+        by default; legal listing and ``Game.plan`` both read the result."""
+        return rules
+
+    def after_income(self, game: Game) -> None:
+        """Called at the end of the income phase (after income, dividends and the removal
+        of incomplete links), before the new Operations card (the Event Deck, RW-p6-34)."""
 
     def edge_cost(self, board: Board, a: Hex, b: Hex) -> int:
         """Extra cost of track crossing the edge between ``a`` and ``b`` (prices_edges)."""

@@ -143,6 +143,10 @@ def new_game(
         check_options(options)
         modules = list(options.extra.get("modules", []))
         check_modules(modules, board, len(names))
+        if "event_deck_without" in options.extra:
+            from railways.rules.modules.events import EventDeck
+
+            EventDeck.check_without(options.extra["event_deck_without"])
         if modules != sorted(modules):  # one spelling per choice, so records compare equal
             options = replace(options, extra={**options.extra, "modules": sorted(modules)})
         if "shorter-game" in modules and not options.shorter_game:
