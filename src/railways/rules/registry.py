@@ -15,6 +15,7 @@ Each module registers its classes with :func:`register_plugin` when imported.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import pkgutil
@@ -42,8 +43,9 @@ def register_plugin(cls: P) -> P:
     return cls
 
 
-def _import_all() -> None:
-    """Import every place plug-ins come from (each once per process)."""
+@functools.cache
+def _installed_modules() -> tuple[str, ...]:
+    """The built-in modules and the entry points' (looked up once per process: slow)."""
     from railways.rules import boards, modules
 
     names = [
@@ -51,8 +53,13 @@ def _import_all() -> None:
         for package in (boards, modules)
         for m in pkgutil.iter_modules(package.__path__)
     ]
-    for point in entry_points(group=ENTRY_POINT_GROUP):
-        names.append(point.module)
+    names += [point.module for point in entry_points(group=ENTRY_POINT_GROUP)]
+    return tuple(names)
+
+
+def _import_all() -> None:
+    """Import every place plug-ins come from (each once per process)."""
+    names = list(_installed_modules())
     names += [m.strip() for m in os.environ.get(ENV_VAR, "").split(",") if m.strip()]
     for name in names:
         if name not in _loaded:
