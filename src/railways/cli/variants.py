@@ -6,30 +6,14 @@ import json
 
 import click
 
-from railways.rules.modules.base import module_classes
-
-
-def variants_list() -> list[dict[str, object]]:
-    """Each module as id, title, summary, clauses, house or not, and what it excludes."""
-    return [
-        {
-            "id": mid,
-            "title": cls.title,
-            "summary": cls.summary,
-            "clauses": list(cls.clauses),
-            "house": cls.house,
-            "conflicts": sorted(cls.conflicts),
-            "changes_turn": cls.turn_structure is not None,
-        }
-        for mid, cls in module_classes().items()
-    ]
+from railways.rules.modules.base import describe_modules, module_classes
 
 
 @click.command("variants")
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 def variants(as_json: bool) -> None:
     """List the optional modules and variants (choose them with --with ID)."""
-    rows = variants_list()
+    rows = describe_modules()
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return

@@ -114,6 +114,15 @@ class OptionsIn(_Strict):
     railbot_cards_removed: StrictInt = Field(default=0, ge=0, le=2)
     operations_limit: StrictInt = Field(default=5, ge=3, le=5)
     fewer_empty_cities: StrictInt = Field(default=0, ge=0, le=2)
+    # Optional modules and variants by id (GET /api/variants lists them; the engine
+    # refuses unknown ids and forbidden combinations with a 400 that says why).
+    modules: list[Annotated[StrictStr, Field(max_length=40)]] | None = Field(
+        default=None, max_length=20
+    )
+    # Event Deck cards taken out of the deck (RW-p6-37), with the event-deck module only.
+    event_deck_without: list[Annotated[StrictStr, Field(max_length=40)]] | None = Field(
+        default=None, max_length=60
+    )
     # The random generator (railways.core.rng). Without a seed the server always uses
     # blake2b-ctr; with a chosen seed the default is splitmix64, the generator seeds have
     # always meant, so an old seed gives the same game.
@@ -215,6 +224,16 @@ class MapOut(BaseModel):
     min_players: int
     max_players: int
     solo: bool = False
+
+
+class VariantOut(BaseModel):
+    id: str
+    title: str
+    summary: str
+    clauses: list[str]
+    house: bool
+    conflicts: list[str]
+    changes_turn: bool
 
 
 class CardOut(BaseModel):
@@ -752,6 +771,13 @@ def create_app(
     async def list_maps() -> list[dict[str, Any]]:
         """The maps; ``solo``: the map can be played solo against the Railbot."""
         return _maps()
+
+    @app.get("/api/variants", response_model=list[VariantOut], responses=_errors())
+    async def list_variants() -> list[dict[str, Any]]:
+        """The optional modules and variants a game may choose (``options.modules``)."""
+        from railways.rules.modules.base import describe_modules
+
+        return describe_modules()
 
     @app.get("/api/maps/{map_id}", response_model=MapInfoOut, responses=_errors(404))
     async def map_info(map_id: str) -> dict[str, Any]:

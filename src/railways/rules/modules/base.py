@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from railways.core.plugins import Plugin
+from railways.core.plugins import Marker, Plugin
 from railways.core.turns import TurnStructure
 
 if TYPE_CHECKING:
@@ -30,6 +30,20 @@ class Module(Plugin):
         entries on top: ``{**super().view(game, seat), ...}``)."""
         return {"modules": sorted(game.options.extra.get("modules", []))}
 
+    def markers(self, game: Game, seat: int | None) -> Sequence[Marker]:
+        """The module's own markers, and (from the first module of the game only) one
+        that names every module chosen, so every front end shows the choice to all."""
+        ids = sorted(game.options.extra.get("modules", []))
+        out: list[Marker] = []
+        if ids and ids[0] == self.id:
+            titles = [known.title for mid, known in module_classes().items() if mid in ids]
+            out.append(Marker(kind="modules", label="Modules: " + ", ".join(titles)))
+        return [*out, *self.own_markers(game, seat)]
+
+    def own_markers(self, game: Game, seat: int | None) -> Sequence[Marker]:
+        """What this module draws (a mine, a hotel, the events in their slots)."""
+        return ()
+
     @classmethod
     def refuse(cls, board: Board, players: int) -> str | None:
         """Why this module cannot be played on ``board`` with ``players`` (None: it can)."""
@@ -45,6 +59,23 @@ def module_classes() -> dict[str, type[Module]]:
         for pid, cls in sorted(plugin_classes().items())
         if isinstance(cls, type) and issubclass(cls, Module)
     }
+
+
+def describe_modules() -> list[dict[str, Any]]:
+    """Each module as id, title, summary, clauses, house or not, what it excludes and
+    whether it changes the turn (for ``railways variants`` and the lobby)."""
+    return [
+        {
+            "id": mid,
+            "title": cls.title,
+            "summary": cls.summary,
+            "clauses": list(cls.clauses),
+            "house": cls.house,
+            "conflicts": sorted(cls.conflicts),
+            "changes_turn": cls.turn_structure is not None,
+        }
+        for mid, cls in module_classes().items()
+    ]
 
 
 def check_modules(ids: list[str], board: Board, players: int) -> None:

@@ -338,7 +338,7 @@ class EventDeck(Module):
             },
         }
 
-    def markers(self, game: Game, seat: int | None) -> Sequence[Marker]:
+    def own_markers(self, game: Game, seat: int | None) -> Sequence[Marker]:
         data = slots(game)
         out = []
         for slot, event_id in (("Current", data["current"]), ("Future", data["future"])):

@@ -20,7 +20,7 @@ class Hotels(Module):
     summary = "a hotel marker shows on the board at the city of each Hotel card in play"
     clauses = ("RW-p7-31",)
 
-    def markers(self, game: Game, seat: int | None) -> Sequence[Marker]:
+    def own_markers(self, game: Game, seat: int | None) -> Sequence[Marker]:
         out: list[Marker] = []
         for player in game.state.players:
             for card_id in player.kept:  # kept cards are public (view["players"][..]["kept"])

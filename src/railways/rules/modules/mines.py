@@ -134,7 +134,7 @@ class Mines(Module):
             },
         }
 
-    def markers(self, game: Game, seat: int | None) -> Sequence[Marker]:
+    def own_markers(self, game: Game, seat: int | None) -> Sequence[Marker]:
         return [
             Marker(
                 kind="mine",

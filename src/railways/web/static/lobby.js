@@ -58,6 +58,7 @@ function setMode(mode) {
   $("seats-box").hidden = mode === "solo";
   $("solo-options").hidden = mode !== "solo";
   $("shorter-row").hidden = mode === "solo"; // a solo game has its own Empty City Markers option
+  $("modules-row").hidden = mode === "solo" || !$("modules-box").childElementCount;
   $("create-error").hidden = true;
   renderMapSelect();
   if (mode !== "solo") renderSeats();
@@ -153,6 +154,10 @@ async function createGame(event) {
     return out;
   });
   let body = { map: $("map").value, seats, options: { shorter_game: $("opt-shorter").checked } };
+  const modules = chosenModules();
+  if (modules.length) body.options.modules = modules;
+  const without = $("opt-events-without").value.split(",").map((t) => t.trim()).filter(Boolean);
+  if (without.length) body.options.event_deck_without = without;
   if (state.mode === "solo") {
     const name = $("solo-name").value.trim() || "You";
     body = { map: $("map").value, seats: [{ name, kind: "human" }], options: soloOptions() };
@@ -429,8 +434,31 @@ async function loadMaps() {
   renderMapSelect();
 }
 
+/** Optional modules (GET /api/variants) as checkboxes; the server refuses bad combinations. */
+async function loadVariants() {
+  const box = $("modules-box");
+  let rows = [];
+  try {
+    rows = await getJSON("/api/variants");
+  } catch {
+    return; // an older server: no modules offered
+  }
+  for (const v of rows) {
+    if (v.id === "shorter-game") continue; // the "Shorter game" box above is this module
+    const input = el("input", { type: "checkbox", value: v.id, "data-module": v.id });
+    const house = v.house ? " (house rule)" : "";
+    box.append(el("label", { class: "check", title: v.summary }, input, ` ${v.title}${house}: ${v.summary}`));
+  }
+  $("modules-row").hidden = !rows.length;
+}
+
+function chosenModules() {
+  return [...document.querySelectorAll("#modules-box input:checked")].map((i) => i.value);
+}
+
 async function main() {
   state.seats = defaultSeats(4);
+  loadVariants();
   renderSeats();
   $("create-form").addEventListener("submit", createGame);
   $("add-seat").addEventListener("click", () => {
