@@ -53,6 +53,10 @@ class BotLatency(Latency):
     games: int
 
 
+class SearchLatency(BotLatency):
+    iterations_p50: int  # iterations per decision (median; 0 when handed to greedy)
+
+
 class Throughput(TypedDict):
     games: int
     finished: int
@@ -112,7 +116,7 @@ class EngineFigures(TypedDict):
     search_playout: dict[str, Throughput]
     growth: list[Growth]
     board_growth: dict[str, Growth]
-    mcts_decision_ms: NotRequired[BotLatency]
+    mcts_decision_ms: NotRequired[SearchLatency]
 
 
 def machine() -> Machine:
@@ -312,10 +316,11 @@ def growth(map_id: str, players: int, seed: int, max_actions: int) -> Growth:
 
 def mcts_decisions(
     map_id: str, players: int, bot: str, games: int, seed: int, decisions: int
-) -> BotLatency:
+) -> SearchLatency:
     """Time of a search bot's decisions in seat 1 against greedy bots (at most
     ``decisions`` per game; the greedy seats are not timed)."""
     times: list[float] = []
+    iterations: list[int] = []
     clock = time.perf_counter
     for g in range(games):
         game = new_game(map_id, players=players, seed=seed + g)
@@ -329,9 +334,12 @@ def mcts_decisions(
             action = bots[seat].choose(game, seat, legal)
             if seat == 0:
                 times.append(clock() - t0)
+                iterations.append(getattr(bots[0], "last_iterations", 0))
                 mine += 1
             game.apply(action)
-    return {"bot": bot, "players": players, "games": games, **percentiles(times)}
+    middle = sorted(iterations)[len(iterations) // 2] if iterations else 0
+    latency: BotLatency = {"bot": bot, "players": players, "games": games, **percentiles(times)}
+    return {**latency, "iterations_p50": middle}
 
 
 def replay_time(map_id: str, players: int, seed: int, max_actions: int) -> Replay:

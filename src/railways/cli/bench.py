@@ -160,5 +160,6 @@ def print_figures(f: EngineFigures) -> None:
         click.echo(
             f"{d['bot']} decision time (seat 1 of 4, greedy opponents): p50 "
             f"{d.get('p50', 0):.0f} ms, p90 {d.get('p90', 0):.0f} ms, p99 "
-            f"{d.get('p99', 0):.0f} ms, max {d.get('max', 0):.0f} ms over {d['n']}"
+            f"{d.get('p99', 0):.0f} ms, max {d.get('max', 0):.0f} ms over {d['n']}, "
+            f"median {d['iterations_p50']} iterations (0: handed to greedy)"
         )
