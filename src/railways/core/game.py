@@ -123,6 +123,7 @@ class Game:
         self.actions: list[Action] = []  # every accepted action, undo included
         self.history: list[tuple[Action, int, int]] = []  # effective: (action, rng draws, reveals)
         self.derived: dict[str, Any] = {}
+        self._listeners: dict[str, frozenset[str]] = {}  # hook -> effect keys with their own
         # Set by ``play``: actions were carried out without being recorded, so the
         # history no longer leads to the state and undo is refused.
         self.unrecorded = False
@@ -155,6 +156,7 @@ class Game:
         twin.turns = self.turns
         twin.kinds = self.kinds
         twin.edge_costs = self.edge_costs
+        twin._listeners = self._listeners  # the same ruleset, so the same listeners
         twin.actions = list(self.actions)
         twin.history = list(self.history)
         twin.unrecorded = self.unrecorded
@@ -561,7 +563,7 @@ class Game:
         state = self.state
         for p in state.players:  # RW-p6-01
             income = self.income(p.seat)
-            for card, effect, holder in self._in_play():  # a card may change what it earns
+            for card, effect, holder in self._in_play("income"):  # a card may change what it earns
                 income = effect.income(self, p.seat, card, holder, income)
             if income:
                 self.receive(p.seat, income, "income")
@@ -607,7 +609,9 @@ class Game:
             return
         state.ecm.add(city)  # RW-p5-33
         self.log(f"{self.city_name(city)} is empty")
-        for card, effect, holder in self._in_play(hands=True):  # hand cards wait for this too
+        for card, effect, holder in self._in_play(
+            "after_city_empty", hands=True
+        ):  # hand cards wait for this too
             effect.after_city_empty(self, city, card, holder)
         if state.end_trigger_turn is None and len(state.ecm) >= state.ecm_needed:
             state.end_trigger_turn = state.turn  # RW-p6-09, RW-p6-10
@@ -643,7 +647,7 @@ class Game:
     def build_restrictions(self, seat: int) -> list[BuildRestriction]:
         """The hexes closed to the seat's builds now, by plug-ins and by cards in play."""
         found = [p.build_restriction(self, seat) for p in self.ruleset.plugins]
-        for card, effect, holder in self._in_play():
+        for card, effect, holder in self._in_play("build_restriction"):
             found.append(effect.build_restriction(self, seat, card, holder))
         return [r for r in found if r is not None and r.hexes]
 
@@ -675,7 +679,9 @@ class Game:
             )
         for plugin in self.ruleset.plugins:
             plugin.after_build(self, action.seat, link)
-        reacting = [(c, e, h, False) for c, e, h in self._in_play() if c.id not in action.cards]
+        reacting = [
+            (c, e, h, False) for c, e, h in self._in_play("after_build") if c.id not in action.cards
+        ]
         for card_id, holder in played:
             card = self.card(card_id)
             reacting.append((card, self.card_effect(card), holder, True))
@@ -786,7 +792,7 @@ class Game:
         player.engine += 1
         self.state.first_engine.setdefault(player.engine, action.seat)
         self.log(f"{self.seats[action.seat]} upgrades to engine level {player.engine}")
-        for card, effect, holder in self._in_play():
+        for card, effect, holder in self._in_play("after_upgrade"):
             effect.after_upgrade(self, action.seat, card, holder)
         for p in self.state.players:
             if p.baron:
@@ -850,24 +856,41 @@ class Game:
         delivery = Delivery(
             action.seat, color, action.city, cities[-1], cities, action.links, points
         )
-        for card, effect, holder in self._in_play():
+        for card, effect, holder in self._in_play("after_delivery"):
             effect.after_delivery(self, delivery, card, holder)
         for plugin in self.ruleset.plugins:
             plugin.after_delivery(self, delivery)
 
-    def _in_play(self, hands: bool = False) -> list[tuple[CardDef, CardEffect, int | None]]:
-        """Cards that react to events, with their effect and holder (None: on the display):
-        goals on the display and cards players keep (and, with ``hands``, hand cards)."""
+    def _in_play(
+        self, hook: str, hands: bool = False
+    ) -> list[tuple[CardDef, CardEffect, int | None]]:
+        """Cards whose effect has its own ``hook``, with the effect and holder (None: on the
+        display): goals on the display and cards players keep (with ``hands``, hand cards).
+
+        Most effects leave most hooks alone, so each event asks only the cards that listen.
+        """
+        listening = self._listeners.get(hook)
+        if listening is None:
+            base = getattr(CardEffect, hook)
+            listening = frozenset(
+                key
+                for key, effect in self.ruleset.card_effects.items()
+                if getattr(type(effect), hook) is not base
+            )
+            self._listeners[hook] = listening
         out: list[tuple[CardDef, CardEffect, int | None]] = []
+        if not listening:
+            return out
         cards, effects = self.ruleset.cards, self.ruleset.card_effects
         for card_id in self.state.ops_display:
             card = cards[card_id]
-            if card.icon is Icon.GOAL:
+            if card.icon is Icon.GOAL and card.effect in listening:
                 out.append((card, effects[card.effect], None))
         for p in self.state.players:
             for card_id in (*p.kept, *p.hand) if hands else p.kept:
                 card = cards[card_id]
-                out.append((card, effects[card.effect], p.seat))
+                if card.effect in listening:
+                    out.append((card, effects[card.effect], p.seat))
         return out
 
     def _holder(self, card_id: str) -> int | None:
@@ -931,7 +954,9 @@ class Game:
                 if bonus:
                     self.log(f"{p.name}'s Rail Baron {baron.name} scores {bonus}")
                 total += bonus
-            for card, effect, holder in self._in_play():  # cards that score at the end
+            for card, effect, holder in self._in_play(
+                "final_points"
+            ):  # cards that score at the end
                 points = effect.final_points(self, p.seat, card, holder)
                 if points:
                     self.log(f"{p.name} scores {points} for {card.name}")
