@@ -155,6 +155,7 @@ async function createGame(event) {
   });
   let body = { map: $("map").value, seats, options: { shorter_game: $("opt-shorter").checked } };
   const modules = chosenModules();
+  if ($("opt-shorter").checked && $("modules-box").childElementCount) modules.push("shorter-game");
   if (modules.length) body.options.modules = modules;
   const without = $("opt-events-without").value.split(",").map((t) => t.trim()).filter(Boolean);
   if (without.length) body.options.event_deck_without = without;
