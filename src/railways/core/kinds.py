@@ -117,6 +117,10 @@ class KindRegistry:
     """The kinds a game accepts, in the order their actions are listed."""
 
     kinds: dict[str, ActionKind] = field(default_factory=dict)
+    # Per phase: the kinds open in it and the sampler's groups (asked for every action).
+    _by_phase: dict[Phase, tuple[list[ActionKind], dict[str, list[ActionKind]]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @classmethod
     def of(cls, kinds: Iterable[ActionKind]) -> KindRegistry:
@@ -129,6 +133,7 @@ class KindRegistry:
         if kind.kind in self.kinds:
             raise ValueError(f"two rules define the action kind {kind.kind!r}")
         self.kinds[kind.kind] = kind
+        self._by_phase.clear()
 
     def get(self, action: Action) -> ActionKind:
         kind = self.kinds.get(action.kind)
@@ -139,15 +144,22 @@ class KindRegistry:
     def __iter__(self) -> Iterator[ActionKind]:
         return iter(self.kinds.values())
 
+    def _phase(self, phase: Phase) -> tuple[list[ActionKind], dict[str, list[ActionKind]]]:
+        hit = self._by_phase.get(phase)
+        if hit is None:
+            kinds = [k for k in self.kinds.values() if phase in k.phases]
+            groups: dict[str, list[ActionKind]] = {}
+            for kind in kinds:
+                groups.setdefault(kind.sample_group, []).append(kind)
+            hit = self._by_phase[phase] = (kinds, groups)
+        return hit
+
     def in_phase(self, phase: Phase) -> list[ActionKind]:
-        return [k for k in self.kinds.values() if phase in k.phases]
+        return list(self._phase(phase)[0])
 
     def groups(self, phase: Phase) -> dict[str, list[ActionKind]]:
         """The sampler's groups of kinds open in ``phase``, in listing order."""
-        out: dict[str, list[ActionKind]] = {}
-        for kind in self.in_phase(phase):
-            out.setdefault(kind.sample_group, []).append(kind)
-        return out
+        return dict(self._phase(phase)[1])
 
     def infos(self) -> Mapping[str, KindInfo]:
         return {k: v.info for k, v in self.kinds.items() if v.info is not None}
