@@ -203,7 +203,10 @@ class DeliveryRules:
         travelling; a colour stops where ``must_stop`` says so.
         """
         found: dict[Color, list[Route]] = {c: [] for c in wanted}
-        hooks, colors, seat = self.hooks, self.colors, self.seat
+        if not self.hooks:
+            self._base_routes(graph, start, frozenset(wanted), found)
+            return found
+        seat = self.seat
         stack: list[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[Color, ...]]]
         stack = [((start,), (), (), tuple(wanted))]
         while stack:
@@ -214,32 +217,60 @@ class DeliveryRules:
             for link_id, to, owner in graph.get(cities[-1], ()):
                 if self.base_step(first, cities, to, owner) is not None:
                     continue
-                going = alive
-                if hooks:
-                    going = tuple(
-                        c
-                        for c in alive
-                        if self.hook_step(Walk(seat, c, cities, links), link_id, to, owner) is None
-                    )
-                    if not going:
-                        continue
+                going = tuple(
+                    c
+                    for c in alive
+                    if self.hook_step(Walk(seat, c, cities, links), link_id, to, owner) is None
+                )
+                if not going:
+                    continue
                 new_cities, new_links = (*cities, to), (*links, link_id)
                 new_owners = (*owners, owner)
                 onward: list[Color] = []
                 for color in going:
-                    if hooks:
-                        walk = Walk(seat, color, new_cities, new_links)
-                        if self._arrives(walk):
-                            found[color].append((new_links, to, new_owners))
-                        if not self.must_stop(walk):
-                            onward.append(color)
-                    elif colors[to] is color:  # the base rules alone: arrives, and stops
+                    walk = Walk(seat, color, new_cities, new_links)
+                    if self._arrives(walk):
                         found[color].append((new_links, to, new_owners))
-                    else:
+                    if not self.must_stop(walk):
                         onward.append(color)
                 if onward:
                     stack.append((new_cities, new_links, new_owners, tuple(onward)))
         return found
+
+    def _base_routes(
+        self,
+        graph: dict[str, list[Edge]],
+        start: str,
+        wanted: frozenset[Color],
+        found: dict[Color, list[Route]],
+    ) -> None:
+        """``routes`` when no hook is in force: the same predicates, written into the loop.
+
+        This is the hot loop of every listing. ``base_step``'s two tests appear inline, and
+        with no hook a colour is delivered exactly where it must stop: at the first city of
+        its colour (``must_stop`` and ``_arrives`` agree), so the walk carries the colours
+        still travelling and drops one where it arrives. The property test compares this
+        with ``check`` route by route.
+        """
+        colors, seat, max_links = self.colors, self.seat, self.max_links
+        stack: list[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], frozenset[Color]]]
+        stack = [((start,), (), (), wanted)]
+        while stack:
+            cities, links, owners, alive = stack.pop()
+            if len(links) >= max_links:
+                continue
+            first = not links
+            for link_id, to, owner in graph.get(cities[-1], ()):
+                if (first and owner != seat) or to in cities:  # base_step: RW-p5-32, RW-p5-27
+                    continue
+                new = ((*cities, to), (*links, link_id), (*owners, owner))
+                color = colors[to]
+                if color in alive:  # delivered here, and it stops here (RW-p5-22, RW-p5-28)
+                    found[color].append((new[1], to, new[2]))
+                    if len(alive) > 1:
+                        stack.append((*new, alive - {color}))
+                else:
+                    stack.append((*new, alive))
 
     # -- drawing one at random -----------------------------------------------------------------
     def random_route(
