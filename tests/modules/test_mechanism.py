@@ -114,3 +114,32 @@ def test_simulate_with_modules_and_a_refused_combination():
     )
     assert bad.exit_code != 0
     assert "cannot be played with" in bad.output
+
+
+def test_play_takes_modules_and_short_is_the_shorter_game_module():
+    _register()
+    result = CliRunner().invoke(
+        cli,
+        [
+            "play",
+            "--seats",
+            "random,random,random",
+            "--seed",
+            "3",
+            "--delay",
+            "0",
+            "--with",
+            "event-deck",
+            "--with",
+            "mines",
+            "--short",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "Modules: Event Deck, Mines, Shorter Game" in result.output
+    assert "Final scores" in result.output
+    refused = CliRunner().invoke(
+        cli, ["play", "--seats", "random,random", "--with", "glenn-drover", "--with", "nope"]
+    )
+    assert refused.exit_code != 0
+    assert "unknown module(s) nope" in refused.output

@@ -33,6 +33,7 @@ from railways.core.rng import (
 )
 from railways.core.view import view_for
 from railways.rules import new_game
+from railways.rules.modules.base import module_classes
 from railways.rules.records import load_record
 from railways.rules.solo import SoloOptions, is_solo
 
@@ -333,9 +334,14 @@ def play(
             raise click.ClickException(str(exc)) from None
         who = ", ".join(f"{name} ({kind})" for name, kind in zip(game.seats, kinds, strict=True))
         term.say(Text(f"{game.board.name}: {who}", style="bold"))
+        chosen = list(game.options.extra.get("modules", []))
+        again = again_args(seed, rng) + "".join(f" --with {m}" for m in chosen)
+        if chosen:
+            titles = [m.title for mid, m in module_classes().items() if mid in chosen]
+            term.say(Text(f"Modules: {', '.join(titles)}", style="bold"))
         term.say(
             Text(
-                f"Seed {seed_text(seed)}: play this game again with {again_args(seed, rng)}. "
+                f"Seed {seed_text(seed)}: play this game again with {again}. "
                 "Type h at any prompt for help.",
                 style="dim",
             )
