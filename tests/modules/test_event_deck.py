@@ -161,3 +161,16 @@ def test_the_deck_order_is_never_shown():
 def test_without_the_module_there_is_no_event_deck():
     game = start([])
     assert "events" not in game.state.plugin_data
+
+
+def test_the_command_line_takes_cards_out_of_the_deck():
+    from click.testing import CliRunner
+
+    from railways.cli.main import _register, cli
+
+    _register()
+    args = ["simulate", "--games", "1", "--players", "3", "-q", "--with", "event-deck"]
+    ok = CliRunner().invoke(cli, [*args, "--event-deck-without", "bank-panic"])
+    assert ok.exit_code == 0, ok.output
+    bad = CliRunner().invoke(cli, [*args, "--event-deck-without", "no-such-event"])
+    assert bad.exit_code != 0 and "no event no-such-event" in bad.output

@@ -219,6 +219,13 @@ def again_args(seed: int, rng: str) -> str:
     help="An optional module or variant (repeat for several; `railways variants` lists them).",
 )
 @click.option(
+    "--event-deck-without",
+    "events_without",
+    multiple=True,
+    metavar="EVENT",
+    help="With --with event-deck: leave this event card out of the deck (repeat for several).",
+)
+@click.option(
     "--delay",
     type=click.FloatRange(0),
     default=0.3,
@@ -252,6 +259,7 @@ def play(
     names: tuple[str, ...],
     short: bool,
     modules: tuple[str, ...],
+    events_without: tuple[str, ...],
     delay: float,
     clear: bool,
     undo_pause: bool,
@@ -272,7 +280,7 @@ def play(
     extra: dict[str, bool | int | str] = dict(parse_option(text) for text in solo_options)
     if duel_barons:
         extra["duel_barons"] = True
-    if modules and (solo or load_path):
+    if (modules or events_without) and (solo or load_path):
         raise click.BadParameter(
             "modules are chosen when a multi-player game starts", param_hint="--with"
         )
@@ -328,7 +336,7 @@ def play(
                 map_id,
                 seat_names(kinds, names),
                 seed,
-                game_options(short, modules, rng),
+                game_options(short, modules, rng, events_without),
             )
         except (MapError, ValueError) as exc:
             raise click.ClickException(str(exc)) from None
@@ -352,10 +360,14 @@ def play(
     session.run()
 
 
-def game_options(short: bool, modules: tuple[str, ...], rng: str) -> Options:
+def game_options(
+    short: bool, modules: tuple[str, ...], rng: str, events_without: tuple[str, ...] = ()
+) -> Options:
     """A multi-player game's options: --short is the shorter-game module (RW-p8-06)."""
     chosen = sorted(set(modules) | ({"shorter-game"} if short else set()))
     extra: dict[str, object] = {"modules": chosen} if chosen else {}
+    if events_without:
+        extra["event_deck_without"] = sorted(set(events_without))
     return Options(shorter_game="shorter-game" in chosen, extra=extra, rng=rng)
 
 

@@ -80,6 +80,7 @@ def play_one(
     max_actions: int = MAX_ACTIONS,
     check_every: int = CHECK_EVERY,
     modules: tuple[str, ...] = (),
+    events_without: tuple[str, ...] = (),
 ) -> GameResult:
     """Play one game from ``seed``; with ``check``, verify it as it goes.
 
@@ -88,7 +89,8 @@ def play_one(
     every ``REPLAY_EVERY`` actions and, at the end, compared with a replay of the
     game's record.
     """
-    game = new_game(map_id, players=players, seed=seed, options=module_options(modules))
+    options = module_options(modules, events_without)
+    game = new_game(map_id, players=players, seed=seed, options=options)
     names = seat_bots(bots, players)
     seats = [make_bot(names[i], seed * 31 + i) for i in range(players)]
     problems: list[str] = []
@@ -146,13 +148,21 @@ def play_one(
     )
 
 
-def module_options(modules: Sequence[str]) -> dict[str, Any] | None:
-    """The options of a game with the optional modules ``modules`` (None: none chosen)."""
-    return {"modules": sorted(modules)} if modules else None
+def module_options(
+    modules: Sequence[str], events_without: Sequence[str] = ()
+) -> dict[str, Any] | None:
+    """The options of a game with the optional modules ``modules`` (None: none chosen) and
+    the Event Deck cards ``events_without`` left out."""
+    if not modules and not events_without:
+        return None
+    out: dict[str, Any] = {"modules": sorted(modules)}
+    if events_without:
+        out["event_deck_without"] = sorted(events_without)
+    return out
 
 
 def _play_task(
-    args: tuple[str, int, list[str], int, bool, int, int, tuple[str, ...]],
+    args: tuple[str, int, list[str], int, bool, int, int, tuple[str, ...], tuple[str, ...]],
 ) -> GameResult:
     return play_one(*args)
 
@@ -171,6 +181,7 @@ def run_games(
     ray_address: str | None = None,
     rotate: bool = False,
     modules: tuple[str, ...] = (),
+    events_without: tuple[str, ...] = (),
 ) -> Iterator[GameResult]:
     """Play ``games`` games, yielding each result as it finishes (in any order).
 
@@ -186,6 +197,7 @@ def run_games(
             max_actions,
             check_every,
             modules,
+            events_without,
         )
         for i in range(games)
     ]
@@ -591,6 +603,13 @@ def print_summary(summary: Summary, seconds: float) -> None:
     metavar="ID",
     help="An optional module or variant (repeat for several; `railways variants` lists them).",
 )
+@click.option(
+    "--event-deck-without",
+    "events_without",
+    multiple=True,
+    metavar="EVENT",
+    help="With --with event-deck: leave this event card out of the deck (repeat for several).",
+)
 @click.pass_context
 def simulate(
     ctx: click.Context,
@@ -614,12 +633,13 @@ def simulate(
     duel_barons: bool,
     solo_options: tuple[str, ...],
     modules: tuple[str, ...],
+    events_without: tuple[str, ...],
 ) -> None:
     """Play bot games from consecutive seeds and summarise them.
 
     Exits with status 1 if any game broke an invariant or did not finish.
     """
-    if solo and modules:
+    if solo and (modules or events_without):
         raise click.UsageError("--with is for multi-player games, not --solo")
     if solo:
         from railways.cli.simulate_solo import simulate_solo
@@ -654,7 +674,8 @@ def simulate(
     if plot is not None:
         _need_pyplot()  # fail before playing, not after
     try:
-        new_game(map_id, players=players, seed=seed, options=module_options(modules))
+        options = module_options(modules, events_without)
+        new_game(map_id, players=players, seed=seed, options=options)
     except Exception as exc:  # an unknown map or a player count the map does not take
         raise click.ClickException(str(exc)) from None
     started = time.perf_counter()
@@ -672,6 +693,7 @@ def simulate(
         ray_address=ray_address,
         rotate=rotate_seats,
         modules=modules,
+        events_without=tuple(sorted(set(events_without))),
     )
     if not quiet and sys.stderr.isatty():
         from rich.console import Console
