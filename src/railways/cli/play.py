@@ -19,6 +19,7 @@ from railways.bots import BOTS
 from railways.cli.terminal.io import Terminal
 from railways.cli.terminal.session import HUMAN, Session
 from railways.cli.terminal.solo import solo_of
+from railways.cli.variants import with_module_options
 from railways.content.maps import MapError, available_maps
 from railways.content.solo import solo_maps
 from railways.core.errors import RecordError
@@ -211,20 +212,7 @@ def again_args(seed: int, rng: str) -> str:
     is_flag=True,
     help="Shorter game: two fewer Empty City Markers (the same as --with shorter-game).",
 )
-@click.option(
-    "--with",
-    "modules",
-    multiple=True,
-    metavar="ID",
-    help="An optional module or variant (repeat for several; `railways variants` lists them).",
-)
-@click.option(
-    "--event-deck-without",
-    "events_without",
-    multiple=True,
-    metavar="EVENT",
-    help="With --with event-deck: leave this event card out of the deck (repeat for several).",
-)
+@with_module_options
 @click.option(
     "--delay",
     type=click.FloatRange(0),

@@ -24,6 +24,7 @@ from typing import Any, NotRequired, TypedDict
 import click
 
 from railways.bots import BOTS, make_bot
+from railways.cli.variants import with_module_options
 from railways.core.errors import IllegalAction
 from railways.core.invariants import check_invariants
 from railways.core.legal import legal_actions
@@ -596,20 +597,7 @@ def print_summary(summary: Summary, seconds: float) -> None:
     metavar="KEY=VALUE",
     help="With --solo: a solo option, e.g. target_score=110 (JSON values).",
 )
-@click.option(
-    "--with",
-    "modules",
-    multiple=True,
-    metavar="ID",
-    help="An optional module or variant (repeat for several; `railways variants` lists them).",
-)
-@click.option(
-    "--event-deck-without",
-    "events_without",
-    multiple=True,
-    metavar="EVENT",
-    help="With --with event-deck: leave this event card out of the deck (repeat for several).",
-)
+@with_module_options
 @click.pass_context
 def simulate(
     ctx: click.Context,

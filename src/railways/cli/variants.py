@@ -3,10 +3,33 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import TypeVar
 
 import click
 
 from railways.rules.modules.base import describe_modules, module_classes
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def with_module_options(command: F) -> F:
+    """``--with ID`` and ``--event-deck-without EVENT``, as every command that starts games
+    takes them (``modules`` and ``events_without`` arguments)."""
+    command = click.option(
+        "--event-deck-without",
+        "events_without",
+        multiple=True,
+        metavar="EVENT",
+        help="With --with event-deck: leave this event card out of the deck (repeat for several).",
+    )(command)
+    return click.option(
+        "--with",
+        "modules",
+        multiple=True,
+        metavar="ID",
+        help="An optional module or variant (repeat for several; `railways variants` lists them).",
+    )(command)
 
 
 @click.command("variants")
