@@ -134,12 +134,8 @@ class UpgradeEngineKind(ActionKind):
         game.do_upgrade(action, checked)
 
     def options(self, game: Game, seat: int) -> list[Action]:
-        upgrade = UpgradeEngine(seat=seat)
-        if not game.allows(upgrade):
-            return []
-        out: list[Action] = [upgrade]
-        out.extend(UpgradeEngine(seat=seat, cards=(c,)) for c in game.state.players[seat].hand)
-        return out
+        hand = game.state.players[seat].hand
+        return [UpgradeEngine(seat=seat), *(UpgradeEngine(seat=seat, cards=(c,)) for c in hand)]
 
     def describe(self, game: Game, action: UpgradeEngine) -> ActionInfo:
         level = game.state.players[action.seat].engine + 1

@@ -372,13 +372,8 @@ class Game:
         if isinstance(action, Undo):
             self._undo(action)
             return
-        kind, checked = self._check(action)
         draws, reveals = self.state.rng.draws, self.state.reveals
-        kind.perform(self, action, checked)
-        for plugin in self.ruleset.plugins:
-            plugin.after_action(self, action)
-        if kind.advances_turn:
-            self._after_action(action)
+        self._carry_out(action)
         self.actions.append(action)
         self.history.append((action, self.state.rng.draws - draws, self.state.reveals - reveals))
 
@@ -391,13 +386,17 @@ class Game:
         """
         if isinstance(action, Undo):
             raise IllegalAction("undo is not possible in a playout", "RW-p4-39")
+        self._carry_out(action)
+        self.unrecorded = True
+
+    def _carry_out(self, action: Action) -> None:
+        """Check ``action``, perform it, let plug-ins follow up and move the turn on."""
         kind, checked = self._check(action)
         kind.perform(self, action, checked)
         for plugin in self.ruleset.plugins:
             plugin.after_action(self, action)
         if kind.advances_turn:
             self._after_action(action)
-        self.unrecorded = True
 
     def check(self, action: Action) -> None:
         """Raise IllegalAction if ``action`` may not be taken now; change nothing."""

@@ -138,10 +138,6 @@ def legal_actions(game: Game, seat: int) -> LegalActions:
     return legal
 
 
-def _ok(game: Game, action: Action) -> bool:
-    return game.allows(action)
-
-
 # -- deliveries ----------------------------------------------------------------------
 def delivery_options(game: Game, seat: int) -> dict[tuple[str, str], list[DeliveryOption]]:
     """Every legal delivery of the seat, by (source city, colour), with each owner's points."""
