@@ -3,9 +3,6 @@ board's folder on ``$RAILWAYS_MAPS_PATH`` and its plug-in in ``$RAILWAYS_PLUGINS
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -15,7 +12,7 @@ from typing import Any
 import pytest
 
 from plugins.conftest import child_env
-from web.conftest import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, Server, _free_port, _missing
+from web.conftest import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, Server, _missing, running_server
 from web.play import action_index, open_game, to_actions, wait_after
 
 EMBARGO_LABEL = "Customs house: no black goods delivered in Dunmore"
@@ -27,38 +24,8 @@ def toll_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     reason = _missing()
     if reason is not None:
         pytest.skip(reason)
-    data = tmp_path_factory.mktemp("toll-valley-server")
-    port = _free_port()
-    log = data / "server.log"
-    with log.open("w") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "railways", "serve", "--port", str(port)]
-            + ["--data-dir", str(data), "--bot-delay", "0.05", "--log-level", "warning"],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env=child_env(),
-        )
-    server = Server(f"http://127.0.0.1:{port}", log)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"railways serve stopped at start:\n{log.read_text()}")
-            try:
-                server.get("/api/maps")
-                break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                if time.monotonic() > deadline:
-                    pytest.fail(f"railways serve did not answer in 30 s:\n{log.read_text()}")
-                time.sleep(0.1)
-        yield server
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    with running_server(tmp_path_factory.mktemp("toll-valley-server"), child_env()) as running:
+        yield running
 
 
 @pytest.fixture

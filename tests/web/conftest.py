@@ -7,6 +7,7 @@ downloads a browser here.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -91,29 +92,18 @@ class Server:
         return self.get(f"/api/games/{game_id}?token={token}")
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    data = tmp_path_factory.mktemp("railways-data")
+@contextlib.contextmanager
+def running_server(data: Path, env: dict[str, str] | None = None) -> Iterator[Server]:
+    """``railways serve`` on a free loopback port with its data in ``data``, until the end."""
     port = _free_port()
     log = data / "server.log"
     with log.open("w") as out:
         proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "railways",
-                "serve",
-                "--port",
-                str(port),
-                "--data-dir",
-                str(data),
-                "--bot-delay",
-                "0.05",
-                "--log-level",
-                "warning",
-            ],
+            [sys.executable, "-m", "railways", "serve", "--port", str(port)]
+            + ["--data-dir", str(data), "--bot-delay", "0.05", "--log-level", "warning"],
             stdout=out,
             stderr=subprocess.STDOUT,
+            env=env,
         )
     server = Server(f"http://127.0.0.1:{port}", log)
     try:
@@ -136,6 +126,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory.mktemp("railways-data")) as running:
+        yield running
 
 
 @pytest.fixture(scope="session")
