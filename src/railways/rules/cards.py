@@ -173,3 +173,16 @@ CARD_EFFECTS: dict[str, CardEffect] = {
     "hotel": Hotel(),
     "railroad_executive": RailroadExecutive(),
 }
+
+
+def _with_other_decks() -> None:
+    # The other maps' card types live in railways.rules.operations, one module per family.
+    from railways.rules.operations import OPERATIONS_EFFECTS
+
+    clash = sorted(set(CARD_EFFECTS) & set(OPERATIONS_EFFECTS))
+    if clash:
+        raise ValueError(f"card effect(s) defined twice: {', '.join(clash)}")
+    CARD_EFFECTS.update(OPERATIONS_EFFECTS)
+
+
+_with_other_decks()
