@@ -1,657 +1,64 @@
 #!/usr/bin/env python3
-"""Project real geography onto the hex grid of the Eastern U.S. board.
+"""Project real geography onto a board's hex grid and write its map.toml and cities.toml.
 
-This is a build-time helper, not part of the ``railways`` package. It holds
-the real latitude/longitude of the cities and a coarse outline of the
-geography (sea and lake polygons, river polylines, mountain chains, ridge
-lines), projects them onto the pointy-top "odd-r" hex grid the map loader
-reads, and writes ``map.toml`` and ``cities.toml`` for
-``src/railways/content/maps/eastern-us/``. What the game reads is the
-committed TOML; run this again only to regenerate it after changing the
-tables below. ``major_lines.toml`` and ``tables.toml`` are written by hand.
+This is a build-time helper, not part of the ``railways`` package. Each board generated this
+way has a geography module in ``tools/mapgen/`` (``eastern_us.py`` for ``eastern-us``) holding
+the real latitude/longitude of its cities and a coarse outline of its land, rivers, mountains
+and ridges; ``tools/mapgen/__init__.py`` does the projection. What the game reads is the
+committed TOML in ``src/railways/content/maps/<id>/``; run this again only to regenerate it
+after changing a geography module. ``major_lines.toml``, ``tables.toml`` and the decks are
+written by hand.
 
 Usage::
 
-    python tools/project_map.py            # print an ASCII preview and any conflicts
-    python tools/project_map.py --write    # also (re)write map.toml and cities.toml
-
-The projection is a plain equirectangular one (longitude and latitude scaled
-linearly to columns and rows). The Northeast is denser than a printed board
-allows at that scale, so some cities carry an explicit hex (``at``) a little
-away from their projected one; ``--verbose`` lists every such shift.
+    python tools/project_map.py eastern-us            # ASCII preview, summary and conflicts
+    python tools/project_map.py eastern-us --write    # also (re)write map.toml and cities.toml
+    python tools/project_map.py --list                # the boards that have a geography
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
-import math
+import importlib
+import pkgutil
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-OUT_DIR = ROOT / "src" / "railways" / "content" / "maps" / "eastern-us"
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
 
-# -- the grid --------------------------------------------------------------------------------------
-COLS, ROWS = 34, 26
-LON_W, LON_E = -97.5, -66.5  # longitude of column 0 and column COLS - 1 (even rows)
-LAT_N, LAT_S = 47.0, 29.0  # latitude of row 0 and row ROWS - 1
-KX = (COLS - 1) / (LON_E - LON_W)  # columns per degree of longitude
-KY = (ROWS - 1) / (LAT_N - LAT_S)  # rows per degree of latitude
-R3 = math.sqrt(3.0)
-ROW_H = R3 / 2  # height of a row in units of a hex's width
+import mapgen  # noqa: E402
 
-# A hex is on the board when at least this share of sample points inside it is land.
-LAND_SHARE = 0.75
+ROOT = HERE.parent
+MAPS_DIR = ROOT / "src" / "railways" / "content" / "maps"
 
-# The north-west of the board (Minnesota to Kansas) ends at column WEST_EDGE_COL so that the
-# two Western Link hexes sit on the board's edge; Oklahoma and Texas reach further west.
-WEST_EDGE_COL = 2
-WEST_EDGE_LAST_ROW = 13
 
-# Patches of land smaller than this many hexes are dropped (islands, bits of capes).
-MIN_PATCH = 8
+def geographies() -> list[str]:
+    return sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(mapgen.__path__))
 
-# Hand corrections after looking at the preview: hexes forced on or off the board.
-# fmt: off
-FORCE_ON: set[tuple[int, int]] = {
-    (8, 26), (10, 25),  # the shores either side of New York harbour, so it has four spokes
-    (7, 28), (8, 27),  # the Rhode Island and Plymouth shores, so Providence is not cut off
-    (13, 22), (15, 22),  # the shores of Hampton Roads either side of Norfolk
-}
-# fmt: on
-FORCE_OFF: set[tuple[int, int]] = set()
 
-
-# -- cities ----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class CityDef:
-    id: str
-    name: str
-    lat: float
-    lon: float
-    color: str
-    cubes: int
-    at: tuple[int, int] | None = None  # an explicit hex when the projected one is crowded
-    note: str = ""
-
-
-CITIES: list[CityDef] = [
-    # Northeast and Canada
-    CityDef("new-york", "New York", 40.71, -74.01, "red", 3, (9, 25)),
-    CityDef("philadelphia", "Philadelphia", 39.95, -75.17, "blue", 3, (10, 24)),
-    CityDef("boston", "Boston", 42.36, -71.06, "yellow", 3, (6, 28)),
-    CityDef("providence", "Providence", 41.82, -71.41, "black", 2, (8, 28)),
-    CityDef("new-haven", "New Haven", 41.31, -72.92, "gray", 1, (7, 26)),
-    CityDef("albany", "Albany", 42.65, -73.75, "purple", 2, (6, 25)),
-    CityDef("syracuse", "Syracuse", 43.05, -76.15, "gray", 1, (6, 23)),
-    CityDef("buffalo", "Buffalo", 42.89, -78.88, "red", 3, (6, 20)),
-    CityDef("toronto", "Toronto", 43.65, -79.38, "blue", 2, (4, 19)),
-    CityDef("montreal", "Montreal", 45.50, -73.57, "yellow", 3, (2, 25)),
-    CityDef("portland", "Portland", 43.66, -70.26, "gray", 2, (4, 29)),
-    CityDef("baltimore", "Baltimore", 39.29, -76.61, "purple", 3, (11, 22)),
-    CityDef("washington", "Washington", 38.91, -77.04, "black", 2, (12, 21)),
-    CityDef("harrisburg", "Harrisburg", 40.27, -76.88, "gray", 1, (9, 21)),
-    CityDef("pittsburgh", "Pittsburgh", 40.44, -80.00, "black", 3, (9, 18)),
-    # Great Lakes and Ohio valley
-    CityDef("chicago", "Chicago", 41.88, -87.63, "red", 3, (7, 10)),
-    CityDef("milwaukee", "Milwaukee", 43.04, -87.91, "yellow", 2, (5, 10)),
-    CityDef("detroit", "Detroit", 42.33, -83.05, "purple", 3, (7, 15)),
-    CityDef("cleveland", "Cleveland", 41.50, -81.69, "blue", 3, (8, 17)),
-    CityDef("columbus", "Columbus", 39.96, -83.00, "yellow", 2, (10, 15)),
-    CityDef("cincinnati", "Cincinnati", 39.10, -84.51, "black", 3, (11, 13)),
-    CityDef("indianapolis", "Indianapolis", 39.77, -86.16, "purple", 2, (10, 12)),
-    CityDef("louisville", "Louisville", 38.25, -85.76, "blue", 3, (12, 12)),
-    CityDef("springfield", "Springfield", 39.78, -89.65, "yellow", 2, (10, 8)),
-    CityDef("st-louis", "St. Louis", 38.63, -90.20, "red", 3, (12, 8)),
-    # Plains and Texas
-    CityDef("duluth", "Duluth", 46.79, -92.10, "black", 2, (0, 6)),
-    CityDef("minneapolis", "Minneapolis", 44.98, -93.27, "red", 2, (3, 4)),
-    CityDef("des-moines", "Des Moines", 41.59, -93.62, "blue", 2, (8, 3)),
-    CityDef("kansas-city", "Kansas City", 39.10, -94.58, "purple", 3, (11, 3)),
-    CityDef("tulsa", "Tulsa", 36.15, -95.99, "gray", 1, (15, 1)),
-    CityDef("dallas", "Dallas", 32.78, -96.80, "red", 2, (19, 1)),
-    CityDef("fort-worth", "Fort Worth", 32.75, -97.33, "black", 2, (20, 0)),
-    CityDef("houston", "Houston", 29.76, -95.37, "blue", 2, (24, 2)),
-    CityDef("shreveport", "Shreveport", 32.53, -93.75, "purple", 2, (20, 4)),
-    CityDef("little-rock", "Little Rock", 34.75, -92.29, "yellow", 2, (17, 5)),
-    # South
-    CityDef("memphis", "Memphis", 35.15, -90.05, "purple", 3, (16, 8)),
-    CityDef("nashville", "Nashville", 36.16, -86.78, "yellow", 2, (14, 11)),
-    CityDef("knoxville", "Knoxville", 35.96, -83.92, "gray", 1, (15, 14)),
-    CityDef("chattanooga", "Chattanooga", 35.05, -85.31, "black", 2, (16, 12)),
-    CityDef("atlanta", "Atlanta", 33.75, -84.39, "red", 3, (18, 14)),
-    CityDef("montgomery", "Montgomery", 32.37, -86.30, "blue", 2, (20, 12)),
-    CityDef("jackson", "Jackson", 32.30, -90.18, "gray", 1, (20, 8)),
-    CityDef("new-orleans", "New Orleans", 29.95, -90.07, "red", 3, (24, 8)),
-    CityDef("mobile", "Mobile", 30.69, -88.04, "purple", 2, (22, 10)),
-    # South Atlantic
-    CityDef("richmond", "Richmond", 37.54, -77.44, "red", 3, (14, 21)),
-    CityDef("norfolk", "Norfolk", 36.85, -76.29, "blue", 2, (14, 23)),
-    CityDef("raleigh", "Raleigh", 35.78, -78.64, "gray", 1, (16, 19)),
-    CityDef("wilmington", "Wilmington", 34.23, -77.94, "yellow", 2, (18, 20)),
-    CityDef("charleston", "Charleston", 32.78, -79.93, "purple", 3, (19, 18)),
-    CityDef("augusta", "Augusta", 33.47, -81.97, "gray", 1, (19, 16)),
-    CityDef("savannah", "Savannah", 32.08, -81.09, "black", 2, (21, 17)),
-    CityDef("jacksonville", "Jacksonville", 30.33, -81.66, "gray", 2, (23, 16)),
-]
-
-# Western Link hexes: directly west of these cities (RW-p10-13).
-WESTERN_LINKS = {"kansas-city": "western-link-kansas-city", "des-moines": "western-link-des-moines"}
-
-# -- geography (longitude, latitude) ---------------------------------------------------------------
-Point = tuple[float, float]
-
-# The tables below keep several points to a line; the formatter would put each on its own.
-# fmt: off
-
-# Sea and large lakes: hexes mostly inside these are not on the board.
-WATER: dict[str, list[Point]] = {
-    "Gulf of Mexico": [
-        (-99.0, 26.0), (-97.4, 27.8), (-96.8, 28.2), (-95.4, 28.9), (-94.8, 29.3),
-        (-93.9, 29.7), (-93.3, 29.76), (-92.3, 29.55), (-91.3, 29.3), (-90.5, 29.1),
-        (-89.9, 29.25), (-89.2, 29.0), (-89.4, 29.9), (-89.3, 30.3), (-88.5, 30.38),
-        (-88.05, 30.25), (-87.5, 30.3), (-86.5, 30.4), (-85.7, 30.1), (-85.3, 29.7),
-        (-84.4, 29.9), (-83.4, 29.6), (-82.8, 29.0), (-82.7, 26.0),
-    ],
-    "Atlantic Ocean": [
-        (-80.5, 26.0), (-81.0, 29.2), (-81.3, 29.9), (-81.4, 30.3), (-81.4, 31.0),
-        (-81.2, 31.6), (-80.85, 32.0), (-80.4, 32.5), (-79.85, 32.75), (-79.2, 33.2),
-        (-78.85, 33.7), (-77.95, 33.85), (-77.5, 34.4), (-76.5, 34.65), (-76.3, 35.2),
-        (-76.0, 35.5), (-75.9, 36.2), (-76.0, 36.9), (-75.97, 37.15), (-75.6, 37.6),
-        (-75.2, 38.1), (-75.05, 38.8), (-74.95, 38.93), (-74.4, 39.36), (-74.05, 40.0),
-        (-74.0, 40.45), (-73.9, 40.6), (-73.75, 40.8), (-73.65, 41.0), (-73.0, 41.22),
-        (-72.0, 41.3), (-71.4, 41.45), (-71.0, 41.5), (-70.65, 41.55), (-70.0, 41.65),
-        (-69.95, 41.9), (-70.05, 42.05), (-70.5, 41.8), (-70.95, 42.25), (-71.0, 42.35),
-        (-70.8, 42.5), (-70.6, 42.65), (-70.8, 42.9), (-70.7, 43.1), (-70.2, 43.6),
-        (-69.5, 43.85), (-68.8, 44.2), (-68.0, 44.4), (-67.2, 44.6), (-66.95, 44.85),
-        (-66.6, 45.1), (-66.0, 45.25), (-63.0, 46.0), (-60.0, 26.0),
-    ],
-    "Chesapeake Bay": [
-        (-76.0, 36.95), (-76.3, 37.0), (-76.35, 37.6), (-76.25, 38.3), (-76.45, 38.9),
-        (-76.4, 39.3), (-76.1, 39.55), (-75.95, 39.4), (-76.15, 38.9), (-76.0, 38.3),
-        (-75.95, 37.9), (-75.97, 37.15),
-    ],
-    "Delaware Bay": [
-        (-75.05, 38.8), (-75.5, 39.3), (-75.55, 39.6), (-75.3, 39.45), (-74.95, 38.93),
-    ],
-    "Lake Superior": [
-        (-92.1, 46.72), (-90.9, 46.6), (-89.3, 46.87), (-87.8, 47.47), (-87.4, 46.55),
-        (-86.6, 46.42), (-85.0, 46.77), (-84.6, 46.5), (-84.6, 47.0), (-84.9, 48.0),
-        (-89.2, 48.4), (-90.33, 47.75), (-91.67, 47.02),
-    ],
-    "Lake Michigan": [
-        (-87.53, 41.68), (-87.8, 42.5), (-87.9, 43.05), (-87.65, 44.0), (-87.5, 44.5),
-        (-87.9, 44.6), (-87.0, 45.3), (-86.9, 45.8), (-85.5, 46.0), (-84.7, 45.8),
-        (-85.0, 45.4), (-85.6, 45.2), (-86.25, 44.2), (-86.45, 43.6), (-86.2, 42.8),
-        (-86.48, 42.1), (-87.0, 41.7), (-87.3, 41.62),
-    ],
-    "Lake Huron": [
-        (-84.7, 45.85), (-83.4, 45.1), (-83.3, 44.3), (-83.9, 43.7), (-82.9, 44.05),
-        (-82.45, 43.05), (-81.7, 43.35), (-81.7, 43.8), (-81.25, 44.7), (-80.1, 44.5),
-        (-79.7, 44.75), (-80.4, 45.4), (-80.9, 46.0), (-82.5, 46.1), (-84.1, 46.25),
-    ],
-    "Lake Erie": [
-        (-83.45, 41.72), (-82.7, 41.45), (-81.7, 41.52), (-80.5, 41.98), (-79.8, 42.25),
-        (-78.9, 42.85), (-79.6, 42.85), (-80.2, 42.6), (-81.2, 42.65), (-81.85, 42.3),
-        (-82.5, 41.95), (-83.15, 42.05),
-    ],
-    "Lake Ontario": [
-        (-79.85, 43.27), (-79.1, 43.25), (-77.6, 43.28), (-76.5, 43.48), (-76.2, 43.95),
-        (-76.4, 44.2), (-77.2, 44.0), (-78.3, 43.95), (-79.0, 43.85), (-79.4, 43.63),
-    ],
-}
-
-# Great rivers: every hex a river runs through is a water hex.
-RIVERS: dict[str, list[Point]] = {
-    "Mississippi": [
-        (-93.26, 44.98), (-92.53, 44.56), (-91.25, 43.8), (-91.15, 43.05), (-90.66, 42.5),
-        (-90.19, 41.84), (-90.58, 41.52), (-91.05, 41.42), (-91.1, 40.8), (-91.4, 40.4),
-        (-91.4, 39.93), (-91.36, 39.7), (-90.7, 39.0), (-90.18, 38.63), (-90.05, 37.98),
-        (-89.52, 37.3), (-89.17, 37.0), (-89.53, 36.59), (-89.7, 36.0), (-90.07, 35.14),
-        (-90.59, 34.53), (-91.15, 33.78), (-91.06, 33.4), (-90.88, 32.35), (-91.4, 31.56),
-        (-91.65, 31.0), (-91.19, 30.45), (-90.9, 30.1), (-90.07, 29.95), (-89.6, 29.5),
-    ],
-    "Ohio": [
-        (-80.0, 40.44), (-80.6, 40.65), (-80.72, 40.07), (-81.55, 39.27), (-82.13, 38.84),
-        (-82.45, 38.42), (-82.99, 38.73), (-83.75, 38.65), (-84.51, 39.1), (-85.38, 38.73),
-        (-85.76, 38.25), (-86.3, 38.0), (-87.1, 37.77), (-87.57, 37.97), (-88.13, 37.69),
-        (-88.6, 37.08), (-89.17, 37.0),
-    ],
-    "Missouri": [
-        (-96.4, 42.5), (-95.93, 41.26), (-95.85, 40.6), (-94.85, 39.77), (-95.12, 39.56),
-        (-94.92, 39.31), (-94.58, 39.11), (-93.88, 39.18), (-92.84, 39.23), (-92.74, 38.97),
-        (-92.17, 38.58), (-91.43, 38.7), (-90.48, 38.78), (-90.12, 38.81),
-    ],
-    "Tennessee": [
-        (-83.92, 35.96), (-84.3, 35.8), (-84.8, 35.4), (-85.31, 35.05), (-85.75, 34.72),
-        (-86.29, 34.36), (-86.98, 34.61), (-87.68, 34.8), (-88.2, 35.0), (-88.25, 35.6),
-        (-87.97, 36.05), (-88.2, 36.6), (-88.6, 37.08),
-    ],
-    "Hudson": [
-        (-73.69, 42.73), (-73.75, 42.65), (-73.8, 42.2), (-73.93, 41.7), (-73.95, 41.3),
-        (-73.95, 40.9), (-74.01, 40.7),
-    ],
-    "St. Lawrence": [
-        (-76.5, 44.2), (-75.7, 44.6), (-75.5, 44.7), (-74.73, 45.02), (-74.2, 45.25),
-        (-73.55, 45.5), (-73.1, 46.05), (-72.55, 46.35), (-71.8, 46.6), (-71.2, 46.8),
-        (-70.5, 47.1),
-    ],
-    "Susquehanna": [
-        (-75.9, 42.1), (-76.5, 41.95), (-75.88, 41.25), (-76.4, 41.0),
-        (-76.8, 40.86), (-76.88, 40.27), (-76.4, 39.95), (-76.1, 39.55),
-    ],
-    "Red": [
-        (-97.6, 33.9), (-96.6, 33.85), (-95.5, 33.8), (-94.5, 33.6), (-93.8, 33.6),
-        (-93.85, 33.0), (-93.75, 32.5), (-93.4, 32.0), (-93.1, 31.75), (-92.45, 31.3),
-        (-91.65, 31.0),
-    ],
-    "Arkansas": [
-        (-97.6, 37.2), (-97.0, 37.0), (-96.5, 36.6), (-95.99, 36.15), (-95.3, 35.75),
-        (-94.42, 35.39), (-93.1, 35.3), (-92.27, 34.75), (-92.0, 34.22), (-91.15, 33.78),
-    ],
-}
-
-# Mountain chains: an axis of (longitude, latitude, half-width in km); hexes whose centre lies
-# within the half-width of the axis are mountains.
-MountainPoint = tuple[float, float, float]
-MOUNTAINS: dict[str, list[MountainPoint]] = {
-    "Appalachians": [
-        (-86.6, 33.6, 50), (-85.6, 34.3, 80), (-84.3, 35.0, 95), (-83.2, 35.7, 100),
-        (-82.0, 36.3, 110), (-80.8, 37.3, 115), (-79.8, 38.3, 115), (-79.0, 39.3, 110),
-        (-78.2, 40.2, 100), (-77.2, 41.0, 90), (-76.0, 41.6, 70), (-74.6, 42.1, 55),
-    ],
-    "Adirondacks": [(-74.9, 43.6, 60), (-74.0, 44.3, 60)],
-    "Green Mountains": [(-73.2, 42.6, 35), (-72.9, 43.4, 45), (-72.7, 44.6, 45)],
-    "White Mountains and Maine": [
-        (-71.6, 44.0, 45), (-71.2, 44.5, 60), (-70.5, 45.2, 60), (-69.5, 45.8, 70),
-    ],
-    "Ozarks": [(-93.6, 35.9, 30), (-92.5, 36.6, 40), (-91.6, 37.2, 25)],
-}
-
-# Ridge lines along the Appalachian front: every hex edge crossed by these lines is a ridge.
-# The gaps between pieces are the passes. The Hudson-Mohawk route (Albany-Buffalo) has none,
-# nor has the way round the south end through Georgia.
-RIDGES: dict[str, list[Point]] = {
-    "Allegheny Front": [
-        (-77.2, 41.6), (-78.3, 40.6), (-78.8, 39.7), (-79.5, 38.7), (-80.3, 37.8),
-    ],
-    "Blue Ridge": [
-        (-77.6, 39.4), (-78.4, 38.5), (-79.6, 37.4), (-80.6, 36.6), (-81.8, 36.1),
-        (-83.0, 35.5), (-84.0, 34.9),
-    ],
-}
-# fmt: on
-
-
-# -- projection ------------------------------------------------------------------------------------
-def to_px(lon: float, lat: float) -> tuple[float, float]:
-    """Continuous board position, in hex widths, of a longitude/latitude."""
-    return (lon - LON_W) * KX, (LAT_N - lat) * KY * ROW_H
-
-
-def from_px(x: float, y: float) -> tuple[float, float]:
-    return LON_W + x / KX, LAT_N - y / ROW_H / KY
-
-
-def centre(row: int, col: int) -> tuple[float, float]:
-    return col + 0.5 * (row & 1), row * ROW_H
-
-
-def px_to_hex(x: float, y: float) -> tuple[int, int]:
-    """The (row, col) of the hex containing a board position."""
-    q = x - y / R3
-    r = 2 * y / R3
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return rr, rq + (rr - (rr & 1)) // 2
-
-
-def axial(row: int, col: int) -> tuple[int, int]:
-    return col - (row - (row & 1)) // 2, row
-
-
-def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    (aq, ar), (bq, br) = axial(*a), axial(*b)
-    dq, dr = aq - bq, ar - br
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-
-
-# Side names and their odd-r neighbour offsets (even rows, odd rows).
-SIDES = ("E", "NE", "NW", "W", "SW", "SE")
-_EVEN = {"E": (0, 1), "NE": (-1, 0), "NW": (-1, -1), "W": (0, -1), "SW": (1, -1), "SE": (1, 0)}
-_ODD = {"E": (0, 1), "NE": (-1, 1), "NW": (-1, 0), "W": (0, -1), "SW": (1, 0), "SE": (1, 1)}
-
-
-def neighbour(row: int, col: int, side: str) -> tuple[int, int]:
-    dr, dc = (_ODD if row & 1 else _EVEN)[side]
-    return row + dr, col + dc
-
-
-def inside(point: Point, poly: list[Point]) -> bool:
-    x, y = point
-    result = False
-    j = len(poly) - 1
-    for i in range(len(poly)):
-        xi, yi = poly[i]
-        xj, yj = poly[j]
-        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
-            result = not result
-        j = i
-    return result
-
-
-def hex_samples(row: int, col: int) -> list[tuple[float, float]]:
-    cx, cy = centre(row, col)
-    size = 1 / R3
-    points = [(cx, cy)]
-    for k in range(6):
-        a = math.radians(30 + 60 * k)
-        points.append((cx + 0.85 * size * math.cos(a), cy + 0.85 * size * math.sin(a)))
-        b = math.radians(60 * k)
-        points.append((cx + 0.5 * size * math.cos(b), cy + 0.5 * size * math.sin(b)))
-    return points
-
-
-def km_to_segment(p: Point, a: Point, b: Point) -> tuple[float, float]:
-    """Distance in km from p to segment ab, and the position (0-1) of the nearest point."""
-    k = math.cos(math.radians(p[1])) * 111.0
-    ax, ay = (a[0] - p[0]) * k, (a[1] - p[1]) * 111.0
-    bx, by = (b[0] - p[0]) * k, (b[1] - p[1]) * 111.0
-    dx, dy = bx - ax, by - ay
-    length2 = dx * dx + dy * dy
-    t = 0.0 if length2 == 0 else max(0.0, min(1.0, -(ax * dx + ay * dy) / length2))
-    return math.hypot(ax + t * dx, ay + t * dy), t
-
-
-def segments_cross(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
-    def orient(a: Point, b: Point, c: Point) -> float:
-        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-
-    d1, d2 = orient(p3, p4, p1), orient(p3, p4, p2)
-    d3, d4 = orient(p1, p2, p3), orient(p1, p2, p4)
-    return (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0)
-
-
-# -- building the board ----------------------------------------------------------------------------
-@dataclass
-class Result:
-    grid: list[list[str]]
-    cities: dict[str, tuple[int, int]]
-    specials: dict[str, tuple[tuple[int, int], str]]
-    ridges: list[tuple[tuple[int, int], str]]
-    problems: list[str]
-    shifts: list[str]
-
-
-def build() -> Result:
-    problems: list[str] = []
-    shifts: list[str] = []
-    grid = [["." for _ in range(COLS)] for _ in range(ROWS)]
-
-    # Land and sea.
-    for row in range(ROWS):
-        for col in range(COLS):
-            samples = hex_samples(row, col)
-            land = sum(
-                1 for x, y in samples if not any(inside(from_px(x, y), p) for p in WATER.values())
-            )
-            if land / len(samples) < LAND_SHARE:
-                grid[row][col] = "~"
-            if row <= WEST_EDGE_LAST_ROW and col < WEST_EDGE_COL:
-                grid[row][col] = "~"
-    for row, col in FORCE_OFF:
-        grid[row][col] = "~"
-    for row, col in FORCE_ON:
-        grid[row][col] = "."
-    drop_fragments(grid)
-
-    # Mountains.
-    for row in range(ROWS):
-        for col in range(COLS):
-            if grid[row][col] == "~":
-                continue
-            p = from_px(*centre(row, col))
-            for axis in MOUNTAINS.values():
-                for a, b in itertools.pairwise(axis):
-                    d, t = km_to_segment(p, a[:2], b[:2])
-                    if d <= a[2] + t * (b[2] - a[2]):
-                        grid[row][col] = "m"
-
-    # Rivers, sampled finely along each polyline.
-    for line in RIVERS.values():
-        for a, b in itertools.pairwise(line):
-            steps = max(2, int(math.dist(a, b) / 0.02))
-            for i in range(steps + 1):
-                t = i / steps
-                x, y = to_px(a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
-                row, col = px_to_hex(x, y)
-                if 0 <= row < ROWS and 0 <= col < COLS and grid[row][col] != "~":
-                    grid[row][col] = "w"
-
-    # Cities.
-    cities: dict[str, tuple[int, int]] = {}
-    for city in CITIES:
-        projected = px_to_hex(*to_px(city.lon, city.lat))
-        at = city.at or projected
-        if at != projected:
-            shifts.append(f"{city.name}: projected {projected}, placed at {at}")
-        cities[city.id] = at
-        row, col = at
-        if not (0 <= row < ROWS and 0 <= col < COLS):
-            problems.append(f"{city.name} at {at} is outside the grid")
-            continue
-        grid[row][col] = "C"
-    ids = list(cities)
-    for i, a in enumerate(ids):
-        for b in ids[i + 1 :]:
-            if distance(cities[a], cities[b]) < 2:
-                problems.append(f"{a} {cities[a]} and {b} {cities[b]} are adjacent or share a hex")
-
-    # Western Link hexes: west of their city, with nothing further west in that row.
-    specials: dict[str, tuple[tuple[int, int], str]] = {}
-    for city_id, special_id in WESTERN_LINKS.items():
-        row, col = neighbour(*cities[city_id], "W")
-        grid[row][col] = "S"
-        specials[special_id] = ((row, col), city_id)
-        if any(grid[row][c] != "~" for c in range(col)):
-            problems.append(f"{special_id} at {row},{col} is not on the west edge of the board")
-
-    # Ridges: edges between two plain hexes whose centres lie on opposite sides of a ridge line.
-    ridges: list[tuple[tuple[int, int], str]] = []
-    for line in RIDGES.values():
-        pts = [to_px(lon, lat) for lon, lat in line]
-        for row in range(ROWS):
-            for col in range(COLS):
-                for side in ("E", "SE", "SW"):
-                    nrow, ncol = neighbour(row, col, side)
-                    if not (0 <= nrow < ROWS and 0 <= ncol < COLS):
-                        continue
-                    marks = grid[row][col] + grid[nrow][ncol]
-                    if "~" in marks or "C" in marks or "S" in marks:
-                        continue
-                    c1, c2 = centre(row, col), centre(nrow, ncol)
-                    if any(segments_cross(c1, c2, a, b) for a, b in itertools.pairwise(pts)):
-                        ridges.append(((row, col), side))
-    return Result(grid, cities, specials, ridges, problems, shifts)
-
-
-def drop_fragments(grid: list[list[str]]) -> None:
-    """Take off the board any patch of land too small to matter (bits of islands and capes)."""
-    seen: set[tuple[int, int]] = set()
-    for row in range(ROWS):
-        for col in range(COLS):
-            if grid[row][col] == "~" or (row, col) in seen:
-                continue
-            patch, todo = [], [(row, col)]
-            seen.add((row, col))
-            while todo:
-                here = todo.pop()
-                patch.append(here)
-                for side in SIDES:
-                    r, c = neighbour(*here, side)
-                    if 0 <= r < ROWS and 0 <= c < COLS and grid[r][c] != "~" and (r, c) not in seen:
-                        seen.add((r, c))
-                        todo.append((r, c))
-            if len(patch) < MIN_PATCH:
-                for r, c in patch:
-                    grid[r][c] = "~"
-
-
-def spokes_of(grid: list[list[str]], at: tuple[int, int]) -> list[str]:
-    """The sides of a city hex that face a hex on the board."""
-    out = []
-    for side in SIDES:
-        row, col = neighbour(*at, side)
-        if 0 <= row < ROWS and 0 <= col < COLS and grid[row][col] not in "~C":
-            out.append(side)
-    return out
-
-
-# -- output ----------------------------------------------------------------------------------------
-def grid_text(grid: list[list[str]]) -> str:
-    return "\n".join((" " if r & 1 else "") + " ".join(line) for r, line in enumerate(grid))
-
-
-def preview(result: Result) -> str:
-    """The grid with two-letter city labels, for a quick look in a terminal."""
-    label = {at: cid[:2] for cid, at in result.cities.items()}
-    lines = []
-    for r, line in enumerate(result.grid):
-        cells = [label.get((r, c), ch + " ") for c, ch in enumerate(line)]
-        lines.append((" " if r & 1 else "") + "".join(f"{cell:<2}" for cell in cells))
-    return "\n".join(lines)
-
-
-MAP_HEADER = """\
-# The Eastern U.S. board: the eastern half of North America in the first fifty years of the
-# railway era (1830-1880), from Minnesota, Kansas and Texas to the Atlantic.
-#
-# Not typed in from the printed board: generated by tools/project_map.py, which projects real
-# latitudes and longitudes onto a {cols} x {rows} grid of pointy-top hexes ("row,col", odd rows
-# shifted half a hex right). Sea, the Great Lakes and hexes only partly on land are "~";
-# hexes on the great rivers (Mississippi, Ohio, Missouri, Tennessee, Hudson, St. Lawrence,
-# Susquehanna, Red, Arkansas) are "w"; the Appalachians, Adirondacks, the New England ranges
-# and a little of the Ozarks are "m". Ridges follow the Allegheny Front and the Blue Ridge; the
-# Hudson-Mohawk valley and the way round through Georgia cross none.
-# Regenerate with: python tools/project_map.py --write
-"""
-
-
-def map_toml(result: Result) -> str:
-    out = [MAP_HEADER.format(cols=COLS, rows=ROWS)]
-    out.append('id = "eastern-us"\n')
-    out.append('name = "Eastern U.S."\n')
-    out.append("players = [2, 6]\n")
-    out.append('rulesets = ["western_link"]\n')
-    out.append('source = "house"\n\n')
-    out.append("[terrain]\n")
-    out.append('source = "house"\n')
-    out.append(f'grid = """\n{grid_text(result.grid)}\n"""\n\n')
-    out.append("[ridges]\n")
-    out.append("# Allegheny Front (Pennsylvania to West Virginia) and Blue Ridge (Maryland to\n")
-    out.append("# Georgia). Crossing the mountains in Pennsylvania or Virginia pays for them.\n")
-    out.append('source = "house"\n')
-    out.append("edges = [\n")
-    for (row, col), side in sorted(result.ridges):
-        out.append(f'    "{row},{col} {side}",\n')
-    out.append("]\n")
-    for special_id, ((row, col), city_id) in result.specials.items():
-        out.append("\n[[special]]\n")
-        out.append(f"# The Western Link hex west of {city_id}, on the board's edge (RW-p10-13).\n")
-        out.append(f'id = "{special_id}"\n')
-        out.append('kind = "western_link"\n')
-        out.append(f'at = "{row},{col}"\n')
-        out.append(f'city = "{city_id}"\n')
-        out.append("params = { cost = 30 }\n")
-        out.append('source = "rulebook"\n')
-    return "".join(out)
-
-
-CITIES_HEADER = """\
-# Cities of the Eastern U.S. board: the places that mattered in the railway era 1830-1880, at
-# their real relative positions (projected by tools/project_map.py; some, mostly in the
-# crowded Northeast, are moved a hex so that there is a hex between every two cities).
-#
-# The rulebooks name New York, Chicago, Kansas City and Des Moines (Western Link, RW-p10),
-# Mobile (a Rail Baron, RW-p19-12), the solo set-up's out-of-play cities (Boston, Providence,
-# New Haven, Albany, Buffalo, Toronto, Duluth, Tulsa, Little Rock, Shreveport and Dallas,
-# RB-097) and, for the Transcontinental game, St. Louis, Memphis, New Orleans, Fort Worth and
-# Charleston. Everything else here (the other cities, colours, cubes, spokes) is our own.
-# Chicago is red because red cubes from the Western Link cities are delivered there
-# (RW-p10-15). Colours are spread so that every region has sources and destinations of
-# every colour; big old cities start with 3 cubes, other coloured cities 2, gray cities 1
-# (the ports Portland and Jacksonville 2).
-# Spokes face every neighbouring hex that is on the board.
-# Regenerate with: python tools/project_map.py --write
-"""
-
-
-def cities_toml(result: Result) -> str:
-    out = [CITIES_HEADER, 'source = "house"\n']
-    for city in CITIES:
-        at = result.cities[city.id]
-        spokes = spokes_of(result.grid, at)
-        spoke_text = (
-            '"all"' if len(spokes) == 6 else "[" + ", ".join(f'"{s}"' for s in spokes) + "]"
-        )
-        out.append("\n[[city]]\n")
-        out.append(f'id = "{city.id}"\n')
-        out.append(f'name = "{city.name}"\n')
-        out.append(f'at = "{at[0]},{at[1]}"\n')
-        out.append(f'color = "{city.color}"\n')
-        out.append(f"cubes = {city.cubes}\n")
-        out.append(f"spokes = {spoke_text}\n")
-    return "".join(out)
-
-
-def summary(result: Result) -> str:
-    colours: dict[str, list[str]] = {}
-    for city in CITIES:
-        colours.setdefault(city.color, []).append(city.name)
-    lines = [
-        f"{len(CITIES)} cities, {sum(c.cubes for c in CITIES)} cubes, "
-        f"{len(result.ridges)} ridge edges"
-    ]
-    for colour, names in sorted(colours.items()):
-        cubes = sum(c.cubes for c in CITIES if c.color == colour)
-        lines.append(f"  {colour:<7} {len(names):>2} cities {cubes:>3} cubes: {', '.join(names)}")
-    few = [
-        f"{c.name} {len(spokes_of(result.grid, result.cities[c.id]))}"
-        for c in CITIES
-        if len(spokes_of(result.grid, result.cities[c.id])) < 5
-    ]
-    lines.append("  cities with fewer than 5 spokes: " + ", ".join(few))
-    # Nearest city of each colour, to see that short deliveries exist everywhere.
-    worst: dict[str, tuple[int, str]] = {}
-    for city in CITIES:
-        for colour in ("red", "yellow", "blue", "purple", "black"):
-            d = min(
-                distance(result.cities[city.id], result.cities[o.id])
-                for o in CITIES
-                if o.color == colour and o.id != city.id
-            )
-            if d > worst.get(colour, (0, ""))[0]:
-                worst[colour] = (d, city.name)
-    for colour, (d, name) in worst.items():
-        lines.append(f"  farthest from any {colour} city: {name} ({d} hexes)")
-    return "\n".join(lines)
+def load(map_id: str) -> mapgen.Geography:
+    module = importlib.import_module(f"mapgen.{map_id.replace('-', '_')}")
+    geo: mapgen.Geography = module.GEO
+    return geo
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("map", nargs="?", default="eastern-us", help="board id (eastern-us)")
     parser.add_argument("--write", action="store_true", help="write map.toml and cities.toml")
     parser.add_argument("--verbose", action="store_true", help="list cities moved off their hex")
+    parser.add_argument("--list", action="store_true", help="list the boards with a geography")
     args = parser.parse_args(argv)
-    result = build()
-    print(preview(result))
-    print(summary(result))
+    if args.list:
+        print("\n".join(geographies()))
+        return 0
+    if args.map not in geographies():
+        parser.error(f"no geography for {args.map!r} in tools/mapgen (have: {geographies()})")
+    geo = load(args.map)
+    result = mapgen.build(geo)
+    print(mapgen.preview(result))
+    print(mapgen.summary(geo, result))
     if args.verbose:
         print("\n".join(result.shifts))
     for problem in result.problems:
@@ -659,9 +66,11 @@ def main(argv: list[str] | None = None) -> int:
     if result.problems:
         return 1
     if args.write:
-        (OUT_DIR / "map.toml").write_text(map_toml(result), encoding="utf-8")
-        (OUT_DIR / "cities.toml").write_text(cities_toml(result), encoding="utf-8")
-        print(f"wrote {OUT_DIR / 'map.toml'} and {OUT_DIR / 'cities.toml'}")
+        out_dir = MAPS_DIR / geo.id
+        out_dir.mkdir(parents=True, exist_ok=True)
+        (out_dir / "map.toml").write_text(mapgen.map_toml(geo, result), encoding="utf-8")
+        (out_dir / "cities.toml").write_text(mapgen.cities_toml(geo, result), encoding="utf-8")
+        print(f"wrote {out_dir / 'map.toml'} and {out_dir / 'cities.toml'}")
     return 0
 
 
