@@ -418,7 +418,8 @@ def _build(game: Game, path: tuple[Hex, ...]) -> None:
     assert link.end is not None
     game.log(
         f"The Railbot builds a link {game.city_name(link.start)} - {game.city_name(link.end)} "
-        f"({len(plan.tiles)} tiles, ${plan.cost},000 of track it does not pay for)"
+        f"({len(plan.tiles)} tile{'' if len(plan.tiles) == 1 else 's'}, "
+        f"${plan.cost},000 of track it does not pay for)"
     )
 
 

@@ -63,18 +63,35 @@ function headers(token, extra = {}) {
   return out;
 }
 
+/** The server could not be reached at all (no answer, not a refusal). */
+export class NetworkError extends Error {
+  constructor(cause) {
+    super("the connection to the server is lost");
+    this.cause = cause;
+  }
+}
+
+async function request(url, init) {
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch (err) {
+    // fetch rejects only when no answer came back (network down, server stopped).
+    throw new NetworkError(err);
+  }
+  return answer(response);
+}
+
 export async function getJSON(url, token = "") {
-  return answer(await fetch(url, { headers: headers(token) }));
+  return request(url, { headers: headers(token) });
 }
 
 export async function postJSON(url, data, token = "") {
-  return answer(
-    await fetch(url, {
-      method: "POST",
-      headers: headers(token, { "Content-Type": "application/json" }),
-      body: JSON.stringify(data),
-    }),
-  );
+  return request(url, {
+    method: "POST",
+    headers: headers(token, { "Content-Type": "application/json" }),
+    body: JSON.stringify(data),
+  });
 }
 
 /** The link that opens a game as the token's seat. The token is in the fragment (#), which

@@ -9,6 +9,7 @@ import { Board, SIDE_ARROWS, SIDE_NAMES, sideTowards } from "./board.js";
 import {
   ApiError,
   COLOR_LETTER,
+  NetworkError,
   CUBE_FILL,
   RAILBOT,
   clear,
@@ -193,13 +194,15 @@ async function send(action) {
   S.busy = true;
   document.body.classList.add("busy");
   try {
-    const data = await postJSON(gameUrl("/actions"), { token: TOKEN, after: S.index, action });
+    const data = await postWithRetry(gameUrl("/actions"), { token: TOKEN, after: S.index, action });
     hideError();
     cancelMode(false);
     apply(data);
     return true;
   } catch (err) {
-    if (err instanceof ApiError && err.status === 409) {
+    if (err instanceof NetworkError) {
+      showError("the server cannot be reached, so the move was not sent. Check the connection and try again.", null, null, "Connection lost:");
+    } else if (err instanceof ApiError && err.status === 409) {
       toast("The game moved on meanwhile; here is the new position.", "warn");
       await refresh().catch(() => {});
     } else if (err instanceof ApiError && err.status === 400) {
@@ -207,12 +210,31 @@ async function send(action) {
     } else if (err instanceof ApiError && err.status === 403) {
       showError("This link cannot move for that seat (a spectator link, or a wrong token).");
     } else {
-      showError(err.message || String(err));
+      showError(err.message || String(err), null, null, "Something went wrong:");
     }
     return false;
   } finally {
     S.busy = false;
     document.body.classList.remove("busy");
+  }
+}
+
+// Waits between tries when the server cannot be reached. Sending again is safe: the move
+// names the position it was made in (`after`), so a copy that already arrived is refused (409).
+const RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
+
+async function postWithRetry(url, body) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await postJSON(url, body);
+    } catch (err) {
+      if (!(err instanceof NetworkError) || attempt >= RETRY_DELAYS_MS.length) throw err;
+      showError("the server cannot be reached; trying again…", null, null, "Connection lost:");
+      document.body.dataset.retrying = String(attempt + 1);
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
+    } finally {
+      delete document.body.dataset.retrying;
+    }
   }
 }
 
@@ -274,7 +296,9 @@ function setConn(live) {
 }
 
 // -- errors and rules ---------------------------------------------------------------------------
-function showError(message, clause, rule) {
+/** Show a refusal (the default title) or another problem under its own title. */
+function showError(message, clause, rule, title = "Not allowed:") {
+  $("error-title").textContent = title;
   $("error-message").textContent = message;
   const link = $("error-rule-link");
   if (clause) {
@@ -1065,6 +1089,7 @@ function render() {
   renderStatus();
   renderBoard();
   renderActionPanel();
+  renderExportButton();
   renderRailbot();
   renderDuel();
   renderPlayers();
@@ -1214,11 +1239,11 @@ function renderActionPanel() {
   }
   if (!myTurn()) {
     const who = v.to_act === null || v.to_act === undefined ? "the game" : playerName(v.to_act);
-    panel.append(
-      el("h2", {}, "Waiting"),
-      el("p", { class: "waiting" }, `Waiting for ${who}…`),
-      v.phase === "actions" ? el("div", { class: "row" }, button("Undo my last action (u)", doUndo, { id: "btn-undo", class: "secondary" })) : null,
-    );
+    // Only an action phase has something of this seat's to undo; elsewhere nothing follows.
+    panel.append(el("h2", {}, "Waiting"), el("p", { class: "waiting" }, `Waiting for ${who}…`));
+    if (v.phase === "actions") {
+      panel.append(el("div", { class: "row" }, button("Undo my last action (u)", doUndo, { id: "btn-undo", class: "secondary" })));
+    }
     return;
   }
   const so = solo();
@@ -1747,7 +1772,7 @@ function renderOps() {
     list.append(item);
   }
   if (!v.ops_display.length) list.append(el("li", { class: "hint" }, "(none on display)"));
-  box.append(list, el("p", { class: "hint" }, `Deck ${v.ops_deck_size} · discards ${v.ops_discard.length} · goods bag ${v.bag_size} cubes · empty cities ${v.empty_cities.length} of ${v.ecm_needed}`));
+  box.append(list, el("p", { class: "hint" }, `Deck ${v.ops_deck_size} · discards ${v.ops_discard.length} · goods bag ${v.bag_size} cubes · ${emptyCitiesText(v)}`));
 }
 
 function renderMajorLines() {
@@ -1816,17 +1841,46 @@ function toggleLegend() {
   $("btn-legend").classList.toggle("on", board.legend);
 }
 
+/** The Empty City count: how far to the end, or (once reached) that it ended the game. */
+function emptyCitiesText(v) {
+  const n = v.empty_cities.length;
+  if (n < v.ecm_needed) return `empty cities ${n} of ${v.ecm_needed} to end the game`;
+  return `empty cities ${n} (the end came at ${v.ecm_needed})`;
+}
+
 function openDialog(id) {
   const d = $(id);
   if (!d.open) d.showModal();
 }
 
+/** Before the end a seat may keep what it sees (its own view: no seed, no other seat's
+ * baron); the full record, which replays the game, is given out once the game is over. */
+function renderExportButton() {
+  const over = S.view && S.view.phase === "game_over";
+  const b = $("btn-export");
+  b.textContent = over ? "Export record" : "Export my view";
+  b.title = over
+    ? "Download the whole game record (it replays the game, and can be imported in the lobby)"
+    : "Download what this seat sees now; the full record can be exported when the game is over";
+}
+
 async function exportRecord() {
+  if (!S.view || S.view.phase !== "game_over") {
+    const who = S.seat === null ? "spectator" : `seat${S.seat + 1}`;
+    download(`railways-${GAME_ID}-${who}-turn${S.view ? S.view.turn : 0}.json`, {
+      kind: "railways-seat-view",
+      game: GAME_ID,
+      seat: S.seat,
+      index: S.index,
+      view: S.view,
+    });
+    return;
+  }
   try {
     const record = await getJSON(gameUrl("/record"), TOKEN);
     download(`railways-${GAME_ID}.json`, record);
   } catch (err) {
-    showError(`The record could not be exported: ${err.message}`);
+    showError(`the record could not be exported: ${err.message}`, null, null, "Export failed:");
   }
 }
 

@@ -82,7 +82,7 @@ function soloOptions() {
 
 function defaultSeats(count) {
   return Array.from({ length: count }, (_, i) =>
-    i === 0 ? { name: "You", kind: "human", bot: "greedy" } : { name: `Bot ${i + 1}`, kind: "bot", bot: "greedy" },
+    i === 0 ? { name: "Player 1", kind: "human", bot: "greedy" } : { name: `Bot ${i + 1}`, kind: "bot", bot: "greedy" },
   );
 }
 
@@ -104,7 +104,7 @@ function seatRow(seat, i, list, onChange) {
       onchange: (e) => {
         seat.kind = e.target.value;
         if (seat.kind === "bot" && /^(You|Player \d+)$/.test(seat.name)) seat.name = `Bot ${i + 1}`;
-        if (seat.kind === "human" && /^Bot \d+$/.test(seat.name)) seat.name = i === 0 ? "You" : `Player ${i + 1}`;
+        if (seat.kind === "human" && /^Bot \d+$/.test(seat.name)) seat.name = `Player ${i + 1}`;
         onChange();
       },
     },
@@ -160,7 +160,7 @@ async function createGame(event) {
   const without = $("opt-events-without").value.split(",").map((t) => t.trim()).filter(Boolean);
   if (without.length) body.options.event_deck_without = without;
   if (state.mode === "solo") {
-    const name = $("solo-name").value.trim() || "You";
+    const name = $("solo-name").value.trim() || "Player";
     body = { map: $("map").value, seats: [{ name, kind: "human" }], options: soloOptions() };
   }
   const seed = $("seed").value.trim();
