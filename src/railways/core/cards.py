@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from railways.core.actions import TakeOperationsCard
+    from railways.core.board import Board
     from railways.core.delivery import DeliveryHook
     from railways.core.game import Delivery, Game
     from railways.core.plugins import BuildRestriction
@@ -65,13 +66,24 @@ class CardEffect:
     ``upgrade_cost``, ``delivery_hook``), while it is in play
     (``build_restriction``), after events (``after_build``, ``after_delivery``,
     ``after_upgrade``, ``after_city_empty``), at income (``income``) and at the end
-    (``final_points``). ``Game.discard`` takes a card out of play.
+    (``final_points``). ``Game.discard`` takes a card out of play. ``summary`` says in a
+    line what the card does (front ends show it), ``check_card`` checks its parameters
+    against the board when a ruleset is made, and ``build_bonus`` tells listings and bots
+    what playing it on a build gains beyond the price.
     ``docs/design.md`` checks every card of the rulebooks' appendix against them.
     """
 
     # Actions the card may be named on even when it changes no cost or rule there
     # ("build", "upgrade"): it acts afterwards, in ``after_build`` or ``after_upgrade``.
     plays_on: frozenset[str] = frozenset()
+
+    def summary(self, card: CardDef, city_names: Mapping[str, str]) -> str:
+        """What the card does, in one short line of our own words ("" when not written)."""
+        return ""
+
+    def check_card(self, board: Board, card: CardDef) -> list[str]:
+        """Problems with the card's ``params`` on ``board`` (a city it names is not there)."""
+        return []
 
     def start_pool(self, card: CardDef) -> tuple[str, int] | None:
         """For a start card: the pool it is drawn from and how many of that pool go out.
@@ -106,6 +118,10 @@ class CardEffect:
     def upgrade_cost(self, game: Game, seat: int, card: CardDef, cost: int) -> int:
         """Adjust an Upgrade Engine action that uses this card."""
         return cost
+
+    def build_bonus(self, game: Game, seat: int, card: CardDef, plan: BuildPlan) -> int:
+        """Points playing the card on the build ``plan`` would give ``seat`` (for listings)."""
+        return 0
 
     def after_build(
         self,

@@ -127,6 +127,7 @@ class Game:
         # Set by ``play``: actions were carried out without being recorded, so the
         # history no longer leads to the state and undo is refused.
         self.unrecorded = False
+        self._dealing = False  # True while the starting display is dealt (setup only)
         self.state = self._setup()
 
     @property
@@ -160,6 +161,7 @@ class Game:
         twin.actions = list(self.actions)
         twin.history = list(self.history)
         twin.unrecorded = self.unrecorded
+        twin._dealing = False
         twin.state = self.state.copy()  # (this also empties twin.derived)
         for key, value in self.derived.items():
             fork = DERIVED_FORKS.get(key)
@@ -224,7 +226,17 @@ class Game:
         deck = sorted(cid for cid, c in cards.items() if not c.start)
         state.rng.shuffle(deck)
         state.ops_deck = deck
-        state.ops_display += self.deal_operations(state.ops_deck, 2 * len(self.seats))  # RW-p4-04
+        dealt = self.deal_operations(state.ops_deck, 2 * len(self.seats))  # RW-p4-04
+        state.ops_display += dealt
+        # The starting deal turns cards face up too, so each is told it was revealed
+        # (Operations Growth, Local Campaign); a card a reveal deals meanwhile obeys the
+        # setup deal's rule (RW-p22-10).
+        self._dealing = True
+        for card_id in dealt:
+            if card_id in state.ops_display:
+                card = self.card(card_id)
+                self.card_effect(card).on_reveal(self, card)
+        self._dealing = False
 
     def deal_operations(self, deck: list[str], count: int) -> list[str]:
         """Deal up to ``count`` cards off the top of ``deck`` for the starting display.
@@ -582,7 +594,10 @@ class Game:
         """A new Operations card joins the display (RW-p6-07)."""
         state = self.state
         if state.ops_deck:  # RW-p6-07
-            card_id = state.ops_deck.pop()
+            if self._dealing:
+                (card_id,) = self.deal_operations(state.ops_deck, 1)
+            else:
+                card_id = state.ops_deck.pop()
             state.ops_display.append(card_id)
             card = self.card(card_id)
             self.card_effect(card).on_reveal(self, card)
@@ -748,15 +763,15 @@ class Game:
             raise IllegalAction(f"no {chosen.value} New City tiles are left", "RW-p5-13")
         return chosen
 
-    def urbanize(self, seat: int, city: str, color: Color, cost: int) -> None:
-        """Put a New City tile on a gray city and add two random cubes."""
+    def urbanize(self, seat: int, city: str, color: Color, cost: int, cubes: int = 2) -> None:
+        """Put a New City tile on a gray city and add ``cubes`` random cubes (Boomtown: 0)."""
         state = self.state
         if cost:
             self.pay(seat, cost, "urbanize")
         state.new_city_tiles[color] -= 1
         state.city_colors[city] = color
         self.log(f"{self.seats[seat]} urbanizes {self.city_name(city)} ({color.value})")
-        self.add_cubes(city, self.draw_cubes(2))  # RW-p5-14, RW-p5-15: ECM goes, no un-trigger
+        self.add_cubes(city, self.draw_cubes(cubes))  # RW-p5-14, RW-p5-15: ECM goes, no un-trigger
 
     def do_urbanize(self, action: Urbanize) -> None:
         color = self.new_city_color(action.color)

@@ -106,6 +106,13 @@ def ruleset_for(board: Board, map_dir: str | None = None, modules: Sequence[str]
     unknown += sorted({b.effect for b in barons.values()} - set(baron_effects))
     if unknown:
         raise ValueError(f"{board.id}: no behaviour for card effect(s) {', '.join(unknown)}")
+    wrong = [  # a card's params that do not fit the board (a city that is not on it)
+        f"{card.id}: {problem}"
+        for card in sorted(cards.values(), key=lambda c: c.id)
+        for problem in card_effects[card.effect].check_card(board, card)
+    ]
+    if wrong:
+        raise ValueError(f"{board.id}: Operations card(s) do not fit the board: {'; '.join(wrong)}")
     return Ruleset(
         id=RULESET_ID,
         version=RULESET_VERSION,
