@@ -15,6 +15,13 @@ import {
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const SQRT3 = Math.sqrt(3);
+// Zoom limits (1 = the board fits the width), the smallest city name and cube drawn in CSS
+// pixels, and how far a pointer moves before a press becomes a drag rather than a click.
+const MIN_ZOOM = 0.5;
+const MAX_ZOOM = 6;
+const MIN_LABEL_PX = 12;
+const MIN_CUBE_PX = 9;
+const DRAG_PX = 6;
 export const SIDE_NAMES = ["E", "NE", "NW", "W", "SW", "SE"];
 export const SIDE_ARROWS = ["→", "↗", "↖", "←", "↙", "↘"];
 const DIRS = [
@@ -234,18 +241,124 @@ export class Board {
   }
 
   // -- zoom ----------------------------------------------------------------------------------
-  setZoom(z) {
-    this.zoom = Math.min(4, Math.max(0.5, z));
+  /** Zoom to ``z`` (1 = the board fits the width), keeping the board point under the screen
+   * point ``at`` ({x, y} in the container's client coordinates; default: the middle). */
+  setZoom(z, at = null) {
+    const c = this.container;
+    const before = this.svg ? this.svg.getBoundingClientRect() : null;
+    const box = c.getBoundingClientRect();
+    const px = at ? at.x - box.left : c.clientWidth / 2;
+    const py = at ? at.y - box.top : c.clientHeight / 2;
+    // The point under the pointer, as a share of the board picture.
+    const fx = before && before.width ? (c.scrollLeft + px) / before.width : 0;
+    const fy = before && before.height ? (c.scrollTop + py) / before.height : 0;
+    this.zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z));
     this.applyZoom();
+    if (before && before.width) {
+      const after = this.svg.getBoundingClientRect();
+      c.scrollLeft = fx * after.width - px;
+      c.scrollTop = fy * after.height - py;
+    }
   }
 
   applyZoom() {
-    if (this.svg) this.svg.style.width = `${Math.round(this.zoom * 100)}%`;
+    if (!this.svg) return;
+    this.svg.style.width = `${Math.round(this.zoom * 100)}%`;
+    this.scaleLabels();
+  }
+
+  /** Screen pixels per board unit at the current zoom. */
+  pixelsPerUnit() {
+    if (!this.svg) return 1;
+    const ctm = this.svg.getScreenCTM && this.svg.getScreenCTM();
+    return ctm && ctm.a ? ctm.a : 1;
+  }
+
+  /** Screen pixels across one hex (flat side to flat side) at the current zoom. */
+  hexPixels() {
+    return this.size * Math.sqrt(3) * this.pixelsPerUnit();
+  }
+
+  /** City names and cubes never smaller than a person can read: when the zoom would draw
+   * them below MIN_LABEL_PX / MIN_CUBE_PX, they grow about their own anchor (the hexes do not). */
+  scaleLabels() {
+    const k = this.pixelsPerUnit();
+    const label = Math.max(1, MIN_LABEL_PX / (this.size * 0.3 * k));
+    const cube = Math.max(1, MIN_CUBE_PX / (this.size * 0.24 * k));
+    this.svg.style.setProperty("--label-scale", n(label));
+    this.svg.style.setProperty("--cube-scale", n(Math.min(cube, 2.2)));
+    this.svg.dataset.labelScale = n(label);
+  }
+
+  /** Pan and zoom by hand: wheel (and trackpad pinch) zooms around the pointer, dragging
+   * pans, two fingers pinch; a drag is not a click. ``onChange`` hears every change. */
+  enableGestures(onChange) {
+    const c = this.container;
+    c.addEventListener(
+      "wheel",
+      (event) => {
+        if (!this.svg) return;
+        event.preventDefault();
+        const factor = Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002));
+        this.setZoom(this.zoom * factor, { x: event.clientX, y: event.clientY });
+        onChange();
+      },
+      { passive: false },
+    );
+    const pointers = new Map();
+    let drag = null;
+    let pinch = null;
+    c.addEventListener("pointerdown", (event) => {
+      if (event.pointerType === "mouse" && event.button !== 0) return;
+      pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (pointers.size === 1) {
+        drag = { x: event.clientX, y: event.clientY, sl: c.scrollLeft, st: c.scrollTop, moved: false };
+      } else if (pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), zoom: this.zoom };
+        drag = null;
+      }
+    });
+    c.addEventListener("pointermove", (event) => {
+      if (!pointers.has(event.pointerId)) return;
+      pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (pinch && pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        const d = Math.hypot(a.x - b.x, a.y - b.y);
+        if (pinch.d > 0) this.setZoom((pinch.zoom * d) / pinch.d, { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+        onChange();
+      } else if (drag) {
+        const dx = event.clientX - drag.x;
+        const dy = event.clientY - drag.y;
+        if (!drag.moved && Math.hypot(dx, dy) < DRAG_PX) return;
+        drag.moved = true;
+        c.classList.add("panning");
+        c.scrollLeft = drag.sl - dx;
+        c.scrollTop = drag.st - dy;
+      }
+    });
+    const end = (event) => {
+      pointers.delete(event.pointerId);
+      if (pointers.size < 2) pinch = null;
+      if (drag && drag.moved) {
+        this.suppressClick = true; // the click that ends a drag is not a move
+        c.classList.remove("panning");
+        onChange();
+      }
+      if (pointers.size === 0) drag = null;
+    };
+    c.addEventListener("pointerup", end);
+    c.addEventListener("pointercancel", end);
+    c.addEventListener("scroll", () => onChange(), { passive: true });
   }
 
   // -- clicks ----------------------------------------------------------------------------------
   click(event) {
     if (!this.svg) return;
+    if (this.suppressClick) {
+      this.suppressClick = false;
+      return;
+    }
     const cube = event.target.closest("[data-cube-color]");
     const hit = event.target.closest("[data-row][data-col]");
     if (!hit && !cube) return;

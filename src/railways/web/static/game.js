@@ -413,7 +413,20 @@ function enterBuild() {
     turnExit: null, // with redirect and only that hex: the side the tile turns to face
   };
   hideError();
+  ensureTouchTargets();
   render();
+}
+
+// A finger needs about 40 CSS px to hit one hex; a touch screen zooms in to that when building.
+const MIN_TOUCH_HEX_PX = 40;
+
+function ensureTouchTargets() {
+  const coarse = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+  if (!coarse) return;
+  const hex = board.hexPixels();
+  if (hex >= MIN_TOUCH_HEX_PX) return;
+  board.setZoom((board.zoom * (MIN_TOUCH_HEX_PX + 2)) / hex); // +2: the width is rounded to 1%
+  saveBoardViewSoon();
 }
 
 function enterDeliver() {
@@ -1835,6 +1848,102 @@ async function setColorblind(on) {
   render();
 }
 
+// -- city tooltips ----------------------------------------------------------------------------
+/** What a player wants to know about a city at a glance: colour, cubes, links, markers. */
+function cityTooltip(id) {
+  const v = S.view;
+  const city = board.cities.get(id);
+  if (!v || !city) return null;
+  const cubes = (v.cubes && v.cubes[id]) || [];
+  const links = (v.links || []).filter((l) => l.start === id || l.end === id);
+  const markers = (v.markers || []).filter((m) => m.city === id);
+  const lines = [`${city.name} (${humanize(city.color)} city)`];
+  lines.push(cubes.length ? `Goods: ${cubes.map(humanize).join(", ")}` : "No goods");
+  if (v.empty_cities && v.empty_cities.includes(id)) lines.push("Empty City Marker");
+  for (const l of links) {
+    const other = l.start === id ? l.end : l.start;
+    const owner = l.owner === null || l.owner === undefined ? "nobody" : playerName(l.owner);
+    lines.push(other ? `Link to ${cityName(other)}: ${owner}` : `Unfinished link: ${owner}`);
+  }
+  for (const m of markers) lines.push(`${m.label}${m.owner !== null && m.owner !== undefined ? `: ${playerName(m.owner)}` : ""}`);
+  return lines;
+}
+
+function wireTooltips() {
+  const tip = el("div", { id: "city-tip", class: "city-tip", role: "tooltip", hidden: true });
+  document.body.append(tip);
+  const container = $("board-view");
+  container.addEventListener("pointerover", (event) => {
+    const g = event.target.closest && event.target.closest("g.city");
+    const lines = g ? cityTooltip(g.dataset.city) : null;
+    if (!lines) {
+      tip.hidden = true;
+      return;
+    }
+    clear(tip).append(el("strong", {}, lines[0]), ...lines.slice(1).map((t) => el("div", {}, t)));
+    tip.hidden = false;
+    tip.dataset.city = g.dataset.city;
+    const r = g.getBoundingClientRect();
+    tip.style.left = `${Math.round(Math.min(r.right + 8, window.innerWidth - 260))}px`;
+    tip.style.top = `${Math.round(Math.max(8, r.top))}px`;
+  });
+  container.addEventListener("pointerleave", () => {
+    tip.hidden = true;
+  });
+}
+
+// -- the board's zoom and position, remembered per game in this browser ----------------------
+const VIEW_KEY = () => `railways.view.${GAME_ID}`;
+let saveTimer = null;
+
+function saveBoardViewSoon() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveBoardView, 250);
+}
+
+function saveBoardView() {
+  const c = board.container;
+  const box = board.svg ? board.svg.getBoundingClientRect() : null;
+  if (!box || !box.width) return;
+  const view = {
+    zoom: board.zoom,
+    x: (c.scrollLeft + c.clientWidth / 2) / box.width,
+    y: (c.scrollTop + c.clientHeight / 2) / box.height,
+  };
+  try {
+    localStorage.setItem(VIEW_KEY(), JSON.stringify(view));
+  } catch {
+    // A full or disabled storage only loses the remembered position.
+  }
+  document.body.dataset.zoom = String(Math.round(board.zoom * 100) / 100);
+}
+
+function restoreBoardView() {
+  let view = null;
+  try {
+    view = JSON.parse(localStorage.getItem(VIEW_KEY()) || "null");
+  } catch {
+    view = null;
+  }
+  if (!view || typeof view.zoom !== "number") {
+    board.setZoom(1);
+    document.body.dataset.zoom = "1";
+    return;
+  }
+  board.setZoom(view.zoom);
+  const c = board.container;
+  const box = board.svg.getBoundingClientRect();
+  c.scrollLeft = view.x * box.width - c.clientWidth / 2;
+  c.scrollTop = view.y * box.height - c.clientHeight / 2;
+  document.body.dataset.zoom = String(Math.round(board.zoom * 100) / 100);
+}
+
+/** Zoom by a factor about the middle of the board; 0 fits the board again. */
+function zoomBy(factor) {
+  board.setZoom(factor === 0 ? 1 : board.zoom * factor);
+  saveBoardViewSoon();
+}
+
 function toggleLegend() {
   board.showLegend(!board.legend);
   $("btn-legend").setAttribute("aria-pressed", String(board.legend));
@@ -1916,10 +2025,10 @@ function onKey(event) {
     r: () => openDialog("rules-dialog"),
     "?": () => openDialog("help-dialog"),
     h: () => openDialog("help-dialog"),
-    "+": () => board.setZoom(board.zoom * 1.25),
-    "=": () => board.setZoom(board.zoom * 1.25),
-    "-": () => board.setZoom(board.zoom / 1.25),
-    0: () => board.setZoom(1),
+    "+": () => zoomBy(1.25),
+    "=": () => zoomBy(1.25),
+    "-": () => zoomBy(1 / 1.25),
+    0: () => zoomBy(0),
     l: toggleLegend,
   };
   const f = keys[event.key];
@@ -1934,9 +2043,9 @@ function wire() {
   $("btn-help").addEventListener("click", () => openDialog("help-dialog"));
   $("btn-rules").addEventListener("click", () => openDialog("rules-dialog"));
   $("btn-export").addEventListener("click", exportRecord);
-  $("zoom-in").addEventListener("click", () => board.setZoom(board.zoom * 1.25));
-  $("zoom-out").addEventListener("click", () => board.setZoom(board.zoom / 1.25));
-  $("zoom-fit").addEventListener("click", () => board.setZoom(1));
+  $("zoom-in").addEventListener("click", () => zoomBy(1.25));
+  $("zoom-out").addEventListener("click", () => zoomBy(1 / 1.25));
+  $("zoom-fit").addEventListener("click", () => zoomBy(0));
   $("btn-legend").addEventListener("click", toggleLegend);
   $("error-close").addEventListener("click", hideError);
   $("error-rule-link").addEventListener("click", (e) => openRule(e.target.dataset.clause, e.target.dataset.rule));
@@ -2004,6 +2113,10 @@ async function main() {
   S.mapId = data.view.map;
   await Promise.all([board.load(S.mapId, S.colorblind), loadExtras(S.mapId)]);
   apply(data, true);
+  restoreBoardView();
+  board.enableGestures(saveBoardViewSoon);
+  wireTooltips();
+  window.addEventListener("resize", () => board.scaleLabels());
   if (TOKEN) {
     const p = data.seat !== null && data.seat !== undefined ? data.view.players[data.seat] : null;
     rememberGame({
