@@ -244,16 +244,25 @@ class DeliverGoods(Action):
 @register
 @dataclass(frozen=True, slots=True)
 class TakeOperationsCard(Action):
-    """Take a card from the Operations display. ``city``/``color`` answer its choice, if any."""
+    """Take a card from the Operations display. ``target``/``color`` answer its choice, if
+    any; ``links`` is a route when taking the card is a delivery (from ``target``)."""
 
     card: str = ""
     target: str | None = None
     color: str | None = None
+    links: tuple[int, ...] = ()
     kind: ClassVar[str] = "take_operations_card"
+
+    def to_dict(self) -> dict[str, Any]:
+        out = Action.to_dict(self)
+        if not self.links:  # most cards take no route: their records stay as they were
+            del out["links"]
+        return out
 
     def __str__(self) -> str:
         extra = f" -> {self.target}" if self.target else ""
         extra += f" ({self.color})" if self.color else ""
+        extra += f" via links {'-'.join(str(i) for i in self.links)}" if self.links else ""
         return f"P{self.seat + 1} takes {self.card}{extra}"
 
 

@@ -7,17 +7,18 @@ behaviour of each effect key is a Python object registered by a rules plug-in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from railways.core.actions import TakeOperationsCard
+    from railways.core.actions import Action, TakeOperationsCard
     from railways.core.board import Board
     from railways.core.delivery import DeliveryHook
     from railways.core.game import Delivery, Game
-    from railways.core.plugins import BuildRestriction
+    from railways.core.kinds import ActionKind
+    from railways.core.plugins import BuildRestriction, Marker
     from railways.core.state import Link
     from railways.core.track import BuildPlan, CostRules
 
@@ -164,6 +165,26 @@ class CardEffect:
     def final_points(self, game: Game, seat: int, card: CardDef, holder: int | None) -> int:
         """Points the card gives ``seat`` at the end of the game."""
         return 0
+
+    # -- set-up, pieces on the board, and answers to other seats' actions ---------------------
+    def at_setup(self, game: Game, card: CardDef) -> None:
+        """The card is on the starting display: change the starting board (a fixed cube)."""
+
+    def markers(self, game: Game, seat: int | None) -> Sequence[Marker]:
+        """What this effect has put on the board, for every card of it (asked once per effect
+        key of the deck, for ``view["markers"]``: a depot on a link, a spent mine)."""
+        return ()
+
+    def action_kinds(self) -> Sequence[ActionKind]:
+        """Kinds of action the effect brings (a game registers them when its deck has the
+        effect): how a seat answers another seat's action with the card, for example."""
+        return ()
+
+    def may_react(self, game: Game, action: Action, card: CardDef, holder: int) -> bool:
+        """Whether ``holder`` may answer ``action`` (checked, not yet carried out) with the
+        card. If any card says yes the action waits while those seats answer (``Game``'s
+        reaction window) with the kinds of ``action_kinds``."""
+        return False
 
 
 class BaronEffect:

@@ -30,6 +30,7 @@ from railways.core.state import Phase
 
 if TYPE_CHECKING:
     from railways.core.game import Game
+    from railways.core.hexgrid import Hex
     from railways.core.legal import LegalActions
     from railways.core.rng import Rng
 
@@ -225,12 +226,32 @@ class TakeCardKind(ActionKind):
         name = game.card(action.card).name if action.card in game.ruleset.cards else action.card
         target = action.target
         cities: tuple[str, ...] = ()
+        hexes: tuple[Hex, ...] = ()
         extra = ""
         if target is not None and target in game.board.cities:
             cities = (target,)
             extra = f": {game.city_name(target)}"
+        elif target is not None and target.isdigit() and int(target) in game.state.links:
+            chosen = game.state.links[int(target)]  # a link (Trading Depot)
+            hexes = tuple(h for h, _a, _b in chosen.tiles)
+            ends = [chosen.start] if chosen.end is None else [chosen.start, chosen.end]
+            cities = tuple(ends)
+            owner = game.seats[chosen.owner] if 0 <= chosen.owner < game.n else "another"
+            extra = f": {owner}'s link {' - '.join(game.city_name(c) for c in ends)}"
+        elif target is not None:
+            extra = f": {target}"
         extra += f" ({action.color})" if action.color else ""
-        return ActionInfo(f"Take {name}{extra}", cities=cities, help="RW-p5-34")
+        if action.links and cities:  # taking the card delivers a cube along a route
+            here, names = cities[0], []
+            for link_id in action.links:
+                step = game.state.links.get(link_id)
+                if step is None or step.end is None or here not in (step.start, step.end):
+                    break
+                here = step.other_city(here)
+                names.append(here)
+            cities = (*cities, *names)
+            extra += " to " + " - ".join(game.city_name(c) for c in names)
+        return ActionInfo(f"Take {name}{extra}", hexes=hexes, cities=cities, help="RW-p5-34")
 
 
 class BuildTrackKind(ActionKind):

@@ -32,7 +32,15 @@ from railways.core.errors import IllegalAction
 from railways.core.kinds import ActionKind, KindRegistry
 from railways.core.plugins import BuildRestriction, EdgeCosts, Ruleset
 from railways.core.rng import DEFAULT_RNG, RNG_KINDS, make_rng
-from railways.core.state import AuctionState, GameState, LedgerEntry, Link, Phase, PlayerState
+from railways.core.state import (
+    AuctionState,
+    GameState,
+    LedgerEntry,
+    Link,
+    Phase,
+    PlayerState,
+    Reaction,
+)
 from railways.core.track import BuildPlan, CostRules, lay, plan_build, remove_incomplete
 
 # New City tiles: none are red (RW-p5-13). The split of the 24 tiles is house.
@@ -112,10 +120,13 @@ class Game:
         self.seed = seed
         self.options = options or Options()
         self.turns = ruleset.turns  # the turn's steps (railways.core.turns)
+        # The effect keys of the deck's cards: only these are ever asked anything.
+        self.deck_effects = tuple(sorted({card.effect for card in ruleset.cards.values()}))
         self.kinds = KindRegistry.of(
             [
                 *core_kinds.before_plugins(),
                 *(kind for plugin in ruleset.plugins for kind in plugin.action_kinds()),
+                *(k for e in self.deck_effects for k in ruleset.card_effects[e].action_kinds()),
                 *core_kinds.after_plugins(),
             ]
         )
@@ -155,6 +166,7 @@ class Game:
         twin.seed = self.seed
         twin.options = self.options
         twin.turns = self.turns
+        twin.deck_effects = self.deck_effects
         twin.kinds = self.kinds
         twin.edge_costs = self.edge_costs
         twin._listeners = self._listeners  # the same ruleset, so the same listeners
@@ -193,6 +205,10 @@ class Game:
             needed -= 2
         state.ecm_needed = needed
         self._setup_operations()
+        for card_id in list(state.ops_display):  # start cards that change the board
+            card = self.card(card_id)
+            if card.effect in self._listening("at_setup"):
+                self.card_effect(card).at_setup(self, card)
         barons = sorted(self.ruleset.barons)
         rng.shuffle(barons)
         for p in state.players:  # RW-p4-12
@@ -402,13 +418,70 @@ class Game:
         self.unrecorded = True
 
     def _carry_out(self, action: Action) -> None:
-        """Check ``action``, perform it, let plug-ins follow up and move the turn on."""
+        """Check ``action``, perform it, let plug-ins follow up and move the turn on.
+
+        An action another seat may answer with a card waits instead (``_hold``).
+        """
         kind, checked = self._check(action)
+        if self.state.phase is Phase.ACTIONS and kind.advances_turn and self._hold(action):
+            return
+        self._perform(kind, action, checked)
+
+    def _perform(self, kind: ActionKind, action: Action, checked: object) -> None:
         kind.perform(self, action, checked)
         for plugin in self.ruleset.plugins:
             plugin.after_action(self, action)
         if kind.advances_turn:
             self._after_action(action)
+
+    # -- answers to another seat's action (a card such as the Railroad Inspector) -------------
+    def _hold(self, action: Action) -> bool:
+        """Hold ``action`` back while the seats whose cards may answer it do so, in turn order
+        after its actor. False (and nothing changes) when no card may answer it."""
+        cards = self._in_play("may_react", hands=True)
+        if not cards:
+            return False
+        able = {
+            holder
+            for card, effect, holder in cards
+            if holder is not None
+            and holder != action.seat
+            and effect.may_react(self, action, card, holder)
+        }
+        if not able:
+            return False
+        state = self.state
+        order = state.order if action.seat in state.order else list(range(self.n))
+        i = order.index(action.seat)
+        seats = [s for s in (*order[i + 1 :], *order[:i]) if s in able]
+        state.reaction = Reaction(action, seats)
+        state.phase = Phase.REACTION
+        names = ", ".join(self.seats[s] for s in seats)
+        self.log(f"{self.seats[action.seat]}'s action waits: {names} may answer it")
+        return True
+
+    def pass_reaction(self) -> None:
+        """The seat to answer lets the held action go; after the last one it is carried out."""
+        reaction = self.state.reaction
+        assert reaction is not None
+        self.log(f"{self.seats[reaction.seats.pop(0)]} lets it go ahead")
+        if reaction.seats:
+            return
+        self._release()
+        kind, checked = self._check(reaction.action)  # nothing but answers happened since
+        self._perform(kind, reaction.action, checked)
+
+    def cancel_held(self) -> Action:
+        """Stop the held action: it is not carried out, yet it uses its actor's action."""
+        reaction = self.state.reaction
+        assert reaction is not None
+        self._release()
+        self._after_action(reaction.action)
+        return reaction.action
+
+    def _release(self) -> None:
+        self.state.reaction = None
+        self.state.phase = Phase.ACTIONS
 
     def check(self, action: Action) -> None:
         """Raise IllegalAction if ``action`` may not be taken now; change nothing."""
@@ -437,6 +510,9 @@ class Game:
             )
         kind = self.kinds.get(action)
         if state.phase not in kind.phases:
+            if state.reaction is not None:
+                held = self.seats[state.reaction.action.seat]
+                raise IllegalAction(f"answer {held}'s action first (play a card or let it go)")
             if state.phase is Phase.ACTIONS and kind.phases & {Phase.AUCTION, Phase.CHOOSE_BARON}:
                 raise IllegalAction("the auction is over for this turn", "RW-p4-28")
             raise IllegalAction(
@@ -883,15 +959,7 @@ class Game:
 
         Most effects leave most hooks alone, so each event asks only the cards that listen.
         """
-        listening = self._listeners.get(hook)
-        if listening is None:
-            base = getattr(CardEffect, hook)
-            listening = frozenset(
-                key
-                for key, effect in self.ruleset.card_effects.items()
-                if getattr(type(effect), hook) is not base
-            )
-            self._listeners[hook] = listening
+        listening = self._listening(hook)
         out: list[tuple[CardDef, CardEffect, int | None]] = []
         if not listening:
             return out
@@ -906,6 +974,38 @@ class Game:
                 if card.effect in listening:
                     out.append((card, effects[card.effect], p.seat))
         return out
+
+    def _listening(self, hook: str) -> frozenset[str]:
+        """The effect keys of the deck whose effect has its own ``hook`` (worked out once)."""
+        listening = self._listeners.get(hook)
+        if listening is None:
+            base = getattr(CardEffect, hook)
+            effects = self.ruleset.card_effects
+            listening = frozenset(
+                key for key in self.deck_effects if getattr(type(effects[key]), hook) is not base
+            )
+            self._listeners[hook] = listening
+        return listening
+
+    def delivery_cards(self, seat: int) -> tuple[str, ...]:
+        """The seat's cards that may be played on a delivery now, one of each effect (listing
+        offers a delivery with each: Express)."""
+        listening = self._listening("delivery_hook")
+        if not listening:
+            return ()
+        player = self.state.players[seat]
+        out: dict[str, str] = {}
+        for card_id in (*player.hand, *player.kept):
+            card = self.card(card_id)
+            if card.effect not in listening or card.effect in out:
+                continue
+            try:
+                self._check_cards(seat, (card_id,))
+            except IllegalAction:
+                continue
+            if self.card_effect(card).delivery_hook(self, seat, card) is not None:
+                out[card.effect] = card_id
+        return tuple(out.values())
 
     def _holder(self, card_id: str) -> int | None:
         for p in self.state.players:
@@ -996,6 +1096,11 @@ class Game:
             return "you can only undo your own last action, before anyone else acts"
         if isinstance(last, (ChooseBaron, Bid, PassBid)):
             return "choices in the auction and of Rail Barons are final"
+        if self.state.reaction is not None:
+            return "other players are answering that action"
+        last_kind = self.kinds.kinds.get(last.kind)
+        if last_kind is not None and last_kind.final:
+            return "an answer to another player's action is final"
         if draws or reveals:
             return "that action drew from the bag or a deck, or revealed a secret"
         if self.state.phase is not Phase.ACTIONS and self.state.phase is not Phase.GAME_OVER:

@@ -81,6 +81,8 @@ class ActionKind:
     sample_group: ClassVar[str] = "plugin"
     # Whether performing the action moves the turn on (next seat, round, turn's end).
     advances_turn: ClassVar[bool] = True
+    # Whether the action is final: it can never be undone (an answer to another seat's action).
+    final: ClassVar[bool] = False
     info: KindInfo | None = None
 
     @property

@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from railways.core.actions import Action, Bid, BuildTrack, DeliverGoods
@@ -140,9 +140,23 @@ def legal_actions(game: Game, seat: int) -> LegalActions:
 
 # -- deliveries ----------------------------------------------------------------------
 def delivery_options(game: Game, seat: int) -> dict[tuple[str, str], list[DeliveryOption]]:
-    """Every legal delivery of the seat, by (source city, colour), with each owner's points."""
+    """Every legal delivery of the seat, by (source city, colour), with each owner's points.
+
+    Deliveries with a card the seat may play on them (``Game.delivery_cards``: Express)
+    are listed too, each naming the card.
+    """
+    out = _delivery_options(game, seat, ())
+    for card in game.delivery_cards(seat):
+        for key, options in _delivery_options(game, seat, (card,)).items():
+            out.setdefault(key, []).extend(options)
+    return out
+
+
+def _delivery_options(
+    game: Game, seat: int, cards: tuple[str, ...]
+) -> dict[tuple[str, str], list[DeliveryOption]]:
     state = game.state
-    rules = game.delivery_rules(seat)
+    rules = game.delivery_rules(seat, cards)
     by_city = link_graph(game)
     out: dict[tuple[str, str], list[DeliveryOption]] = {}
     for city, cubes in state.cubes.items():
@@ -158,7 +172,9 @@ def delivery_options(game: Game, seat: int) -> dict[tuple[str, str], list[Delive
                 points: dict[int, int] = {}
                 for owner in owners:
                     points[owner] = points.get(owner, 0) + 1
-                action = DeliverGoods(seat=seat, city=city, color=color.value, links=links)
+                action = DeliverGoods(
+                    seat=seat, city=city, color=color.value, links=links, cards=cards
+                )
                 routes.append(DeliveryOption(action, dest, points))
             if routes:
                 out[(city, color.value)] = routes
@@ -834,6 +850,14 @@ def sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
             sources.extend((city, c) for c in _BY_VALUE if c in cubes)
     if not sources:
         return None
+    cards = game.delivery_cards(seat)
+    if cards:  # now and then with a card the seat may play on it (Express)
+        pick = rng.below(len(cards) + 1)
+        if pick < len(cards):
+            played = (cards[pick],)
+            drawn = game.delivery_rules(seat, played).random_route(graph, sources, rng)
+            if drawn is not None:
+                return replace(drawn, cards=played)
     action = game.delivery_rules(seat).random_route(graph, sources, rng)
     if action is not None:
         return action

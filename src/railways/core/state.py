@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from railways.core.actions import Action
 from railways.core.board import Color
 from railways.core.hexgrid import Hex, Side
 from railways.core.rng import Rng
@@ -16,6 +17,7 @@ class Phase(Enum):
     CHOOSE_BARON = "choose_baron"
     AUCTION = "auction"
     ACTIONS = "actions"
+    REACTION = "reaction"  # other seats may answer an action before it is carried out
     GAME_OVER = "game_over"
 
 
@@ -98,6 +100,17 @@ class AuctionState:
 
 
 @dataclass(slots=True)
+class Reaction:
+    """An action held back while other seats may answer it (a card played against it).
+
+    ``seats`` are the seats still to answer, in turn order; the first is to act.
+    """
+
+    action: Action
+    seats: list[int]
+
+
+@dataclass(slots=True)
 class GameState:
     """Everything about a game in progress. Copy with :meth:`clone`."""
 
@@ -120,6 +133,7 @@ class GameState:
     order_index: int = 0
     first_player: int | None = None
     auction: AuctionState | None = None
+    reaction: Reaction | None = None
     baron_deck: list[str] = field(default_factory=list)
     ops_deck: list[str] = field(default_factory=list)
     ops_display: list[str] = field(default_factory=list)
@@ -185,6 +199,9 @@ class GameState:
                 auction.high_bidder,
                 set(auction.passed),
             ),
+            reaction=None
+            if self.reaction is None
+            else Reaction(self.reaction.action, list(self.reaction.seats)),
             baron_deck=list(self.baron_deck),
             ops_deck=list(self.ops_deck),
             ops_display=list(self.ops_display),
@@ -215,6 +232,9 @@ class GameState:
         if self.phase is Phase.AUCTION:
             assert self.auction is not None
             return self.auction.order[self.auction.index]
+        if self.phase is Phase.REACTION:
+            assert self.reaction is not None
+            return self.reaction.seats[0]
         if self.phase is Phase.ACTIONS:
             if self.extra_actions and self.extra_actions_seat is not None:
                 return self.extra_actions_seat

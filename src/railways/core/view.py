@@ -55,6 +55,17 @@ def view_for(game: Game, seat: int | None) -> dict[str, Any]:
     for plugin in game.ruleset.plugins:
         plugins.update(plugin.view(game, seat))
         markers.extend(m.to_dict() for m in plugin.markers(game, seat))
+    for effect in game.deck_effects:  # what cards put on the board (a depot, a spent mine)
+        markers.extend(m.to_dict() for m in game.ruleset.card_effects[effect].markers(game, seat))
+    reaction = None
+    if state.reaction is not None:  # an action waiting for other seats' answers
+        held = state.reaction.action
+        reaction = {
+            "seat": held.seat,
+            "action": held.to_dict(),
+            "label": game.kinds.get(held).describe(game, held).label,
+            "waiting": list(state.reaction.seats),
+        }
     tables = game.board.tables
     return {
         "map": state.map_id,
@@ -66,6 +77,7 @@ def view_for(game: Game, seat: int | None) -> dict[str, Any]:
         "first_player": state.first_player,
         "order": list(state.order),
         "auction": auction,
+        "reaction": reaction,
         "players": players,
         "cubes": {city: sorted(c.value for c in cubes) for city, cubes in state.cubes.items()},
         "city_colors": {city: color.value for city, color in state.city_colors.items()},

@@ -42,10 +42,24 @@ def mines_left(game: Game, seat: int) -> int:
     return MINES_PER_PLAYER - sum(1 for s in mines(game)["placed"].values() if s == seat)
 
 
-def dig(game: Game) -> tuple[list[Color], Color | None]:
-    """Draw until a colour repeats or five are drawn: the distinct cubes, and the repeat."""
+def card_mines(game: Game) -> dict[str, int]:
+    """``{city: seat}``: the mines opened with the Mine Operations card (RW-p22-02)."""
+    placed: dict[str, int] = game.state.plugin_data.setdefault("mine_cards", {})
+    return placed
+
+
+def depleted(game: Game) -> frozenset[str]:
+    """Every city with a spent mine, from this module or from a Mine card: none is mined again."""
+    data = game.state.plugin_data
+    return frozenset(data.get("mines", {}).get("placed", {})) | frozenset(
+        data.get("mine_cards", {})
+    )
+
+
+def dig(game: Game, draws: int = MAX_DRAWS) -> tuple[list[Color], Color | None]:
+    """Draw until a colour repeats or ``draws`` are drawn: the distinct cubes, and the repeat."""
     found: list[Color] = []
-    for _ in range(MAX_DRAWS):
+    for _ in range(draws):
         drawn = game.draw_cubes(1)
         if not drawn:
             break  # the bag is empty
@@ -53,6 +67,19 @@ def dig(game: Game) -> tuple[list[Color], Color | None]:
             return found, drawn[0]
         found.append(drawn[0])
     return found, None
+
+
+def open_mine(game: Game, seat: int, city: str, cost: int, draws: int = MAX_DRAWS) -> list[Color]:
+    """Pay ``cost``, dig (``dig``), put the distinct colours on ``city`` and send the repeated
+    cube back to the bag (RW-p7-08..10; the Mine card, RW-p22-02). Returns what was found."""
+    game.pay(seat, cost, "mine")
+    found, repeat = dig(game, draws)
+    if repeat is not None:
+        game.state.bag[repeat] += 1  # the matching cube goes back
+    game.add_cubes(city, found)
+    colours = ", ".join(c.value for c in found) or "nothing"
+    game.log(f"{game.seats[seat]} opens a mine at {game.city_name(city)}: {colours}")
+    return found
 
 
 class PlaceMineKind(ActionKind):
@@ -74,7 +101,7 @@ class PlaceMineKind(ActionKind):
             )
         if action.city not in game.board.cities:
             raise IllegalAction(f"there is no city {action.city!r}")
-        if action.city in mines(game)["placed"]:
+        if action.city in depleted(game):
             raise IllegalAction(
                 f"{game.city_name(action.city)} has a depleted mine already", "RW-p7-11"
             )
@@ -83,22 +110,15 @@ class PlaceMineKind(ActionKind):
         return None
 
     def perform(self, game: Game, action: PlaceMine, checked: object) -> None:
-        game.pay(action.seat, MINE_COST, "mine")  # RW-p7-08
-        found, repeat = dig(game)  # RW-p7-09
-        if repeat is not None:
-            game.state.bag[repeat] += 1  # RW-p7-10: the matching cube is discarded
-        game.add_cubes(action.city, found)  # RW-p7-10
+        open_mine(game, action.seat, action.city, MINE_COST)  # RW-p7-08..10
         mines(game)["placed"][action.city] = action.seat  # RW-p7-11
-        colours = ", ".join(c.value for c in found) or "nothing"
-        game.log(
-            f"{game.seats[action.seat]} opens a mine at {game.city_name(action.city)}: {colours}"
-        )
 
     def options(self, game: Game, seat: int) -> list[Action]:
         if mines_left(game, seat) <= 0:
             return []
         gray = [c for c, col in sorted(game.state.city_colors.items()) if col is Color.GRAY]
-        return [PlaceMine(seat=seat, city=c) for c in gray if c not in mines(game)["placed"]]
+        spent = depleted(game)
+        return [PlaceMine(seat=seat, city=c) for c in gray if c not in spent]
 
     def describe(self, game: Game, action: PlaceMine) -> ActionInfo:
         city = game.board.cities.get(action.city)
