@@ -274,6 +274,7 @@ class _Builder:
                 "special",
                 "border",
                 "region",
+                "modules",
             },
         )
         map_id = meta.get("id")
@@ -311,6 +312,7 @@ class _Builder:
             if special.city is not None and special.city not in cities:
                 self.report("map.toml", f"special.{sid}.city", f"{special.city!r} is not a city id")
         lines = self._major_lines(cities)
+        default_modules, module_params = self._modules(meta.get("modules"))
         tables = self._tables_file(players)
         if tables is None:
             return None
@@ -330,7 +332,37 @@ class _Builder:
             tables=tables,
             rulesets=tuple(rulesets),
             borders=borders,
+            default_modules=default_modules,
+            module_params=module_params,
         )
+
+    def _modules(self, section: object) -> tuple[tuple[str, ...], dict[str, dict[str, Any]]]:
+        """``[modules]``: the ids played by default, and a table of settings per module id.
+
+        Whether the ids name known modules and the settings suit them is for the rules
+        layer (``railways.rules.check_map``); here only the shapes are checked.
+        """
+        file = "map.toml"
+        if section is None:
+            return (), {}
+        if not isinstance(section, dict):
+            self.report(file, "modules", "expected a table")
+            return (), {}
+        default = section.get("default", [])
+        if not isinstance(default, list) or not all(isinstance(m, str) and m for m in default):
+            self.report(file, "modules.default", "expected a list of module ids")
+            default = []
+        if len(set(default)) != len(default):
+            self.report(file, "modules.default", "a module is named twice")
+        params: dict[str, dict[str, Any]] = {}
+        for key, value in section.items():
+            if key in ("default", "source"):
+                continue
+            if not isinstance(value, dict):
+                self.report(file, f"modules.{key}", "expected a table of the module's settings")
+                continue
+            params[key] = dict(value)
+        return tuple(default), params
 
     def _terrain(self, section: object) -> None:
         file = "map.toml"

@@ -197,6 +197,11 @@ class Board:
     tables: Tables
     rulesets: tuple[str, ...] = ()
     borders: Mapping[str, Border] = field(default_factory=dict)
+    # Optional modules the rulebook plays this board with unless the players leave them out
+    # (map.toml ``[modules] default``), and each module's settings for this board
+    # (``[modules.<id>]``, read by that module: the Western U.S. rotor cities).
+    default_modules: tuple[str, ...] = ()
+    module_params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     _city_by_hex: dict[Hex, City] = field(init=False, repr=False, compare=False)
     _special_by_hex: dict[Hex, SpecialHex] = field(init=False, repr=False, compare=False)
     _town_by_hex: dict[Hex, Town] = field(init=False, repr=False, compare=False)
