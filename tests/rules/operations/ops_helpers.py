@@ -1,100 +1,112 @@
-"""Eastern U.S. games with cards of the other maps' decks added, for the rule tests of
-``railways.rules.operations``.
+"""Games of the Eastern U.S. with Operations cards of other maps' decks added.
 
-The cards are made here (``card``) and added to the Eastern U.S. ruleset before the game
-starts, so the game knows them; after set-up they are taken out of the deck and display
-and put exactly where a test wants them (``give``, ``show``). What follows always goes
-through ``Game.apply``.
+The Eastern U.S. deck has none of these cards, so a test game gets a ruleset with the
+cards it needs added (``with_cards``); a card is then put on the display or in a hand by
+editing the state, and everything after that goes through ``Game.apply``. A game made
+here can be replayed from its record into the same ruleset (``fresh``).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import itertools
-from collections.abc import Iterable
+from collections.abc import Mapping
 
 from railways.content.maps import load_map
-from railways.core.board import Board, Terrain
 from railways.core.cards import CardDef, Icon
-from railways.core.game import Game
-from railways.core.hexgrid import Hex
+from railways.core.game import Game, Options
+from railways.core.record import GameRecord
+from railways.core.state import Phase
 from railways.rules import ruleset_for
 from support import choose_barons, pass_auction
 
-H = Hex.from_offset
-
-# Eastern U.S. paths, each checked against the board by ``terrain_of`` in the tests.
-# Atlanta -> Knoxville: open, mountain, mountain, and one ridge crossed.
-ATL_KNOX = (H(18, 14), H(18, 15), H(17, 15), H(16, 15), H(15, 14))
-# Dallas -> Shreveport: three water hexes, no ridge.
-DAL_SHRE = (H(19, 1), H(18, 2), H(18, 3), H(19, 3), H(20, 4))
-# Albany -> New Haven: mountain, water, open, no ridge.
-ALB_NH = (H(6, 25), H(7, 24), H(8, 25), H(8, 26), H(7, 26))
-# Richmond -> Washington: one open hex.
-RICH_WASH = (H(14, 21), H(13, 20), H(12, 21))
-# Pittsburgh -> Washington: three mountains and one ridge.
-PITT_WASH = (H(9, 18), H(10, 19), H(11, 19), H(12, 20), H(12, 21))
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")
 
 
-def card(card_id: str, effect: str, icon: Icon, **params: str | int) -> CardDef:
+def card(
+    card_id: str,
+    effect: str,
+    icon: Icon,
+    start: bool = False,
+    name: str | None = None,
+    **params: str | int,
+) -> CardDef:
     return CardDef(
-        id=card_id, name=card_id.replace("-", " ").title(), effect=effect, icon=icon, params=params
+        id=card_id,
+        name=name or effect.replace("_", " ").title(),
+        effect=effect,
+        icon=icon,
+        start=start,
+        params=params,
     )
 
 
-def game_with(*cards: CardDef, players: int = 4, seed: int = 1, board: Board | None = None) -> Game:
-    """An Eastern U.S. game at its first action round, knowing ``cards`` too; none of them
-    is in the deck, the display or a hand (set-up put them in the deck; they are taken out).
-    ``board``: the Eastern U.S. board changed by the test (other prices)."""
-    board = board or load_map("eastern-us")
-    ruleset = ruleset_for(board)
+EXPRESS = card("express-1", "express", Icon.HAND, name="Express")
+EXPRESS_2 = card("express-2", "express", Icon.HAND, name="Express")
+INSPECTOR = card("inspector-1", "railroad_inspector", Icon.HAND, name="Railroad Inspector")
+INSPECTOR_2 = card("inspector-2", "railroad_inspector", Icon.HAND, name="Railroad Inspector")
+DEPOT = card("trading-depot-1", "trading_depot", Icon.INFINITY, name="Trading Depot")
+DEPOT_2 = card("trading-depot-2", "trading_depot", Icon.INFINITY, name="Trading Depot")
+DIPLOMATIC = card(
+    "diplomatic-relations-1", "diplomatic_relations", Icon.IMMEDIATE, name="Diplomatic Relations"
+)
+MINE = card("mine-1", "mine", Icon.IMMEDIATE, name="Mine")
+MINE_2 = card("mine-2", "mine", Icon.IMMEDIATE, name="Mine")
+
+
+def with_cards(
+    *cards: CardDef,
+    players: int = 3,
+    seed: int = 1,
+    options: Mapping[str, object] | None = None,
+    to_actions: bool = True,
+) -> Game:
+    """An Eastern U.S. game whose deck also has ``cards``; at the action rounds by default.
+
+    Cards that are not start cards are taken out of the deck and the display, so a test
+    puts each where it wants it.
+    """
+    board = load_map("eastern-us")
+    opts = Options.from_dict(dict(options or {}))
+    modules = tuple(opts.extra.get("modules", ()))
+    ruleset = ruleset_for(board, modules=modules)
     ruleset = dataclasses.replace(ruleset, cards={**ruleset.cards, **{c.id: c for c in cards}})
-    game = Game(board, ruleset, [f"P{i + 1}" for i in range(players)], seed=seed)
-    choose_barons(game)
-    pass_auction(game)
+    game = Game(board, ruleset, list(NAMES[:players]), seed, opts)
     for c in cards:
-        lift(game, c.id)
+        if not c.start:
+            for pile in (game.state.ops_deck, game.state.ops_display):
+                if c.id in pile:
+                    pile.remove(c.id)
+    if to_actions:
+        choose_barons(game)
+        pass_auction(game)
+        assert game.state.phase is Phase.ACTIONS
     return game
 
 
-def lift(game: Game, card_id: str) -> None:
-    """Take a card out of the deck, display, discards, hands and kept cards (set-up only)."""
-    state = game.state
-    for pile in (
-        state.ops_deck,
-        state.ops_display,
-        state.ops_discard,
-        *(p.hand for p in state.players),
-        *(p.kept for p in state.players),
-    ):
-        while card_id in pile:
-            pile.remove(card_id)
+def fresh(game: Game) -> object:
+    """A maker of fresh games with ``game``'s board and ruleset, for replaying its record."""
+
+    def make(record: GameRecord) -> Game:
+        return Game(
+            game.board,
+            game.ruleset,
+            list(record.seats),
+            record.seed,
+            Options.from_dict(record.options),
+        )
+
+    return make
 
 
 def give(game: Game, seat: int, *card_ids: str) -> None:
-    """Put cards in a seat's hand or kept cards, as their icon says (set-up only)."""
+    """Put cards in a seat's hand (hand cards) or in front of it (kept cards)."""
+    player = game.state.players[seat]
     for card_id in card_ids:
-        lift(game, card_id)
-        player = game.state.players[seat]
-        if game.card(card_id).icon is Icon.HAND:
-            player.hand.append(card_id)
-        else:
+        if game.card(card_id).icon in (Icon.INFINITY, Icon.DIAMOND):
             player.kept.append(card_id)
+        else:
+            player.hand.append(card_id)
 
 
-def show(game: Game, *card_ids: str) -> None:
-    """Put cards on the Operations display (set-up only)."""
-    for card_id in card_ids:
-        lift(game, card_id)
-        game.state.ops_display.append(card_id)
-
-
-def terrain_of(game: Game, path: Iterable[Hex]) -> tuple[str, int]:
-    """The terrain letters of a city-to-city path's inner hexes and the ridges it crosses."""
-    hexes = list(path)
-    letters = "".join(
-        {Terrain.OPEN: "o", Terrain.WATER: "w", Terrain.MOUNTAIN: "m"}[game.board.hexes[h]]
-        for h in hexes[1:-1]
-    )
-    ridges = sum(1 for a, b in itertools.pairwise(hexes) if game.board.crosses_ridge(a, b))
-    return letters, ridges
+def display(game: Game, *card_ids: str) -> None:
+    game.state.ops_display = list(card_ids)
