@@ -13,7 +13,7 @@ from railways.core.hexgrid import Hex, Side
 from railways.core.legal import build_options, legal_actions
 
 from ..eus_helpers import place_cubes, refused, turn_of
-from .ops_helpers import CHI_CIN, PITT_WASH, RICH_WASH, card, game_with, give, show, terrain_of
+from .eus_cards import CHI_CIN, PITT_WASH, RICH_WASH, card, game_with, give, show, terrain_of
 
 CAP_WASH = card("capital-charter-washington", "capital_charter", Icon.INFINITY, city="washington")
 CAP_RICH = card("capital-charter-richmond", "capital_charter", Icon.INFINITY, city="richmond")

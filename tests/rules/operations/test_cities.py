@@ -19,7 +19,7 @@ from railways.rules import new_game
 from railways.rules.operations.cities import AddCubes
 
 from ..eus_helpers import link, place_cubes, refused, turn_of
-from .ops_helpers import card, game_with, give, show
+from .eus_cards import card, game_with, give, show
 
 BOOM = card("boomtown", "boomtown", Icon.IMMEDIATE)
 SUTTER = card("sutters-mill", "add_cubes", Icon.IMMEDIATE, cities="chicago", count=3)

@@ -21,7 +21,7 @@ from railways.core.legal import legal_actions
 from support import make_turn
 
 from ..eus_helpers import refused, turn_of
-from .ops_helpers import (
+from .eus_cards import (
     ALB_NH,
     ATL_KNOX,
     DAL_SHRE,

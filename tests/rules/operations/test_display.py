@@ -13,7 +13,7 @@ from railways.core.game import Game
 from railways.rules import ruleset_for
 
 from ..eus_helpers import refused, turn_of
-from .ops_helpers import card, game_with, show
+from .eus_cards import card, game_with, show
 
 GROWTH = card("operations-growth-1", "operations_growth", Icon.IMMEDIATE, cards=2)
 GROWTH2 = card("operations-growth-2", "operations_growth", Icon.IMMEDIATE, cards=2)

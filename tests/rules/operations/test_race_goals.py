@@ -11,7 +11,7 @@ from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side
 
 from ..eus_helpers import refused, turn_of
-from .ops_helpers import ALB_NH, CHI_CIN, card, game_with, give, show, terrain_of
+from .eus_cards import ALB_NH, CHI_CIN, card, game_with, give, show, terrain_of
 
 LONG = card("long-distance", "long_distance", Icon.GOAL, tiles=4, points=2)
 TRAIN = card("new-train", "new_train", Icon.GOAL, level=4, points=4)
