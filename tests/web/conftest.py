@@ -156,3 +156,18 @@ def page(browser: Any, server: Server) -> Iterator[Any]:
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def tablet(browser: Any, server: Server) -> Iterator[Any]:
+    """A fresh context the size of a tablet held upright, with touch and no mouse hover."""
+    context = browser.new_context(
+        viewport={"width": 820, "height": 1180},
+        has_touch=True,
+        is_mobile=True,
+        base_url=server.base,
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    yield page
+    context.close()

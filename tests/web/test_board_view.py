@@ -39,20 +39,6 @@ def laptop(browser: Any, server: Server) -> Iterator[Any]:
     context.close()
 
 
-@pytest.fixture
-def tablet(browser: Any, server: Server) -> Iterator[Any]:
-    context = browser.new_context(
-        viewport={"width": 820, "height": 1180},
-        has_touch=True,
-        is_mobile=True,
-        base_url=server.base,
-    )
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    yield page
-    context.close()
-
-
 def test_city_names_and_cubes_are_readable_at_the_default_view(laptop: Any, server: Server) -> None:
     created = server.new_game(seed=21)
     open_game(laptop, created["seats"][0]["url"])

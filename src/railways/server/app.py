@@ -50,7 +50,9 @@ from railways.core.hexgrid import Hex, Side
 from railways.core.legal import long_routes, next_hexes, static_routes
 from railways.core.rng import parse_seed
 from railways.render.svg import render_board
+from railways.rules import board_plugins, effects_with
 from railways.rules.records import record_of
+from railways.rules.texts import card_text
 from railways.server import limits
 from railways.server.auth import bearer, install_log_redaction
 from railways.server.games import (
@@ -382,6 +384,8 @@ def _map_info(map_id: str) -> dict[str, Any] | None:
     board = load_map(map_id)
     cards = load_operations(map_id)
     barons = load_barons(map_id)
+    effects, _barons = effects_with(board_plugins(board))
+    city_names = {cid: c.name for cid, c in board.cities.items()}
     west = None
     if entry["solo"]:
         smap = load_solo(map_id)
@@ -390,7 +394,8 @@ def _map_info(map_id: str) -> dict[str, Any] | None:
     return {
         **entry,
         "cards": {
-            cid: {"name": c.name, "icon": c.icon.value, "text": c.text} for cid, c in cards.items()
+            cid: {"name": c.name, "icon": c.icon.value, "text": card_text(c, city_names, effects)}
+            for cid, c in cards.items()
         },
         "barons": {
             bid: {"name": b.name, "text": b.text, "points": b.points} for bid, b in barons.items()

@@ -14,8 +14,9 @@ from rich.markup import escape
 
 from railways.content.rules import summary as clause_summary
 from railways.core.board import Tables
-from railways.core.cards import CardDef, Icon
+from railways.core.cards import CardDef, CardEffect, Icon
 from railways.core.kinds import KindInfo
+from railways.rules.texts import card_text
 
 OVERVIEW = """\
 [bold]How a game goes[/bold]
@@ -247,31 +248,11 @@ def help_text(
     )
 
 
-def card_summary(card: CardDef, city_name: dict[str, str]) -> str:
-    """What an Operations card does, in one short line."""
-    p = card.params
-
-    def num(key: str, default: int) -> int:
-        value = p.get(key, default)
-        return value if isinstance(value, int) else default
-
-    city = city_name.get(str(p.get("city", "")), str(p.get("city", "")))
-    effect = card.effect
-    texts = {
-        "passenger_lines": f"first to have delivered {num('colors', 4)} colours scores "
-        f"{num('points', 4)}",
-        "speed_record": f"first delivery over exactly {num('links', 3)} links scores "
-        f"{num('points', 3)}",
-        "railroad_era_begins": f"first delivery of the game scores {num('points', 1)}",
-        "service_bounty": f"first delivery into {city} scores {num('points', 2)}",
-        "city_growth": f"{num('cubes', 2)} random cubes go to a city you choose",
-        "new_industry": "urbanize a gray city free, in a colour you choose",
-        "land_grant": "play on a build: open-land tiles cost nothing",
-        "perfect_engineering": f"once a turn, one build may lay {num('tiles', 5)} tiles",
-        "hotel": f"you score 1 whenever anyone delivers to {city}",
-        "railroad_executive": f"take {num('actions', 2)} more actions at once",
-    }
-    return texts.get(effect, effect.replace("_", " "))
+def card_summary(
+    card: CardDef, city_name: dict[str, str], effects: Mapping[str, CardEffect] | None = None
+) -> str:
+    """What an Operations card does, in one short line (the web page shows the same)."""
+    return card_text(card, city_name, effects)
 
 
 ICON_LABELS = {

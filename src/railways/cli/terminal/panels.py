@@ -188,7 +188,7 @@ def operations_details(game: Game, view: Mapping[str, Any]) -> Table:
         table.add_row(
             Text(label, style=color),
             Text(card.name, style="dim" if card.icon is Icon.GOAL else "bold"),
-            Text(card_summary(card, names), style="dim"),
+            Text(card_summary(card, names, game.ruleset.card_effects), style="dim"),
         )
     return table
 

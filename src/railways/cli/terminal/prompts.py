@@ -418,7 +418,7 @@ class Decision(SoloMenus):
             line = Text(f"  {i}) ")
             line.append(card.name, style="bold")
             line.append(f" [{label}] ", style=color)
-            line.append(card_summary(card, self.names), style="dim")
+            line.append(card_summary(card, self.names, self.game.ruleset.card_effects), style="dim")
             self.term.say(line)
         goals = [c for c in self.view["ops_display"] if cards[c].icon is Icon.GOAL]
         if goals:

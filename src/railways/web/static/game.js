@@ -98,6 +98,37 @@ function cardText(id) {
   return texts[id] || texts[String(id).replace(/-\d+$/, "")] || id;
 }
 
+/** A card (or Rail Baron) by name whose text shows on hover, on keyboard focus and on a
+ * tap (touch has no hover): the same words the terminal prints. */
+function cardChip(id, opts = {}) {
+  const name = opts.baron ? baronName(id) : cardName(id);
+  const text = opts.baron ? baronText(id) : cardText(id);
+  const label = opts.label || name;
+  return el(
+    "span",
+    {
+      class: `card-chip${opts.class ? ` ${opts.class}` : ""}`,
+      tabindex: 0,
+      "data-card": opts.baron ? null : id,
+      "data-baron": opts.baron ? id : null,
+    },
+    el("span", { class: "card-name" }, label),
+    el("span", { class: "card-text", role: "note" }, text),
+  );
+}
+
+function baronText(id) {
+  const texts = S.names.texts || {};
+  return texts[id] || "(no text for this Rail Baron)";
+}
+
+/** The icon of an Operations card (circle, x, hand, infinity, diamond), from the map's deck. */
+function cardIcon(id) {
+  const cards = (S.mapInfo && S.mapInfo.cards) || {};
+  const c = cards[id] || cards[String(id).replace(/-\d+$/, "")];
+  return c ? c.icon : "";
+}
+
 function cityName(id) {
   return board ? board.cityName(id) : humanize(id);
 }
@@ -1275,7 +1306,14 @@ function renderBaronChoice(panel) {
   );
   const row = el("div", { class: "row wrap" });
   for (const a of simple("choose_baron")) {
-    row.append(button(`Keep ${baronName(a.baron)}`, () => send(a), { class: "primary", "data-baron": a.baron }));
+    row.append(
+      el(
+        "div",
+        { class: "baron-option" },
+        button(`Keep ${baronName(a.baron)}`, () => send(a), { class: "primary", "data-baron": a.baron }),
+        el("p", { class: "baron-text" }, baronText(a.baron)),
+      ),
+    );
   }
   panel.append(row);
 }
@@ -1727,12 +1765,16 @@ function renderPlayers() {
     );
     const cards = el("div", { class: "cards" });
     for (const id of [...(p.hand || []), ...(p.kept || [])]) {
-      cards.append(el("span", { class: "card face-up", title: cardText(id) }, cardName(id)));
+      cards.append(cardChip(id, { class: "card face-up" }));
     }
     if (p.baron) {
       const secret = isMe && !p.baron_revealed && v.phase !== "game_over";
       cards.append(
-        el("span", { class: `card baron${secret ? " secret" : ""}`, title: secret ? "Only you see this" : "Rail Baron" }, `Rail Baron: ${baronName(p.baron)}${secret ? " (secret)" : ""}`),
+        cardChip(p.baron, {
+          baron: true,
+          class: `card baron${secret ? " secret" : ""}`,
+          label: `Rail Baron: ${baronName(p.baron)}${secret ? " (secret: only you see it)" : ""}`,
+        }),
       );
     } else if (p.has_baron) {
       cards.append(el("span", { class: "card face-down", title: "A secret Rail Baron card" }, "Rail Baron (face down)"));
@@ -1749,43 +1791,67 @@ function renderPlayers() {
   if (solo()) renderRailbotPlayer(box);
 }
 
+// The display in the terminal's groups: what scores by itself, what acts at once, what is
+// kept for the game, what is held until played.
+const OPS_GROUPS = [
+  { icons: ["circle"], title: "Goals", why: "Goals are not taken: the first player to do what one says wins it." },
+  { icons: ["x"], title: "Now", why: "Used at once when taken." },
+  { icons: ["infinity", "diamond"], title: "Keep", why: "Kept face up for the rest of the game." },
+  { icons: ["hand"], title: "Hand", why: "Held until you play it on a later action." },
+];
+
 function renderOps() {
   const box = clear($("ops"));
   const v = S.view;
   const takes = inActions() ? simple("take_operations_card") : [];
-  const list = el("ul", { class: "ops-list" });
-  for (const id of v.ops_display) {
-    const options = takes.filter((a) => a.card === id);
-    const item = el(
-      "li",
-      { class: "op-card", "data-card": id },
-      el("span", { class: "card-name", title: cardText(id) }, cardName(id)),
-    );
-    if (options.length === 1 && !options[0].target) {
-      item.append(button("Take", () => send(options[0]), { class: "small take" }));
-    } else if (options.length) {
-      const targets = [...new Set(options.map((a) => a.target))];
-      const colors = [...new Set(options.map((a) => a.color).filter(Boolean))];
-      const tSel = el("select", { "aria-label": "City" }, targets.map((t) => el("option", { value: t }, cityName(t))));
-      const cSel = colors.length ? el("select", { "aria-label": "Colour" }, colors.map((c) => el("option", { value: c }, humanize(c)))) : null;
-      item.append(
-        el(
-          "span",
-          { class: "row" },
-          tSel,
-          cSel,
-          button("Take", () => {
-            const a = options.find((o) => o.target === tSel.value && (!cSel || o.color === cSel.value));
-            if (a) send(a);
-            else toast("That choice is not possible.", "warn");
-          }, { class: "small take" }),
-        ),
-      );
-    }
-    list.append(item);
+  const known = new Set(OPS_GROUPS.flatMap((g) => g.icons));
+  const groups = [...OPS_GROUPS, { icons: null, title: "Other", why: "" }];
+  for (const group of groups) {
+    const ids = v.ops_display.filter((id) => (group.icons ? group.icons.includes(cardIcon(id)) : !known.has(cardIcon(id))));
+    if (!ids.length) continue;
+    box.append(el("h3", { class: "ops-group", title: group.why }, group.title));
+    const list = el("ul", { class: "ops-list" });
+    for (const id of ids) list.append(opsItem(id, takes.filter((a) => a.card === id), group));
+    box.append(list);
   }
-  if (!v.ops_display.length) list.append(el("li", { class: "hint" }, "(none on display)"));
-  box.append(list, el("p", { class: "hint" }, `Deck ${v.ops_deck_size} · discards ${v.ops_discard.length} · goods bag ${v.bag_size} cubes · ${emptyCitiesText(v)}`));
+  if (!v.ops_display.length) box.append(el("p", { class: "hint" }, "(none on display)"));
+  box.append(el("p", { class: "hint" }, `Deck ${v.ops_deck_size} · discards ${v.ops_discard.length} · goods bag ${v.bag_size} cubes · ${emptyCitiesText(v)}`));
+}
+
+function opsItem(id, options, group) {
+  const item = el("li", { class: "op-card", "data-card": id }, cardChip(id));
+  if (options.length === 1 && !options[0].target) {
+    item.append(button("Take", () => send(options[0]), { class: "small take" }));
+  } else if (options.length) {
+    const targets = [...new Set(options.map((a) => a.target))];
+    const colors = [...new Set(options.map((a) => a.color).filter(Boolean))];
+    const tSel = el("select", { "aria-label": "City" }, targets.map((t) => el("option", { value: t }, cityName(t))));
+    const cSel = colors.length ? el("select", { "aria-label": "Colour" }, colors.map((c) => el("option", { value: c }, humanize(c)))) : null;
+    item.append(
+      el(
+        "span",
+        { class: "row" },
+        tSel,
+        cSel,
+        button("Take", () => {
+          const a = options.find((o) => o.target === tSel.value && (!cSel || o.color === cSel.value));
+          if (a) send(a);
+          else toast("That choice is not possible.", "warn");
+        }, { class: "small take" }),
+      ),
+    );
+  } else {
+    item.append(el("span", { class: "why-not hint" }, whyNotTake(id, group)));
+  }
+  return item;
+}
+
+/** Why a card on the display has no Take button for this seat right now. */
+function whyNotTake(id, group) {
+  if (group.icons && group.icons.includes("circle")) return "won, not taken";
+  if (S.seat === null) return "spectators watch";
+  if (!inActions()) return "take it as an action on your turn";
+  return "not open to you now (see its text)";
 }
 
 function renderMajorLines() {
@@ -1867,6 +1933,15 @@ function cityTooltip(id) {
   }
   for (const m of markers) lines.push(`${m.label}${m.owner !== null && m.owner !== undefined ? `: ${playerName(m.owner)}` : ""}`);
   return lines;
+}
+
+function wireCardTexts() {
+  // A tap (or click) on a card opens its text; another tap, or a tap elsewhere, closes it.
+  document.addEventListener("click", (event) => {
+    const chip = event.target.closest && event.target.closest(".card-chip");
+    for (const open of document.querySelectorAll(".card-chip.open")) if (open !== chip) open.classList.remove("open");
+    if (chip) chip.classList.toggle("open");
+  });
 }
 
 function wireTooltips() {
@@ -2116,6 +2191,7 @@ async function main() {
   restoreBoardView();
   board.enableGestures(saveBoardViewSoon);
   wireTooltips();
+  wireCardTexts();
   window.addEventListener("resize", () => board.scaleLabels());
   if (TOKEN) {
     const p = data.seat !== null && data.seat !== undefined ? data.view.players[data.seat] : null;
