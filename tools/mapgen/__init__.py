@@ -40,6 +40,7 @@ class CityDef:
     cubes: int
     at: Hex | None = None  # an explicit hex when the projected one is crowded
     note: str = ""
+    flags: tuple[str, ...] = ()  # written as the city's ``flags`` (a port ...)
 
 
 @dataclass
@@ -50,6 +51,8 @@ class Result:
     ridges: list[tuple[Hex, str]]
     problems: list[str]
     shifts: list[str]
+    # Edges no track may cross (a board's ``add_specials`` may fill it): no spoke faces one.
+    blocked: set[tuple[Hex, Hex]] = field(default_factory=set)
 
 
 @dataclass
@@ -303,11 +306,18 @@ def drop_fragments(geo: Geography, grid: list[list[str]]) -> None:
                     grid[r][c] = "~"
 
 
-def spokes_of(geo: Geography, grid: list[list[str]], at: Hex) -> list[str]:
-    """The sides of a city hex that face a hex on the board."""
+def spokes_of(
+    geo: Geography,
+    grid: list[list[str]],
+    at: Hex,
+    blocked: set[tuple[Hex, Hex]] | frozenset[tuple[Hex, Hex]] = frozenset(),
+) -> list[str]:
+    """The sides of a city hex that face a hex on the board (across no blocked edge)."""
     out = []
     for side in SIDES:
         row, col = neighbour(*at, side)
+        if (at, (row, col)) in blocked or ((row, col), at) in blocked:
+            continue
         if geo.on_grid(row, col) and grid[row][col] not in "~C":
             out.append(side)
     return out
@@ -354,7 +364,7 @@ def cities_toml(geo: Geography, result: Result) -> str:
     out = [geo.cities_header, 'source = "house"\n']
     for city in geo.cities:
         at = result.cities[city.id]
-        spokes = spokes_of(geo, result.grid, at)
+        spokes = spokes_of(geo, result.grid, at, result.blocked)
         spoke_text = (
             '"all"' if len(spokes) == 6 else "[" + ", ".join(f'"{s}"' for s in spokes) + "]"
         )
@@ -365,6 +375,8 @@ def cities_toml(geo: Geography, result: Result) -> str:
         out.append(f'color = "{city.color}"\n')
         out.append(f"cubes = {city.cubes}\n")
         out.append(f"spokes = {spoke_text}\n")
+        if city.flags:
+            out.append("flags = [" + ", ".join(f'"{f}"' for f in city.flags) + "]\n")
     return "".join(out)
 
 
@@ -382,9 +394,9 @@ def summary(geo: Geography, result: Result) -> str:
         cubes = sum(c.cubes for c in cities if c.color == colour)
         lines.append(f"  {colour:<7} {len(names):>2} cities {cubes:>3} cubes: {', '.join(names)}")
     few = [
-        f"{c.name} {len(spokes_of(geo, result.grid, result.cities[c.id]))}"
+        f"{c.name} {len(spokes_of(geo, result.grid, result.cities[c.id], result.blocked))}"
         for c in cities
-        if len(spokes_of(geo, result.grid, result.cities[c.id])) < 5
+        if len(spokes_of(geo, result.grid, result.cities[c.id], result.blocked)) < 5
     ]
     lines.append("  cities with fewer than 5 spokes: " + ", ".join(few))
     # Nearest city of each colour, to see that short deliveries exist everywhere.

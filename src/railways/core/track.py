@@ -151,6 +151,16 @@ def _check_tile(
             )
 
 
+def _impassable(board: Board, a: Hex, b: Hex, what: str) -> tuple[str, str]:
+    """The message and clause for track across an impassable edge: a map's border on that
+    edge may name its own rule (``params.clause``, the Humber on Great Britain)."""
+    for border in board.borders_between(a, b):
+        clause = border.params.get("clause")
+        if isinstance(clause, str) and clause:
+            return f"{what} {border.label or border.kind} (between {a} and {b})", clause
+    return f"{what} the edge between {a} and {b}", "RW-p5-12"
+
+
 def plan_build(
     board: Board,
     state: GameState,
@@ -171,7 +181,7 @@ def plan_build(
                 f"hexes {x} and {y} are not adjacent: track must be continuous", "RW-p4-45"
             )
         if board.is_impassable(x, y):
-            raise IllegalAction(f"track may not cross the edge between {x} and {y}", "RW-p5-12")
+            raise IllegalAction(*_impassable(board, x, y, "track may not cross"))
 
     origin = path[0]
     start_city = board.city_at(origin)
@@ -307,7 +317,11 @@ def plan_build(
             raise IllegalAction(
                 f"the last tile points into {city.name}: end the build in the city", "RW-p4-47"
             )
-        if not board.is_buildable(beyond) or board.is_impassable(tip_hex, beyond):
+        if board.is_impassable(tip_hex, beyond):
+            raise IllegalAction(
+                *_impassable(board, tip_hex, beyond, f"the last tile at {tip_hex} points across")
+            )
+        if not board.is_buildable(beyond):
             raise IllegalAction(
                 f"the last tile at {tip_hex} points to {beyond}, where track cannot continue",
                 "RW-p5-12",
