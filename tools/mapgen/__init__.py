@@ -41,6 +41,7 @@ class CityDef:
     at: Hex | None = None  # an explicit hex when the projected one is crowded
     note: str = ""
     flags: tuple[str, ...] = ()  # written as the city's ``flags`` (a port ...)
+    spokes: tuple[str, ...] | None = None  # explicit spokes (default: every side on the board)
 
 
 @dataclass
@@ -364,7 +365,11 @@ def cities_toml(geo: Geography, result: Result) -> str:
     out = [geo.cities_header, 'source = "house"\n']
     for city in geo.cities:
         at = result.cities[city.id]
-        spokes = spokes_of(geo, result.grid, at, result.blocked)
+        spokes = (
+            list(city.spokes)
+            if city.spokes is not None
+            else spokes_of(geo, result.grid, at, result.blocked)
+        )
         spoke_text = (
             '"all"' if len(spokes) == 6 else "[" + ", ".join(f'"{s}"' for s in spokes) + "]"
         )
