@@ -7,6 +7,7 @@ logs and the terminal (``str(action)``). Money amounts are in $1,000s.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
@@ -72,12 +73,25 @@ def _opt_str(value: Any) -> str | None:
     return None if value is None else _str(value)
 
 
+# Called (each once) when a record names an action kind not yet known: plug-ins define kinds
+# of their own, and a process may read a record before it has started a game that imports them.
+KIND_LOADERS: list[Callable[[], None]] = []
+
+
+def _load_more_kinds() -> None:
+    while KIND_LOADERS:
+        KIND_LOADERS.pop(0)()
+
+
 def action_from_dict(data: Any) -> Action:
     """Rebuild an action from its JSON form; raises ValueError saying what is wrong."""
     if not isinstance(data, dict):
         raise ValueError(f"an action must be an object, got {type(data).__name__}")
     kind = data.get("kind")
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None and isinstance(kind, str) and KIND_LOADERS:
+        _load_more_kinds()
+        cls = ACTION_TYPES.get(kind)
     if cls is None:
         raise ValueError(f"unknown action kind {kind!r}")
     expected = {f.name for f in fields(cls)}

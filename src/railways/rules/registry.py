@@ -22,6 +22,7 @@ import pkgutil
 from importlib.metadata import entry_points
 from typing import TypeVar
 
+from railways.core.actions import KIND_LOADERS
 from railways.core.plugins import Plugin
 
 P = TypeVar("P", bound=type[Plugin])
@@ -88,3 +89,7 @@ def plugin_class(plugin_id: str) -> type[Plugin]:
             f"and ${ENV_VAR})"
         )
     return classes[plugin_id]
+
+
+# A record may name an action kind of a plug-in no game of this process has used yet.
+KIND_LOADERS.append(_import_all)

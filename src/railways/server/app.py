@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import json
 import logging
@@ -51,7 +52,7 @@ from railways.core.legal import long_routes, next_hexes, static_routes
 from railways.core.rng import parse_seed
 from railways.render.svg import render_board
 from railways.rules import board_plugins, effects_with
-from railways.rules.records import record_of
+from railways.rules.records import game_from_record, record_of
 from railways.rules.texts import card_text
 from railways.server import limits
 from railways.server.auth import bearer, install_log_redaction
@@ -64,6 +65,7 @@ from railways.server.games import (
     Watcher,
 )
 from railways.server.limits import BodyLimit, RateLimiter, retry_after
+from railways.server.replay import Replayer
 from railways.server.security import SecurityHeaders, name_problem
 from railways.server.signing import key_directory, load_or_create_key, sign
 from railways.server.sync import Follower, stop_task
@@ -749,6 +751,29 @@ def create_app(
             {"row": h.row, "col": h.col, "cost": cost, "completes": completes}
             for h, cost, completes in found
         ]
+
+    @app.get("/api/games/{game_id}/replay", responses=responses)
+    async def replay_step(
+        game_id: str,
+        request: Request,
+        at: Annotated[int, Query(ge=0, le=1_000_000)],
+        token: str | None = None,
+    ) -> dict[str, Any]:
+        """The position after the game's first ``at`` actions as this token's seat saw it
+        then (a spectator token: the public view), with that step's last log line. Any game,
+        running or over; the record itself never leaves the server."""
+        handle, seat = await manager.open(game_id, token or bearer(request))
+        async with handle.lock:
+            actions = tuple(handle.game.actions)
+            if handle.replayer is None:
+                start = record_of(handle.game)
+                handle.replayer = Replayer(game_from_record(dataclasses.replace(start, actions=())))
+            replayer = handle.replayer
+        if at > len(actions):
+            raise ApiError(400, f"step {at}: this game has {len(actions)} actions so far")
+        who = seat if isinstance(seat, int) else None  # SPECTATOR: the public view
+        step = await asyncio.to_thread(replayer.view_at, actions, at, who)
+        return {"id": game_id, "seat": who, "at": at, "total": len(actions), **step}
 
     @app.get("/api/games/{game_id}/record", responses=responses)
     async def get_record(

@@ -38,6 +38,7 @@ from railways.core.state import Phase
 from railways.core.view import view_for
 from railways.rules import RULESET_ID, RULESET_VERSION, new_game
 from railways.rules.records import game_from_record, record_of
+from railways.server.replay import Replayer
 from railways.server.security import name_problem
 from railways.server.signing import signed_by
 from railways.server.storecalls import StoreCalls
@@ -191,6 +192,7 @@ class GameHandle:
     _cache_index: int = -1
     _views: dict[int | None, str] = field(default_factory=dict)
     _legal: dict[int, str] = field(default_factory=dict)
+    replayer: Replayer | None = None  # made on the first replay request
 
     @property
     def index(self) -> int:

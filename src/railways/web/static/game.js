@@ -198,6 +198,13 @@ async function refresh() {
 
 function apply(data, force = false) {
   if (!data || !data.view) return;
+  if (S.replay) {
+    // While stepping through the past, the game going on is only counted, not drawn.
+    S.replay.total = Math.max(S.replay.total, data.action_index ?? 0);
+    S.replay.pending = true;
+    renderReplayBar();
+    return;
+  }
   const index = data.action_index ?? 0;
   if (!force && index < S.index) return;
   const moved = index !== S.index;
@@ -1250,7 +1257,7 @@ function button(label, onclick, attrs = {}) {
 function renderActionPanel() {
   const panel = clear($("action-panel"));
   const v = S.view;
-  if (v.phase === "game_over") {
+  if (v.phase === "game_over" && !S.replay) {
     panel.append(el("h2", {}, "Game over"));
     const scores = v.final_scores || {};
     const ranked = Object.entries(scores).sort((a, b) => b[1] - a[1]);
@@ -1275,6 +1282,13 @@ function renderActionPanel() {
         ),
       );
     }
+    return;
+  }
+  if (S.replay) {
+    panel.append(
+      el("h2", {}, "Replay"),
+      el("p", {}, "The board, players, cards and log as they were at this step, as this seat saw them. Use the bar above the board to step; Back to the game returns to play."),
+    );
     return;
   }
   if (S.seat === null) {
@@ -1914,6 +1928,71 @@ async function setColorblind(on) {
   render();
 }
 
+// -- replay: step through the game so far, as this seat saw it -------------------------------
+async function enterReplay() {
+  if (S.replay) return exitReplay();
+  cancelMode(false);
+  S.replay = { at: S.index, total: S.index, last: "", pending: false };
+  document.body.dataset.replay = "1";
+  $("replay-bar").hidden = false;
+  $("btn-replay").classList.add("on");
+  await replayTo(S.index);
+}
+
+async function replayTo(at) {
+  if (!S.replay) return;
+  const k = Math.max(0, Math.min(at, S.replay.total));
+  let data;
+  try {
+    data = await getJSON(gameUrl(`/replay?at=${k}`), TOKEN);
+  } catch (err) {
+    showError(err.message || String(err), null, null, "Replay failed:");
+    return;
+  }
+  if (!S.replay) return;
+  S.replay.at = data.at;
+  S.replay.total = Math.max(S.replay.total, data.total);
+  S.replay.last = data.last || "";
+  S.view = data.view;
+  S.legal = null;
+  render();
+  renderReplayBar();
+}
+
+function renderReplayBar() {
+  const r = S.replay;
+  if (!r) return;
+  const range = $("replay-range");
+  range.max = String(r.total);
+  range.value = String(r.at);
+  document.body.dataset.replayAt = String(r.at);
+  const more = r.pending ? " · the game has moved on" : "";
+  $("replay-where").textContent = `Step ${r.at} of ${r.total}${r.last ? `: ${r.last}` : ""}${more}`;
+}
+
+async function exitReplay() {
+  S.replay = null;
+  delete document.body.dataset.replay;
+  delete document.body.dataset.replayAt;
+  $("replay-bar").hidden = true;
+  $("btn-replay").classList.remove("on");
+  await refresh().catch(() => {});
+}
+
+function replayStep(delta) {
+  if (S.replay) replayTo(S.replay.at + delta);
+}
+
+function wireReplay() {
+  $("btn-replay").addEventListener("click", enterReplay);
+  $("replay-exit").addEventListener("click", exitReplay);
+  $("replay-first").addEventListener("click", () => replayTo(0));
+  $("replay-prev").addEventListener("click", () => replayStep(-1));
+  $("replay-next").addEventListener("click", () => replayStep(1));
+  $("replay-last").addEventListener("click", () => S.replay && replayTo(S.replay.total));
+  $("replay-range").addEventListener("change", (event) => replayTo(Number(event.target.value)));
+}
+
 // -- city tooltips ----------------------------------------------------------------------------
 /** What a player wants to know about a city at a glance: colour, cubes, links, markers. */
 function cityTooltip(id) {
@@ -2097,6 +2176,9 @@ function onKey(event) {
     Enter: confirmMode,
     Backspace: () => S.mode === "build" && stepBack(),
     c: () => setColorblind(!S.colorblind),
+    v: enterReplay,
+    ArrowLeft: () => replayStep(-1),
+    ArrowRight: () => replayStep(1),
     r: () => openDialog("rules-dialog"),
     "?": () => openDialog("help-dialog"),
     h: () => openDialog("help-dialog"),
@@ -2192,6 +2274,7 @@ async function main() {
   board.enableGestures(saveBoardViewSoon);
   wireTooltips();
   wireCardTexts();
+  wireReplay();
   window.addEventListener("resize", () => board.scaleLabels());
   if (TOKEN) {
     const p = data.seat !== null && data.seat !== undefined ? data.view.players[data.seat] : null;
