@@ -404,6 +404,16 @@ function bondsFor(cost) {
   return Math.max(0, Math.ceil((cost - cash) / bondValue()));
 }
 
+/** A button's words with its price and, when cash falls short, the bonds it forces, shown
+ * before the action is taken (RW-p4-23: only the bonds needed are issued). */
+function pricedLabel(label, cost) {
+  if (cost === null || cost === undefined) return label;
+  const parts = [el("span", {}, label), " · ", el("span", { class: "cost" }, money(cost))];
+  const warning = bondWarning(cost);
+  if (warning) parts.push(" · ", el("span", { class: "cost warn" }, warning));
+  return parts;
+}
+
 /** "2 bonds will be issued ($10,000)" for a cost beyond the seat's cash, or "". */
 function bondWarning(cost) {
   const bonds = bondsFor(cost);
@@ -1388,10 +1398,12 @@ function renderActions(panel) {
   for (const o of simpleEntries("upgrade_engine")) {
     const a = o.action;
     const label = a.cards && a.cards.length ? `Upgrade engine using ${cardName(a.cards[0])}` : `Upgrade engine to ${me().engine + 1}`;
-    const cost = o.cost !== null && o.cost !== undefined ? ` (${money(o.cost)})` : "";
-    main.append(button(`${label}${cost}`, () => send(a), { class: "btn-upgrade", title: o.cost ? bondWarning(o.cost) : "" }));
+    main.append(button(pricedLabel(label, o.cost), () => send(a), { class: "btn-upgrade" }));
   }
-  if (urbanizeOptions().length) main.append(button("Urbanize…", enterUrbanize, { id: "btn-urbanize" }));
+  if (urbanizeOptions().length) {
+    const cost = rules().urbanize_cost;
+    main.append(button(pricedLabel("Urbanize…", cost), enterUrbanize, { id: "btn-urbanize" }));
+  }
   panel.append(main);
   renderPluginActions(panel);
   renderSoloActions(panel);
