@@ -15,7 +15,10 @@ best one. The values follow the rulebook's strategy notes (RW-p8-09..17):
   there: the deliveries its new cubes open, the points it scores at once (a
   Major Line), the Rail Baron points it earns, less what it costs;
 - money is counted with what it really costs: spending cash loses a little,
-  issuing a bond loses a point at the end and $1,000 every turn until then.
+  issuing a bond loses a point at the end and $1,000 every turn until then;
+- asked to answer another player's delivery with a Railroad Inspector (RW-p22-11), it
+  stops the delivery when the mover would score ``INSPECT_AT`` (4) points or more from it,
+  less what the bot itself would score from it; otherwise it lets it go.
 
 Deterministic: the decision depends only on the game, the seat and the seed
 (the seed breaks exact ties). No global random, no clock.
@@ -47,6 +50,7 @@ from railways.core.game import Game
 from railways.core.legal import BuildOption, LegalActions
 from railways.core.rng import Rng
 from railways.core.state import Phase
+from railways.rules.operations.interaction import PassInspector, PlayInspector, owners
 
 # Tuning. Values are in points of final score.
 MONEY = 0.12  # what $1,000 of cash is worth when it is spent
@@ -60,6 +64,8 @@ TYPICAL_TURNS = 18  # game length assumed before the Empty City Markers say othe
 SOFT_BONDS = 5  # beyond this, each further bond costs extra: late income falls (RW-p8-09)
 MAX_BONDS = 7  # beyond this, only very valuable actions may issue another bond
 MAX_DEPTH = 6  # deliveries are looked for up to this many links
+INSPECT_AT = 4  # stop a delivery worth this many points more to its mover than to us
+CARD_SPENT = 0.3  # what playing a hand card on a delivery (Express) gives up
 WALK_BUDGET = 6000  # steps one search of delivery routes may take
 
 # Rail Baron preferences: what kind of goal this bot can reasonably chase.
@@ -103,6 +109,8 @@ class GreedyBot:
             return self._choose_baron(game, seat, legal)
         if phase is Phase.AUCTION:
             return self._bid(game, seat, legal)
+        if phase is Phase.REACTION:
+            return self._answer(game, seat, legal)
         ctx: _Context
         solo = None
         if "solo" in game.state.plugin_data:  # Rail Barons solo: its own tuning and actions
@@ -113,7 +121,7 @@ class GreedyBot:
                 return choice
             ctx = solo = greedy_solo.SoloContext(game, seat)
         else:
-            ctx = _Context(game, seat)
+            ctx = _context(game, seat)
         scored = list(self._score_all(ctx, legal))
         if not scored:
             return legal.all()[0] if legal else Pass(seat=seat)
@@ -163,6 +171,20 @@ class GreedyBot:
             return Bid(seat=seat, amount=low)
         return PassBid(seat=seat)
 
+    def _answer(self, game: Game, seat: int, legal: LegalActions) -> Action:
+        """Stop another player's delivery with an Inspector when it is worth a lot to them."""
+        reaction = game.state.reaction
+        plays = [a for a in legal.simple if isinstance(a, PlayInspector)]
+        lets = [a for a in legal.simple if isinstance(a, PassInspector)]
+        if plays and reaction is not None and isinstance(reaction.action, DeliverGoods):
+            held = reaction.action
+            points: Counter[int] = Counter(owners(game, held.links))
+            if points[held.seat] - points[seat] >= INSPECT_AT:
+                return plays[0]
+        if lets:
+            return lets[0]
+        return legal.all()[0]
+
     # -- the action rounds --------------------------------------------------------------
     def _score_all(self, ctx: _Context, legal: LegalActions) -> Iterable[_Scored]:
         order = 0
@@ -183,6 +205,15 @@ class GreedyBot:
                 value, action = scored
                 yield _Scored(value, order, action)
             order += 1
+
+
+def _context(game: Game, seat: int) -> _Context:
+    """What one decision needs; a board whose deliveries work its own way has its own."""
+    if any(p.id == "through_time" for p in game.ruleset.plugins):
+        from railways.bots.greedy_time import TimeContext
+
+        return TimeContext(game, seat)
+    return _Context(game, seat)
 
 
 class _Context:
@@ -428,6 +459,8 @@ class _Context:
                 value += self.point_value(1)
         if action.city in self.other_cities:
             value += 0.3  # at risk: someone else could take it first (RW-p8-11)
+        if action.cards:
+            value -= CARD_SPENT
         return value
 
     def _destination(self, action: DeliverGoods) -> str:
@@ -667,6 +700,13 @@ class _Context:
             return 0.6 if early > 8 else 0.1
         if effect == "land_grant":
             return 0.7 if early > 6 else 0.1
+        if effect == "diplomatic_relations" and action.target and action.links:
+            # Taking it is a delivery: its points, and one more for each player involved.
+            deliver = DeliverGoods(
+                seat=self.seat, city=action.target, color=action.color, links=action.links
+            )
+            points: Counter[int] = Counter(owners(self.game, action.links))
+            return self.value_delivery(deliver, {s: p + 1 for s, p in points.items()})
         if effect == "railroad_executive":
             return 1.0 + 0.5 * sum(sorted(self.delivery_guesses(), reverse=True)[:2])
         return 0.0

@@ -45,7 +45,7 @@ from railways.core.board import Color
 from railways.core.determinize import determinize
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
-from railways.core.legal import LegalActions, build_options, delivery_options
+from railways.core.legal import LegalActions, build_options, delivery_options, sample_action
 from railways.core.rng import Rng
 from railways.core.state import Phase
 
@@ -221,6 +221,8 @@ def playout_action(game: Game, seat: int, rng: Rng) -> Action:
     if step is not None:
         choices = [a for a in step if game.allows(a)]
         return choices[rng.below(len(choices))]
+    if state.phase is Phase.REACTION:  # an answer to another's action (a Railroad Inspector)
+        return sample_action(game, seat, rng)
     best: Action | None = None
     best_value = 0.5
     for options in delivery_options(game, seat).values():
