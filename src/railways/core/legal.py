@@ -324,6 +324,60 @@ def _max_tiles(game: Game, seat: int) -> tuple[int, tuple[str, ...]]:
 
 
 def build_options(game: Game, seat: int) -> list[BuildOption]:
+    """Candidate links (:func:`link_options`), and the same links again with each hand card
+    that helps there (:func:`hand_card_options`)."""
+    options = link_options(game, seat)
+    return options + hand_card_options(game, seat, options)
+
+
+def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> list[BuildOption]:
+    """``options`` built with one of the seat's hand cards, where the card lowers the price
+    or scores (``CardEffect.build_bonus``): one card of each kind, named with the cards the
+    option already uses (RW-p5-35, RW-p5-40).
+
+    Kept with the state until the track changes, per seat and hand.
+    """
+    hand = tuple(game.state.players[seat].hand)
+    if not hand or not options:
+        return []
+    cache: dict[tuple[int, tuple[str, ...], tuple[BuildOption, ...]], list[BuildOption]]
+    version, cache = game.derived.get("hand_card_options", (-1, {}))
+    if version != game.state.track_version:
+        cache = {}
+        game.derived["hand_card_options"] = (game.state.track_version, cache)
+    key = (seat, hand, tuple(options))
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = _hand_card_options(game, seat, hand, options)
+    return list(hit)
+
+
+def _hand_card_options(
+    game: Game, seat: int, hand: tuple[str, ...], options: Sequence[BuildOption]
+) -> list[BuildOption]:
+    out: list[BuildOption] = []
+    kinds: set[tuple[str, tuple[tuple[str, str | int], ...]]] = set()
+    for card_id in hand:
+        card = game.card(card_id)
+        kind = (card.effect, tuple(sorted(card.params.items())))
+        if kind in kinds:
+            continue  # a second copy would only repeat the first one's options
+        kinds.add(kind)
+        effect = game.card_effect(card)
+        for option in options:
+            action = replace(option.action, cards=(*option.action.cards, card_id))
+            try:
+                plan = game.plan(action)
+            except IllegalAction:
+                continue  # this card is not for builds, or not for this one
+            if plan.cost < option.cost or effect.build_bonus(game, seat, card, plan) > 0:
+                out.append(
+                    BuildOption(action, plan.cost, plan.tiles_laid, option.to_city, option.route)
+                )
+    return out
+
+
+def link_options(game: Game, seat: int) -> list[BuildOption]:
     """Candidate links: the cheapest legal route from each city to each city in reach.
 
     Routes over empty hexes are legal exactly as precomputed; a route that

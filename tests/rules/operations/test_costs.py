@@ -277,3 +277,42 @@ def test_the_listing_offers_an_upgrade_with_each_upgrade_card() -> None:
     make_turn(game, 0)
     offered = {a.cards for a in legal_actions(game, 0).simple if isinstance(a, UpgradeEngine)}
     assert offered == {(), (CF.id,), (EU.id,), (BO.id,)}  # not the Tunnel Engineer
+
+
+@pytest.mark.rules("RW-p22-25", "RW-p21-18", "RW-p21-30", "RW-p5-35")
+def test_the_listing_offers_builds_with_the_hand_cards_that_help_them() -> None:
+    """A card is offered on a candidate link where it lowers the price (Tunnel Engineer on
+    mountains or ridges, Civil Engineers on water) or scores (Hot Springs on mountains);
+    never an upgrade card, and never where it would do nothing."""
+    game = _game()
+    give(game, 0, TE.id, TE2.id, CE.id, HS.id, BO.id)
+    make_turn(game, 0)
+    builds = legal_actions(game, 0).builds
+    plain = {o.action.path: o.cost for o in builds if not o.action.cards}
+    with_card: dict[str, dict[tuple[Hex, ...], int]] = {}
+    for o in builds:
+        if o.action.cards:
+            (card_id,) = o.action.cards
+            with_card.setdefault(card_id, {})[o.action.path] = o.cost
+    assert set(with_card) == {TE.id, CE.id, HS.id}  # one Tunnel Engineer of the two
+    for card_id, offered in with_card.items():
+        for path, cost in offered.items():
+            # A first leg of a long link ends on a tile, not a city: count that hex too.
+            ends_in_city = game.board.city_at(path[-1]) is not None
+            letters, ridges = terrain_of(game, path if ends_in_city else (*path, path[-1]))
+            if card_id == TE.id:
+                assert "m" in letters or ridges
+                assert cost == plain[path] - 2 * letters.count("m") - 2 * ridges
+            elif card_id == CE.id:
+                assert "w" in letters
+                assert cost == plain[path] - 2 * letters.count("w")
+            else:
+                assert "m" in letters
+                assert cost == plain[path]
+    knox = next(p for p in plain if p[0] == ATL_KNOX[0] and p[-1] == ATL_KNOX[-1])
+    assert knox in with_card[HS.id]
+    option = next(o for o in builds if o.action.cards == (TE.id,) and o.action.path == knox)
+    turn_of(game, 0)
+    cash = game.state.players[0].cash
+    game.apply(option.action)  # what is listed is accepted, at the listed price
+    assert cash - game.state.players[0].cash == option.cost
