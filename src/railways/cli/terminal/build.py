@@ -74,17 +74,19 @@ class BuildMenus(Menus):
         return out
 
     def build(self) -> Action:
+        # The listing also offers links with a hand card played (cheaper, or scoring);
+        # here a hand card is a toggle instead, so those are left out of the table.
+        hand = set(self.me["hand"])
+        listed = [b for b in self.legal.builds if hand.isdisjoint(b.action.cards)]
         usable = [
-            c
-            for c in self._usable_build_cards()
-            if not any(c in b.action.cards for b in self.legal.builds)
+            c for c in self._usable_build_cards() if not any(c in b.action.cards for b in listed)
         ]
         using: list[str] = []
         cards = self.game.ruleset.cards
         query = ""
         shown = PAGE
         while True:
-            options = self._dedupe(self._with_cards(self.legal.builds, using))
+            options = self._dedupe(self._with_cards(listed, using))
             described = {id(o): self._describe_build(o) for o in options}
             ready = {id(o): self._ready_goods(o) for o in options}
             options.sort(
