@@ -25,6 +25,7 @@ PHASES = {
     "choose_baron": "choosing Rail Barons",
     "auction": "auction for first player",
     "actions": "action rounds",
+    "reaction": "answers to a waiting action",
     "game_over": "game over",
 }
 

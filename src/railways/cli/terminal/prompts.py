@@ -9,7 +9,7 @@ is shown with the rule's clause id.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from rich.table import Table
 from rich.text import Text
@@ -53,7 +53,38 @@ class Decision(SoloMenus):
             return self.choose_baron()
         if phase == "auction":
             return self.bid()
+        if phase == "reaction":
+            return self.answer()
         return self.action_menu()
+
+    def answer(self) -> Action:
+        """Answer another player's action that waits for replies (a Railroad Inspector)."""
+        waiting = self.view.get("reaction") or {}
+        head = Text("Your answer", style="bold")
+        if waiting.get("seat") is not None:
+            head.append(" · ")
+            head.append_text(player_name(self.view, waiting["seat"]))
+            head.append(f" wants to: {waiting.get('label', '')}")
+        self.term.say(head)
+        offered = self.described(self.legal.simple)
+        for i, (_action, label) in enumerate(offered, start=1):
+            self.term.say(f"  {i}) {label}")
+        while True:
+            try:
+                choice = self.pick("Your answer?", len(offered))
+            except Back:
+                self.term.refuse("the other player waits for your answer: choose one")
+                continue
+            assert isinstance(choice, int)
+            return offered[choice][0]
+
+    def described(self, actions: Sequence[Action]) -> list[tuple[Action, str]]:
+        """Each action with the label its kind gives it."""
+        kinds = self.game.kinds.kinds
+        return [
+            (a, kinds[a.kind].describe(self.game, a).label if a.kind in kinds else str(a))
+            for a in actions
+        ]
 
     def choose_baron(self) -> Action:
         dealt = self.me.get("barons_dealt", [])
@@ -332,6 +363,9 @@ class Decision(SoloMenus):
                 line.append(f"{n} link{'s' * (n != 1)}")
                 if via:
                     line.append(f" via {', '.join(via)}")
+                if option.action.cards:  # a card played on it (Express)
+                    names = ", ".join(self.game.card(c).name for c in option.action.cards)
+                    line.append(f" using {names}", style="bold")
                 line.append("  ")
                 line.append_text(self._points_text(option.points))
                 self.term.say(line)
@@ -434,6 +468,15 @@ class Decision(SoloMenus):
         options = by_card[display[choice]]
         if len(options) == 1:
             return options[0]
+        if any(o.links or (o.target and o.target not in self.names) for o in options):
+            # A link (Trading Depot) or a whole delivery (Diplomatic Relations): by label.
+            card = cards[display[choice]]
+            offered = self.described(options)
+            for i, (_action, label) in enumerate(offered, start=1):
+                self.term.say(f"  {i}) {label}")
+            pick = self.pick(f"{card.name}: which one?", len(offered))
+            assert isinstance(pick, int)
+            return offered[pick][0]
         targets = sorted({o.target for o in options if o.target}, key=lambda c: self.names[c])
         card = cards[display[choice]]
         target = self.choose_city(f"{card.name}: which city?", targets)

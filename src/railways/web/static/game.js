@@ -1134,6 +1134,7 @@ const PHASES = {
   choose_baron: "Choosing Rail Barons",
   auction: "Auction for first player",
   actions: "Actions",
+  reaction: "Answers to a waiting action",
   game_over: "Game over",
 };
 
@@ -1320,7 +1321,19 @@ function renderActionPanel() {
   if (v.phase === "choose_baron") return renderBaronChoice(panel);
   if (v.phase === "auction") return renderAuction(panel);
   if (v.phase === "actions") return renderActions(panel);
+  if (v.phase === "reaction") return renderReaction(panel);
   panel.append(el("p", {}, `Phase ${v.phase}`));
+}
+
+/** Another player's action waits for this seat's answer (a Railroad Inspector): the answers
+ * are drawn from the legal-actions payload, like the actions of a map's own rules. */
+function renderReaction(panel) {
+  const r = S.view.reaction || {};
+  panel.append(
+    el("h2", {}, "Your answer"),
+    el("p", { id: "reaction-label" }, `${playerName(r.seat)} wants to: ${r.label || "act"}`),
+  );
+  renderPluginActions(panel);
 }
 
 function renderBaronChoice(panel) {
@@ -1677,6 +1690,7 @@ function renderDeliverPanel(panel) {
             [
               `to ${cityName(r.destination)}`,
               el("span", { class: "meta" }, ` · ${r.action.links.length} link${r.action.links.length === 1 ? "" : "s"} · ${pointsText(r.points)}`),
+              r.action.cards && r.action.cards.length ? el("span", { class: "meta using" }, ` · using ${r.action.cards.map(cardName).join(", ")}`) : null,
             ],
             () => {
               d.route = r;
@@ -1846,8 +1860,14 @@ function renderOps() {
 
 function opsItem(id, options, group) {
   const item = el("li", { class: "op-card", "data-card": id }, cardChip(id));
+  const isCity = (t) => (board ? !!board.cities.get(t) : !/^\d+$/.test(t));
   if (options.length === 1 && !options[0].target) {
     item.append(button("Take", () => send(options[0]), { class: "small take" }));
+  } else if (options.some((a) => (a.links && a.links.length) || (a.target && !isCity(a.target)))) {
+    // A link (Trading Depot) or a whole delivery (Diplomatic Relations): one list of labels.
+    const entries = simpleEntries("take_operations_card").filter((o) => o.action.card === id);
+    const sel = el("select", { "aria-label": "Choice" }, entries.map((o, i) => el("option", { value: String(i) }, o.label)));
+    item.append(el("span", { class: "row" }, sel, button("Take", () => send(entries[+sel.value].action), { class: "small take" })));
   } else if (options.length) {
     const targets = [...new Set(options.map((a) => a.target))];
     const colors = [...new Set(options.map((a) => a.color).filter(Boolean))];
