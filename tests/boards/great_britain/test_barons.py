@@ -11,12 +11,8 @@ import pytest
 
 from railways.core.game import Game
 
+from .helpers import baron_score as score
 from .helpers import put_link, start
-
-
-def score(game: Game, baron_id: str, seat: int) -> int:
-    baron = game.ruleset.barons[baron_id]
-    return game.ruleset.baron_effects[baron.effect].score(game, seat, baron)
 
 
 @pytest.fixture

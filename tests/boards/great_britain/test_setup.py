@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from railways.core.actions import Pass
-from railways.core.game import Game
-from railways.core.state import Phase
 from railways.rules import new_game
 from railways.rules.boards.great_britain import GreatBritain
 
-from .helpers import MAP, start
+from .helpers import MAP, end_now, start
 
 # RW-p15-05: the Empty City Markers that end the game, 2 to 5 players.
 ECM_BY_PLAYERS = {2: 10, 3: 12, 4: 14, 5: 16}
@@ -38,17 +35,6 @@ def test_the_board_is_for_two_to_five_players(players: int) -> None:
         new_game(MAP, players=players, seed=2)
 
 
-def _end_now(game: Game) -> None:
-    """The end was triggered last turn: everybody passes through the final turn."""
-    game.state.end_trigger_turn = game.state.turn - 1
-    turn = game.state.turn
-    while game.state.phase is Phase.ACTIONS and game.state.turn == turn:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(Pass(seat=seat))
-    assert game.over
-
-
 @pytest.mark.rules("RW-p15-06")
 def test_five_players_each_bond_costs_a_point_and_the_highest_score_wins() -> None:
     game = start(players=5)
@@ -57,7 +43,7 @@ def test_five_players_each_bond_costs_a_point_and_the_highest_score_wins() -> No
     rows = [(30, 0), (30, 3), (33, 2), (20, 0), (14, 9)]
     for p, (score, bonds) in zip(game.state.players, rows, strict=True):
         p.score, p.bonds, p.cash, p.baron = score, bonds, 100, ""
-    _end_now(game)
+    end_now(game)
     assert game.state.final_scores == {0: 30, 1: 27, 2: 31, 3: 20, 4: 5}
     assert game.state.winner == 2
 

@@ -59,6 +59,8 @@ class CubeReduction(Module):
     def setup(self, game: Game) -> None:
         board, state = game.board, game.state
         fewer = 1 if CUBE_CHART[board.id] and game.n in (2, 3) else 0
+        if fewer == board.tables.cube_reduction.get(game.n, 0):
+            return  # the board's own table already agrees (and start cards' cubes stay)
         for cid in sorted(board.cities):  # the board already placed its own count
             wanted = max(1, board.cities[cid].cubes - fewer)
             cubes = state.cubes[cid]

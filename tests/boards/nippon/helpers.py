@@ -1,0 +1,23 @@
+"""Scenario helpers for the Nippon rule tests (the shared ones are board_helpers)."""
+
+from __future__ import annotations
+
+import support
+from railways.core.game import Game
+
+from ..board_helpers import (  # noqa: F401  (re-exported for the test modules)
+    H,
+    act_as,
+    baron_score,
+    build,
+    end_now,
+    put_link,
+    refused,
+)
+
+MAP = "nippon"
+
+
+def start(players: int = 4, seed: int = 1) -> Game:
+    """A Nippon game at round 1 of turn 1, barons chosen and the auction passed."""
+    return support.start(players=players, seed=seed, map_id=MAP)
