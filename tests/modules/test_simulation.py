@@ -22,7 +22,10 @@ TOGETHER = (
 )
 # The board and player count each module is played with alone.
 TOLL_VALLEY = Path(__file__).resolve().parents[1] / "fixtures" / "maps" / "toll-valley"
-ALONE = {mid: ("eastern-us", 4) for mid in module_classes()} | {"glenn-drover": ("eastern-us", 2)}
+ALONE = {mid: ("eastern-us", 4) for mid in module_classes()} | {
+    "glenn-drover": ("eastern-us", 2),
+    "black-stars": ("mexico", 4),  # only Mexico's decks have Black Star cards
+}
 
 
 @pytest.mark.slow

@@ -6,14 +6,38 @@ Problems are reported as ``file:key: message``, like the map loader.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Collection
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from railways.content.maps import SOURCES, MapError, map_dir
 from railways.core.cards import BaronDef, CardDef, Icon
 
-_CARD_KEYS = {"id", "name", "effect", "icon", "start", "params", "copies", "source", "text"}
-_BARON_KEYS = {"id", "name", "effect", "points", "params", "text", "reveal_early", "source"}
+D = TypeVar("D", CardDef, BaronDef)
+
+_CARD_KEYS = {
+    "id",
+    "name",
+    "effect",
+    "icon",
+    "start",
+    "params",
+    "copies",
+    "source",
+    "text",
+    "only_with",
+}
+_BARON_KEYS = {
+    "id",
+    "name",
+    "effect",
+    "points",
+    "params",
+    "text",
+    "reveal_early",
+    "source",
+    "only_with",
+}
 
 
 def _read(path: Path, problems: list[str]) -> dict[str, Any]:
@@ -37,6 +61,22 @@ def table_params(file: str, key: str, value: object, problems: list[str]) -> dic
         problems.append(f"{file}:{key}: expected a table of names and numbers")
         return {}
     return dict(value)
+
+
+def _only_with(file: str, key: str, value: object, problems: list[str]) -> str:
+    """The optional module a card needs (``only_with``), or "" when it is always in."""
+    if value is None:
+        return ""
+    if not isinstance(value, str) or not value:
+        problems.append(f"{file}:{key}.only_with: expected the id of an optional module")
+        return ""
+    return value
+
+
+def in_play(defs: dict[str, D], modules: Collection[str]) -> dict[str, D]:
+    """The cards of a deck that a game with the optional ``modules`` uses: every card but
+    those that wait for a module not chosen (``only_with``)."""
+    return {k: d for k, d in defs.items() if not d.only_with or d.only_with in modules}
 
 
 def _deck_dir(map_id_or_dir: str | Path) -> Path:
@@ -92,6 +132,7 @@ def load_operations(map_id_or_dir: str | Path) -> dict[str, CardDef]:
                 params,
                 str(item.get("text", "")),
                 str(source),
+                _only_with(file, key, item.get("only_with"), problems),
             )
     if problems:
         raise MapError(problems)
@@ -132,6 +173,7 @@ def load_barons(map_id_or_dir: str | Path) -> dict[str, BaronDef]:
             str(item.get("text", "")),
             bool(item.get("reveal_early", False)),
             str(item.get("source", default)),
+            _only_with(file, key, item.get("only_with"), problems),
         )
     if problems:
         raise MapError(problems)

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from railways.core.board import Board
     from railways.core.delivery import DeliveryHook
     from railways.core.game import Delivery, Game
+    from railways.core.hexgrid import Hex
     from railways.core.kinds import ActionKind
     from railways.core.plugins import BuildRestriction, Marker
     from railways.core.state import Link
@@ -43,6 +44,9 @@ class CardDef:
     params: Mapping[str, str | int] = field(default_factory=dict)
     text: str = ""
     source: str = "rulebook"
+    # An optional card (Mexico's Black Star, RW-p21-07): in the game only when the optional
+    # module of this id is chosen; "" for a card that is always in.
+    only_with: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +59,7 @@ class BaronDef:
     text: str = ""
     reveal_early: bool = False
     source: str = "rulebook"
+    only_with: str = ""  # as for CardDef (Mexico's Black Star barons, RW-p19-08)
 
 
 class CardEffect:
@@ -120,8 +125,9 @@ class CardEffect:
         """Adjust an Upgrade Engine action that uses this card."""
         return cost
 
-    def build_bonus(self, game: Game, seat: int, card: CardDef, plan: BuildPlan) -> int:
-        """Points playing the card on the build ``plan`` would give ``seat`` (for listings)."""
+    def build_bonus(self, game: Game, seat: int, card: CardDef, hexes: Sequence[Hex]) -> int:
+        """Points playing the card on a build laying tiles on ``hexes`` would give ``seat``
+        (listings offer the card where this or a lower price says it helps)."""
         return 0
 
     def after_build(

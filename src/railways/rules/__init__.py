@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from railways.content.decks import load_barons, load_operations
+from railways.content.decks import in_play, load_barons, load_operations
 from railways.content.mapcheck import check_board
 from railways.content.maps import load_map
 from railways.core.board import Board
@@ -20,25 +20,35 @@ from railways.core.plugins import Plugin, Ruleset
 from railways.core.turns import TurnStructure
 from railways.rules.barons import BARON_EFFECTS
 from railways.rules.cards import CARD_EFFECTS
-from railways.rules.modules.base import check_modules
+from railways.rules.modules.base import (
+    board_module_problems,
+    check_modules,
+    module_option_keys,
+    with_default_modules,
+)
 from railways.rules.registry import plugin_class
 
 RULESET_ID = "railways-of-the-world"
 RULESET_VERSION = "1"
 
 
-def board_plugins(board: Board) -> tuple[Plugin, ...]:
-    """New instances of the plug-ins the board's ``rulesets`` names, in that order."""
+def board_plugin_classes(board: Board) -> tuple[type[Plugin], ...]:
+    """The plug-in classes the board's ``rulesets`` names, in that order."""
     missing: list[str] = []
-    plugins: list[Plugin] = []
+    classes: list[type[Plugin]] = []
     for plugin_id in board.rulesets:
         try:
-            plugins.append(plugin_class(plugin_id)())
+            classes.append(plugin_class(plugin_id))
         except ValueError:
             missing.append(plugin_id)
     if missing:
         raise ValueError(f"{board.id}: unknown rules plug-in(s) {', '.join(missing)}")
-    return tuple(plugins)
+    return tuple(classes)
+
+
+def board_plugins(board: Board) -> tuple[Plugin, ...]:
+    """New instances of the plug-ins the board's ``rulesets`` names, in that order."""
+    return tuple(cls() for cls in board_plugin_classes(board))
 
 
 def effects_with(
@@ -55,11 +65,16 @@ def effects_with(
 
 def check_map(board: Board) -> list[str]:
     """The whole-board checks and those of the board's plug-ins, in plain words."""
-    problems = check_board(board)
     try:
         plugins = board_plugins(board)
     except ValueError as exc:
-        return [*problems, str(exc)]
+        return [*check_board(board), str(exc)]
+    # Cities a plug-in's rules join without track (time gates) count as joined.
+    problems = check_board(
+        board,
+        [j for p in plugins for j in p.board_joins(board)],
+        frozenset().union(*(p.track_specials for p in plugins)),  # ferries opened by a card
+    )
     owned = set().union(*(p.requirements for p in plugins))
     for line in sorted(board.major_lines.values(), key=lambda m: m.id):
         for requirement in sorted(line.requires - owned):
@@ -78,7 +93,7 @@ def check_map(board: Board) -> list[str]:
             )
     for plugin in plugins:
         problems += plugin.check_board(board)
-    return problems
+    return problems + board_module_problems(board)
 
 
 def module_plugins(ids: Sequence[str]) -> tuple[Plugin, ...]:
@@ -91,15 +106,21 @@ def module_plugins(ids: Sequence[str]) -> tuple[Plugin, ...]:
 
 def ruleset_for(board: Board, map_dir: str | None = None, modules: Sequence[str] = ()) -> Ruleset:
     """The board's ruleset, with the optional modules ``modules`` (checked by the caller)."""
-    from railways.rules.modules.base import Module
 
     source = map_dir or board.id
-    cards = load_operations(source)
-    barons = load_barons(source)
+    # Optional cards (Mexico's Black Stars, RW-p21-07) only with the module that brings them.
+    cards = in_play(load_operations(source), modules)
+    barons = in_play(load_barons(source), modules)
     plugins = board_plugins(board) + module_plugins(modules)
+    for plugin in plugins:  # a board played in parts leaves out the cards of parts not used
+        cards = dict(plugin.cards_in_play(board, cards))
     turns = TurnStructure()
+    changer: str | None = None
     for plugin in plugins:  # check_modules lets at most one module change the turn
-        if isinstance(plugin, Module) and plugin.turn_structure is not None:
+        if plugin.turn_structure is not None:
+            if changer is not None:
+                raise ValueError(f"{changer} and {plugin.id} both change the order of a turn")
+            changer = plugin.id
             turns = plugin.turn_structure()
     card_effects, baron_effects = effects_with(plugins)
     unknown = sorted({c.effect for c in cards.values()} - set(card_effects))
@@ -146,10 +167,16 @@ def new_game(
 
         return new_solo_game(map_id, names, seed, options)
     modules: list[str] = []
+    classes = board_plugin_classes(board)
+    defaults = with_default_modules(board, options.extra if options is not None else {})
+    if defaults is not None:  # the board's own modules, unless left out (RW-p12-13)
+        options = options or Options()
+        options = replace(options, extra={**options.extra, "modules": defaults})
     if options is not None:
-        check_options(options)
+        keys = frozenset().union(*(c.option_keys for c in classes)) | module_option_keys()
+        check_options(options, keys)
         modules = list(options.extra.get("modules", []))
-        check_modules(modules, board, len(names))
+        check_modules(modules, board, len(names), options.extra)
         if "event_deck_without" in options.extra:
             from railways.rules.modules.events import EventDeck
 
@@ -159,6 +186,8 @@ def new_game(
         if "shorter-game" in modules and not options.shorter_game:
             # The module and the old option are one rule (RW-p8-06); set-up reads the option.
             options = replace(options, shorter_game=True)
+    for cls in classes:  # a board made of parts chosen at set-up (Through Time's eras)
+        board, options = cls.game_board(board, options or Options(), len(names))
     directory = map_id if "/" in map_id else None
     ruleset = ruleset_for(board, directory, modules)
     if options is not None and options.extra.get("universal_barons"):
@@ -170,18 +199,25 @@ def new_game(
 MULTIPLAYER_OPTIONS = frozenset({"universal_barons"})
 # Options whose value is a list of ids: the optional modules chosen (``railways variants``)
 # and the Event Deck cards taken out of the deck (RW-p6-37).
-LIST_OPTIONS = frozenset({"modules", "event_deck_without"})
+LIST_OPTIONS = frozenset({"modules", "event_deck_without", "without_modules"})
 
 
-def check_options(options: Options) -> None:
-    """Refuse options this game does not know, naming the one that is wrong."""
+def check_options(options: Options, board_keys: frozenset[str] = frozenset()) -> None:
+    """Refuse options this game does not know, naming the one that is wrong.
+
+    ``board_keys`` are the options the board's own plug-ins read (``Plugin.option_keys``);
+    those plug-ins check their values (``Plugin.game_board``)."""
     for key, value in options.extra.items():
+        if key in board_keys:
+            continue
         if key in LIST_OPTIONS:
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise ValueError(f"options.{key}: expected a list of ids")
             continue
         if key not in MULTIPLAYER_OPTIONS:
-            known = ", ".join(sorted({"shorter_game", "solo", *MULTIPLAYER_OPTIONS, *LIST_OPTIONS}))
+            known = ", ".join(
+                sorted({"shorter_game", "solo", *MULTIPLAYER_OPTIONS, *LIST_OPTIONS, *board_keys})
+            )
             raise ValueError(f"options.{key}: not an option of this game (known: {known})")
         if not isinstance(value, bool):
             raise ValueError(f"options.{key}: expected true or false")
