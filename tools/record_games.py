@@ -21,6 +21,7 @@ GAMES = [
     ("eastern-us", 6, "random", 103),
     ("eastern-us", 3, "greedy", 104),
     ("eastern-us", 5, "greedy", 105),
+    ("western-us", 4, "random", 121),  # City Rotors and Fuel Depots at work (a carried cube)
 ]
 
 

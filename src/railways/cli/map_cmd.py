@@ -24,9 +24,10 @@ def list_maps() -> None:
         except MapError:
             click.echo(f"{map_id:16} (has errors: run `railways map check {map_id}`)")
             continue
+        played = f"; plays with {', '.join(board.default_modules)}" if board.default_modules else ""
         click.echo(
             f"{map_id:16} {board.name}, {board.min_players}-{board.max_players} players, "
-            f"{len(board.cities)} cities"
+            f"{len(board.cities)} cities{played}"
         )
 
 

@@ -248,6 +248,7 @@ def play(
     short: bool,
     modules: tuple[str, ...],
     events_without: tuple[str, ...],
+    without: tuple[str, ...],
     delay: float,
     clear: bool,
     undo_pause: bool,
@@ -268,7 +269,7 @@ def play(
     extra: dict[str, bool | int | str] = dict(parse_option(text) for text in solo_options)
     if duel_barons:
         extra["duel_barons"] = True
-    if (modules or events_without) and (solo or load_path):
+    if (modules or events_without or without) and (solo or load_path):
         raise click.BadParameter(
             "modules are chosen when a multi-player game starts", param_hint="--with"
         )
@@ -324,14 +325,16 @@ def play(
                 map_id,
                 seat_names(kinds, names),
                 seed,
-                game_options(short, modules, rng, events_without),
+                game_options(short, modules, rng, events_without, without),
             )
         except (MapError, ValueError) as exc:
             raise click.ClickException(str(exc)) from None
         who = ", ".join(f"{name} ({kind})" for name, kind in zip(game.seats, kinds, strict=True))
         term.say(Text(f"{game.board.name}: {who}", style="bold"))
         chosen = list(game.options.extra.get("modules", []))
+        left_out = list(game.options.extra.get("without_modules", []))
         again = again_args(seed, rng) + "".join(f" --with {m}" for m in chosen)
+        again += "".join(f" --without {m}" for m in left_out)
         if chosen:
             titles = [m.title for mid, m in module_classes().items() if mid in chosen]
             term.say(Text(f"Modules: {', '.join(titles)}", style="bold"))
@@ -349,13 +352,20 @@ def play(
 
 
 def game_options(
-    short: bool, modules: tuple[str, ...], rng: str, events_without: tuple[str, ...] = ()
+    short: bool,
+    modules: tuple[str, ...],
+    rng: str,
+    events_without: tuple[str, ...] = (),
+    without: tuple[str, ...] = (),
 ) -> Options:
-    """A multi-player game's options: --short is the shorter-game module (RW-p8-06)."""
+    """A multi-player game's options: --short is the shorter-game module (RW-p8-06);
+    ``without`` leaves out modules the board plays by default (map.toml ``[modules]``)."""
     chosen = sorted(set(modules) | ({"shorter-game"} if short else set()))
     extra: dict[str, object] = {"modules": chosen} if chosen else {}
     if events_without:
         extra["event_deck_without"] = sorted(set(events_without))
+    if without:
+        extra["without_modules"] = sorted(set(without))
     return Options(shorter_game="shorter-game" in chosen, extra=extra, rng=rng)
 
 

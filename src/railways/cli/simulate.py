@@ -82,6 +82,7 @@ def play_one(
     check_every: int = CHECK_EVERY,
     modules: tuple[str, ...] = (),
     events_without: tuple[str, ...] = (),
+    without: tuple[str, ...] = (),
 ) -> GameResult:
     """Play one game from ``seed``; with ``check``, verify it as it goes.
 
@@ -90,7 +91,7 @@ def play_one(
     every ``REPLAY_EVERY`` actions and, at the end, compared with a replay of the
     game's record.
     """
-    options = module_options(modules, events_without)
+    options = module_options(modules, events_without, without)
     game = new_game(map_id, players=players, seed=seed, options=options)
     names = seat_bots(bots, players)
     seats = [make_bot(names[i], seed * 31 + i) for i in range(players)]
@@ -150,20 +151,25 @@ def play_one(
 
 
 def module_options(
-    modules: Sequence[str], events_without: Sequence[str] = ()
+    modules: Sequence[str], events_without: Sequence[str] = (), without: Sequence[str] = ()
 ) -> dict[str, Any] | None:
-    """The options of a game with the optional modules ``modules`` (None: none chosen) and
-    the Event Deck cards ``events_without`` left out."""
-    if not modules and not events_without:
+    """The options of a game with the optional modules ``modules`` (None: none chosen), the
+    Event Deck cards ``events_without`` left out and the board's default modules ``without``
+    left out."""
+    if not modules and not events_without and not without:
         return None
     out: dict[str, Any] = {"modules": sorted(modules)}
     if events_without:
         out["event_deck_without"] = sorted(events_without)
+    if without:
+        out["without_modules"] = sorted(without)
     return out
 
 
 def _play_task(
-    args: tuple[str, int, list[str], int, bool, int, int, tuple[str, ...], tuple[str, ...]],
+    args: tuple[
+        str, int, list[str], int, bool, int, int, tuple[str, ...], tuple[str, ...], tuple[str, ...]
+    ],
 ) -> GameResult:
     return play_one(*args)
 
@@ -183,6 +189,7 @@ def run_games(
     rotate: bool = False,
     modules: tuple[str, ...] = (),
     events_without: tuple[str, ...] = (),
+    without: tuple[str, ...] = (),
 ) -> Iterator[GameResult]:
     """Play ``games`` games, yielding each result as it finishes (in any order).
 
@@ -199,6 +206,7 @@ def run_games(
             check_every,
             modules,
             events_without,
+            without,
         )
         for i in range(games)
     ]
@@ -622,12 +630,13 @@ def simulate(
     solo_options: tuple[str, ...],
     modules: tuple[str, ...],
     events_without: tuple[str, ...],
+    without: tuple[str, ...],
 ) -> None:
     """Play bot games from consecutive seeds and summarise them.
 
     Exits with status 1 if any game broke an invariant or did not finish.
     """
-    if solo and (modules or events_without):
+    if solo and (modules or events_without or without):
         raise click.UsageError("--with is for multi-player games, not --solo")
     if solo:
         from railways.cli.simulate_solo import simulate_solo
@@ -662,7 +671,7 @@ def simulate(
     if plot is not None:
         _need_pyplot()  # fail before playing, not after
     try:
-        options = module_options(modules, events_without)
+        options = module_options(modules, events_without, without)
         new_game(map_id, players=players, seed=seed, options=options)
     except Exception as exc:  # an unknown map or a player count the map does not take
         raise click.ClickException(str(exc)) from None
@@ -682,6 +691,7 @@ def simulate(
         rotate=rotate_seats,
         modules=modules,
         events_without=tuple(sorted(set(events_without))),
+        without=tuple(sorted(set(without))),
     )
     if not quiet and sys.stderr.isatty():
         from rich.console import Console

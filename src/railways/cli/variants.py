@@ -14,8 +14,16 @@ F = TypeVar("F", bound=Callable[..., object])
 
 
 def with_module_options(command: F) -> F:
-    """``--with ID`` and ``--event-deck-without EVENT``, as every command that starts games
-    takes them (``modules`` and ``events_without`` arguments)."""
+    """``--with ID``, ``--without ID`` and ``--event-deck-without EVENT``, as every command
+    that starts games takes them (``modules``, ``without`` and ``events_without``)."""
+    command = click.option(
+        "--without",
+        "without",
+        multiple=True,
+        metavar="ID",
+        help="Leave out a module the board is played with by default (repeat for several; "
+        "`railways map list` shows each board's).",
+    )(command)
     command = click.option(
         "--event-deck-without",
         "events_without",

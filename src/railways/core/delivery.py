@@ -71,6 +71,12 @@ class DeliveryHook:
         """Refuse delivering the cube at the last city of ``walk`` (None: allowed)."""
         return None
 
+    def accepts(self, game: Game, walk: Walk) -> bool:
+        """Whether the last city of ``walk`` takes the cube although it is of another colour
+        (a City Rotor showing a second colour, RW-p7-04). Such a city is then one of the
+        cube's colour for every rule: the cube must stop there (RW-p7-05)."""
+        return False
+
 
 class DeliveryRules:
     """The route rules for one seat's deliveries now, with the hooks in force."""
@@ -105,14 +111,20 @@ class DeliveryRules:
     def must_stop(self, walk: Walk) -> bool:
         """A cube stops at the first city of its colour it reaches (RW-p5-28)."""
         city = walk.cities[-1]
-        if len(walk.cities) < 2 or self.colors[city] is not walk.color:
+        if len(walk.cities) < 2 or not self.takes(walk):
             return False
         return not any(hook.may_pass(self.game, walk, city) for hook in self.hooks)
+
+    def takes(self, walk: Walk) -> bool:
+        """Whether the last city of ``walk`` takes the cube: its colour, or a hook's say-so."""
+        if self.colors[walk.cities[-1]] is walk.color:
+            return True
+        return any(hook.accepts(self.game, walk) for hook in self.hooks)
 
     def arrival_refusal(self, walk: Walk) -> Refusal | None:
         """Whether the cube may be delivered where ``walk`` ends."""
         city = walk.cities[-1]
-        if self.colors[city] is not walk.color:
+        if not self.takes(walk):
             return Refusal(
                 f"{self.game.city_name(city)} does not take {walk.color.value} goods", "RW-p5-22"
             )
@@ -124,9 +136,9 @@ class DeliveryRules:
 
     def _arrives(self, walk: Walk) -> bool:
         """``arrival_refusal(walk) is None``, without wording a refusal."""
-        if self.colors[walk.cities[-1]] is not walk.color:
-            return False
-        return not self.hooks or self.arrival_refusal(walk) is None
+        if not self.hooks:
+            return self.colors[walk.cities[-1]] is walk.color
+        return self.arrival_refusal(walk) is None
 
     def explain(self, code: str, to: str) -> Refusal:
         if code == FIRST_LINK:

@@ -483,6 +483,15 @@ class Game:
         self.state.reaction = None
         self.state.phase = Phase.ACTIONS
 
+    def allowed_kinds(self, seat: int) -> frozenset[str] | None:
+        """The kinds of action the plug-ins leave the seat now (None: no limit)."""
+        allowed: frozenset[str] | None = None
+        for plugin in self.ruleset.plugins:
+            only = plugin.allowed_kinds(self, seat)
+            if only is not None:
+                allowed = only if allowed is None else allowed & only
+        return allowed
+
     def check(self, action: Action) -> None:
         """Raise IllegalAction if ``action`` may not be taken now; change nothing."""
         self._check(action)
@@ -927,25 +936,33 @@ class Game:
         color, cities = checked
         self._use_cards(action.seat, action.cards)
         state.cubes[action.city].remove(color)
+        self.complete_delivery(action.seat, color, cities, action.links)
+
+    def complete_delivery(
+        self, seat: int, color: Color, cities: tuple[str, ...], links: tuple[int, ...]
+    ) -> None:
+        """Score a cube that has left ``cities[0]`` and arrives at ``cities[-1]`` along
+        ``links``, and tell the cards and plug-ins. ``do_delivery`` ends here, and so does
+        a plug-in's delivery made over several actions (a Fuel Depot stop, RW-p7-17)."""
+        state = self.state
+        source = cities[0]
         state.bag[color] += 1  # RW-p5-30
         points: dict[int, int] = {}
-        for link_id in action.links:  # RW-p5-31
+        for link_id in links:  # RW-p5-31
             owner = state.links[link_id].owner
             points[owner] = points.get(owner, 0) + 1
-        player = state.players[action.seat]
+        player = state.players[seat]
         player.deliveries += 1
         player.delivered_colors.add(color.value)
         self.log(
-            f"{self.seats[action.seat]} delivers {color.value} from "
-            f"{self.city_name(action.city)} to {self.city_name(cities[-1])}"
+            f"{self.seats[seat]} delivers {color.value} from "
+            f"{self.city_name(source)} to {self.city_name(cities[-1])}"
         )
         for owner, pts in sorted(points.items()):
             if 0 <= owner < self.n:  # an owner that is not a seat (the solo Railbot) never scores
                 self.score(owner, pts, "delivery")
-        self._place_ecm(action.city)
-        delivery = Delivery(
-            action.seat, color, action.city, cities[-1], cities, action.links, points
-        )
+        self._place_ecm(source)
+        delivery = Delivery(seat, color, source, cities[-1], cities, links, points)
         for card, effect, holder in self._in_play("after_delivery"):
             effect.after_delivery(self, delivery, card, holder)
         for plugin in self.ruleset.plugins:

@@ -19,12 +19,14 @@ def check_invariants(game: Game) -> list[str]:
             problems.append(f"seat {p.seat}: negative cash {p.cash}")
         if p.bonds < 0 or not 1 <= p.engine <= board.tables.max_engine:
             problems.append(f"seat {p.seat}: bonds {p.bonds}, engine {p.engine} out of range")
+    held = [p.cubes_held(game) for p in game.ruleset.plugins]
     for color in GOODS_COLORS:
         on_board = sum(cubes.count(color) for cubes in state.cubes.values())
-        if on_board + state.bag[color] != board.tables.goods_per_color:
+        aside = sum(h.get(color, 0) for h in held)  # held by a plug-in's rule
+        if on_board + state.bag[color] + aside != board.tables.goods_per_color:
             problems.append(
-                f"{color.value} cubes: {on_board} on the board + "
-                f"{state.bag[color]} in the bag != {board.tables.goods_per_color}"
+                f"{color.value} cubes: {on_board} on the board + {state.bag[color]} in the "
+                f"bag + {aside} held != {board.tables.goods_per_color}"
             )
     used = count_tiles(state)
     if used != tiles_in_use(state):

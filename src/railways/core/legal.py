@@ -133,8 +133,10 @@ def legal_actions(game: Game, seat: int) -> LegalActions:
     if step is not None:  # a step with its own choices (railways.core.turns)
         legal.simple = [a for a in step if game.allows(a)]
         return legal
+    allowed = game.allowed_kinds(seat)
     for kind in game.kinds.in_phase(state.phase):
-        kind.list_into(game, seat, legal)
+        if allowed is None or kind.kind in allowed:
+            kind.list_into(game, seat, legal)
     return legal
 
 
@@ -877,6 +879,9 @@ def sample_action(game: Game, seat: int, rng: Rng) -> Action:
         choices = [a for a in step if game.allows(a)]
         return choices[rng.below(len(choices))]
     groups = list(game.kinds.groups(state.phase).values())
+    allowed = game.allowed_kinds(seat)
+    if allowed is not None:
+        groups = [g for g in ([k for k in grp if k.kind in allowed] for grp in groups) if g]
     while groups:
         group = groups.pop(rng.below(len(groups)))
         action = _sample_group(game, seat, rng, group)

@@ -19,7 +19,7 @@ from railways.core.turns import TurnStructure
 
 if TYPE_CHECKING:
     from railways.core.actions import Action
-    from railways.core.board import Board, MajorLine
+    from railways.core.board import Board, Color, MajorLine
     from railways.core.delivery import DeliveryHook
     from railways.core.game import Delivery, Game
     from railways.core.hexgrid import Hex
@@ -95,6 +95,17 @@ class Plugin:
         Asked by ``Game.check`` after the action's own check passed (a variant that
         forbids something, such as Cut Throat's ban on redirecting, RW-p7-34).
         """
+
+    def cubes_held(self, game: Game) -> Mapping[Color, int]:
+        """Goods cubes neither on a city nor in the bag, by colour (a cube a player holds at
+        a Fuel Depot between two actions, RW-p7-17): the invariants count them."""
+        return {}
+
+    def allowed_kinds(self, game: Game, seat: int) -> frozenset[str] | None:
+        """The only kinds of action the seat may take now, or None for no limit (a Fuel
+        Depot placed as part of a Build Track action leaves only the build, RW-p7-12).
+        Listing and sampling offer nothing else; ``check_action`` refuses the rest."""
+        return None
 
     def after_action(self, game: Game, action: Action) -> None:
         """Called after any action is performed, before the turn moves on (a variant that

@@ -49,6 +49,11 @@ class Module(Plugin):
         """Why this module cannot be played on ``board`` with ``players`` (None: it can)."""
         return None
 
+    @classmethod
+    def check_options(cls, board: Board, extra: Mapping[str, Any]) -> None:
+        """Raise ValueError naming the option when one of the options this module reads
+        (``Plugin.option_keys``) is wrong."""
+
 
 def module_classes() -> dict[str, type[Module]]:
     """Every module known, by id."""
@@ -78,8 +83,59 @@ def describe_modules() -> list[dict[str, Any]]:
     ]
 
 
-def check_modules(ids: list[str], board: Board, players: int) -> None:
-    """Refuse unknown ids, repeats, forbidden pairs, and modules the board or count rules out."""
+def board_module_problems(board: Board) -> list[str]:
+    """The board's ``[modules]``: defaults and settings naming known modules, and each such
+    module's own check of the board (a rotor city that is not there)."""
+    known = module_classes()
+    out = [
+        f"[modules] names {mid!r}, which is not a module (see `railways variants`)"
+        for mid in sorted({*board.default_modules, *board.module_params})
+        if mid not in known
+    ]
+    for mid, cls in known.items():
+        if mid in board.default_modules or mid in board.module_params:
+            out += cls().check_board(board)
+    return out
+
+
+def module_option_keys() -> frozenset[str]:
+    """Every game option some module reads (``Module.option_keys``)."""
+    return frozenset().union(*(cls.option_keys for cls in module_classes().values()))
+
+
+def with_default_modules(board: Board, extra: Mapping[str, Any]) -> list[str] | None:
+    """The modules of a game on ``board``: those chosen (``extra["modules"]``) and the
+    board's defaults (map.toml ``[modules] default``) less those left out
+    (``extra["without_modules"]``). None when the board has no defaults and none are left
+    out, so the options stay as given. The answer is sorted, and giving it back as
+    ``modules`` gives it again, so a record replays with the same choice."""
+    without = extra.get("without_modules", [])
+    if not board.default_modules and not without:
+        return None
+    if not isinstance(without, list) or not all(isinstance(m, str) for m in without):
+        raise ValueError("options.without_modules: expected a list of ids")
+    chosen = extra.get("modules", [])
+    if not isinstance(chosen, list) or not all(isinstance(m, str) for m in chosen):
+        raise ValueError("options.modules: expected a list of ids")
+    for mid in without:
+        if mid not in board.default_modules:
+            played = ", ".join(board.default_modules) or "none"
+            raise ValueError(
+                f"options.without_modules: {mid} is not played on {board.name} unless chosen, "
+                f"so there is nothing to leave out (its default modules: {played})"
+            )
+        if mid in chosen:
+            raise ValueError(f"options.without_modules: {mid} is also chosen in options.modules")
+    if len(set(without)) != len(without):
+        raise ValueError("options.without_modules: a module is named twice")
+    return sorted(set(chosen) | (set(board.default_modules) - set(without)))
+
+
+def check_modules(
+    ids: list[str], board: Board, players: int, extra: Mapping[str, Any] | None = None
+) -> None:
+    """Refuse unknown ids, repeats, forbidden pairs, modules the board or count rules out,
+    and wrong options of the modules (``extra``: the game's options)."""
     known = module_classes()
     unknown = [i for i in ids if i not in known]
     if unknown:
@@ -107,3 +163,9 @@ def check_modules(ids: list[str], board: Board, players: int) -> None:
         reason = known[mid].refuse(board, players)
         if reason is not None:
             raise ValueError(f"options.modules: {mid}: {reason}")
+    for mid, cls in known.items():
+        given = sorted(k for k in cls.option_keys if k in (extra or {}))
+        if given and mid not in chosen:
+            raise ValueError(f"options.{given[0]}: only with the {mid} module")
+        if given:
+            cls.check_options(board, extra or {})

@@ -1,0 +1,691 @@
+"""Fuel Depots: four tokens a player places on cities to pass them or to break a long
+delivery in two (RW-p7-12..25; the Western U.S. plays with them, RW-p12-11..14).
+
+Placing (RW-p7-12, RW-p7-13): as an add-on to a Build Track action, for $5,000, up to two of
+the player's depots go on one city that one of their own complete links reaches and that has
+no depot of anyone's. Here the add-on is a free action (``place_fuel_depot``) taken at the
+start of the Build Track action: once it is placed, the player's action must be that build
+(any other action is refused until the track is built), and it is offered only when a build
+is possible. Depots are taken back to the supply when used and may be placed again.
+
+Using them (each use takes one of the player's depots in that city back to the supply,
+RW-p7-20, RW-p7-21):
+
+- passing (RW-p7-15): an ordinary delivery may go on through a city of the cube's colour
+  where the player has a depot; a depot there is spent when the delivery is made;
+- stopping (RW-p7-16..19): ``stop_at_fuel_depot`` moves a cube along the player's route to a
+  city with the player's depot and ends the action there, the cube held in front of the
+  player and nothing scored yet. If that city takes the cube's colour, one depot there is
+  spent to ignore it (RW-p7-23), and another must stay for going on. On the player's next
+  action ``continue_delivery`` spends a depot there and moves the cube on, up to the engine's
+  links again, to a city that takes it (or to another depot: chaining, RW-p7-20). Each owner
+  then scores every link of the whole journey (RW-p7-25). If the next action is anything
+  else the held cube is discarded to the bag (RW-p7-19).
+
+Our readings (docs/rules-interpretations.md): the first link of a continued delivery need
+not be the player's own (the first-link rule, RW-p5-32, is about where the cube starts); a
+cube never enters a city twice or uses a link twice in the whole journey (RW-p5-27); a depot
+in a city passed is spent whenever the cube goes through that city although the city takes
+its colour, even if a card would also have let it pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from railways.core.actions import Action, BuildTrack, register
+from railways.core.board import Color
+from railways.core.delivery import DeliveryHook, DeliveryRules, Walk
+from railways.core.errors import IllegalAction
+from railways.core.kinds import ActionInfo, ActionKind, KindInfo
+from railways.core.plugins import Marker
+from railways.core.state import Phase
+from railways.rules.modules.base import Module
+from railways.rules.registry import register_plugin
+
+if TYPE_CHECKING:
+    from railways.core.delivery import Edge
+    from railways.core.game import Delivery, Game
+    from railways.core.rng import Rng
+
+MODULE_ID = "fuel-depots"
+DEPOTS_PER_PLAYER = 4  # RW-p7-12
+DEPOT_COST = 5  # $5,000 (RW-p7-13)
+MOST_AT_ONCE = 2  # RW-p7-13
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class PlaceFuelDepot(Action):
+    city: str = ""
+    amount: int = 1  # how many depots (1 or 2)
+    kind: ClassVar[str] = "place_fuel_depot"
+
+    def __str__(self) -> str:
+        return f"P{self.seat + 1} places {self.amount} Fuel Depot(s) at {self.city}"
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class StopAtFuelDepot(Action):
+    """Move a cube from ``city`` along ``links`` to a depot of the player's and hold it."""
+
+    city: str = ""
+    color: str = ""
+    links: tuple[int, ...] = ()
+    kind: ClassVar[str] = "stop_at_fuel_depot"
+
+    def __str__(self) -> str:
+        return f"P{self.seat + 1} takes a {self.color} cube from {self.city} to a Fuel Depot"
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class ContinueDelivery(Action):
+    """Move the held cube on along ``links`` to a city that takes it, and deliver it."""
+
+    links: tuple[int, ...] = ()
+    kind: ClassVar[str] = "continue_delivery"
+    stop: ClassVar[bool] = False
+
+    def __str__(self) -> str:
+        return f"P{self.seat + 1} carries a cube on from a Fuel Depot and delivers it"
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class ContinueToFuelDepot(ContinueDelivery):
+    """Move the held cube on along ``links`` to another depot and hold it again (RW-p7-20)."""
+
+    kind: ClassVar[str] = "continue_to_fuel_depot"
+    stop: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return f"P{self.seat + 1} carries a cube on from one Fuel Depot to another"
+
+
+# -- state --------------------------------------------------------------------------------------
+def data(game: Game) -> dict[str, Any]:
+    """``placed``: city -> [seat, depots]; ``pending``: the seat whose Build Track action
+    must follow its depot placement (or None); ``held``: seat (as text) -> the held cube."""
+    found: dict[str, Any] = game.state.plugin_data.setdefault(
+        "fuel_depots", {"placed": {}, "pending": None, "held": {}}
+    )
+    return found
+
+
+def depots_at(game: Game, seat: int, city: str) -> int:
+    here = data(game)["placed"].get(city)
+    if here is None or here[0] != seat:
+        return 0
+    count: int = here[1]
+    return count
+
+
+def in_supply(game: Game, seat: int) -> int:
+    placed: int = sum(n for s, n in data(game)["placed"].values() if s == seat)
+    return DEPOTS_PER_PLAYER - placed
+
+
+def spend(game: Game, seat: int, city: str, why: str) -> None:
+    """One of the seat's depots in ``city`` goes back to its supply (RW-p7-15, RW-p7-18)."""
+    placed = data(game)["placed"]
+    entry = placed[city]
+    assert entry[0] == seat and entry[1] > 0
+    entry[1] -= 1
+    if entry[1] == 0:
+        del placed[city]
+    game.log(f"{game.seats[seat]} uses a Fuel Depot at {game.city_name(city)} ({why})")
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A cube on its way, waiting at a depot: its colour and its journey so far."""
+
+    color: Color
+    cities: tuple[str, ...]
+    links: tuple[int, ...]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"color": self.color.value, "cities": list(self.cities), "links": list(self.links)}
+
+    @classmethod
+    def from_data(cls, raw: Mapping[str, Any]) -> Held:
+        return cls(Color(raw["color"]), tuple(raw["cities"]), tuple(raw["links"]))
+
+
+def held(game: Game, seat: int) -> Held | None:
+    raw = data(game)["held"].get(str(seat))
+    return None if raw is None else Held.from_data(raw)
+
+
+def discard_held(game: Game, seat: int, why: str) -> None:
+    """The held cube goes back to the bag (RW-p7-19)."""
+    cube = held(game, seat)
+    if cube is None:
+        return
+    del data(game)["held"][str(seat)]
+    game.state.bag[cube.color] += 1
+    game.log(
+        f"{game.seats[seat]}'s {cube.color.value} cube waiting at a Fuel Depot is lost ({why})"
+    )
+
+
+# -- routes -------------------------------------------------------------------------------------
+def _rules(game: Game, seat: int) -> DeliveryRules:
+    return game.delivery_rules(seat)
+
+
+def _takes(rules: DeliveryRules, seat: int, color: Color, cities: tuple[str, ...]) -> bool:
+    return rules.takes(Walk(seat, color, cities, ()))
+
+
+def stop_needs(rules: DeliveryRules, seat: int, color: Color, cities: tuple[str, ...]) -> int:
+    """Depots a stop at ``cities[-1]`` needs: one to go on, one more to ignore a city that
+    takes the cube's colour (RW-p7-21, RW-p7-23)."""
+    return 2 if _takes(rules, seat, color, cities) else 1
+
+
+def follow(
+    game: Game,
+    rules: DeliveryRules,
+    walk: Walk,
+    links: tuple[int, ...],
+    leg_start: int,
+) -> Walk:
+    """Check the steps of ``links`` from where ``walk`` ends (``walk.links[leg_start:]`` is
+    this leg so far); return the walk extended. Raises IllegalAction naming the rule."""
+    state = game.state
+    if not links:
+        raise IllegalAction("the cube must move along at least one link", "RW-p5-29")
+    if len(links) > rules.max_links:
+        raise IllegalAction(
+            f"your engine moves a cube at most {rules.max_links} link(s) in one action",
+            "RW-p7-16",
+        )
+    for link_id in links:
+        if link_id in walk.links:
+            raise IllegalAction("a cube may not travel the same link twice", "RW-p5-27")
+        link = state.links.get(link_id)
+        if link is None or link.end is None:
+            raise IllegalAction(f"there is no complete link {link_id}", "RW-p5-25")
+        here = walk.cities[-1]
+        if here not in (link.start, link.end):
+            raise IllegalAction(f"link {link_id} does not touch {game.city_name(here)}", "RW-p5-25")
+        if len(walk.links) > leg_start and rules.must_stop(walk):
+            raise IllegalAction(
+                f"the cube must stop at {game.city_name(here)}, a city that takes "
+                f"{walk.color.value}, unless you have a Fuel Depot there",
+                "RW-p7-15",
+            )
+        to = link.other_city(here)
+        refusal = rules.step_refusal(walk, link_id, to, link.owner)
+        if refusal is not None:
+            raise IllegalAction(refusal.message, refusal.clause)
+        walk = Walk(walk.seat, walk.color, (*walk.cities, to), (*walk.links, link_id))
+    return walk
+
+
+def extensions(
+    rules: DeliveryRules, graph: Mapping[str, list[Edge]], walk: Walk, leg_start: int
+) -> Iterator[Walk]:
+    """Every walk that goes on from ``walk`` by 1 to ``max_links`` links of this leg."""
+    stack = [walk]
+    while stack:
+        here = stack.pop()
+        if len(here.links) - leg_start >= rules.max_links:
+            continue
+        if len(here.links) > leg_start and rules.must_stop(here):
+            continue
+        for link_id, to, owner in graph.get(here.cities[-1], ()):
+            if link_id in here.links or link_id < 0:
+                continue
+            if rules.step_refusal(here, link_id, to, owner) is not None:
+                continue
+            nxt = Walk(here.seat, here.color, (*here.cities, to), (*here.links, link_id))
+            yield nxt
+            stack.append(nxt)
+
+
+def passed_with_depots(rules: DeliveryRules, walk: Walk, first: int) -> list[str]:
+    """Cities of ``walk`` (from index ``first``, its end left out) that take the cube's
+    colour: the cube went through each on a depot (RW-p7-15)."""
+    return [
+        city
+        for i, city in enumerate(walk.cities[:-1])
+        if i >= first and _takes(rules, walk.seat, walk.color, walk.cities[: i + 1])
+    ]
+
+
+def _graph(game: Game) -> Mapping[str, list[Edge]]:
+    from railways.core.legal import link_graph
+
+    return link_graph(game)
+
+
+# -- the hook: passing a depot city -------------------------------------------------------------
+class DepotHook(DeliveryHook):
+    """A cube may go on through a city of its colour where its mover has a depot (RW-p7-15)."""
+
+    def may_pass(self, game: Game, walk: Walk, city: str) -> bool:
+        return depots_at(game, walk.seat, city) > 0
+
+
+# -- placing ------------------------------------------------------------------------------------
+def _connected(game: Game, seat: int) -> set[str]:
+    reached: set[str] = set()
+    for link in game.own_links(seat):
+        assert link.end is not None
+        reached.update((link.start, link.end))
+    return reached
+
+
+def _can_build(game: Game, seat: int) -> bool:
+    from railways.core.legal import build_options
+
+    return bool(build_options(game, seat))
+
+
+class PlaceFuelDepotKind(ActionKind):
+    """An add-on at the start of a Build Track action: it does not use up the action."""
+
+    action_type = PlaceFuelDepot
+    advances_turn = False
+    info = KindInfo(
+        "Build a Fuel Depot",
+        f"with a Build Track action, ${DEPOT_COST},000: up to {MOST_AT_ONCE} depots on a city "
+        "you reach",
+        "RW-p7-13",
+        "f",
+    )
+
+    def check(self, game: Game, action: PlaceFuelDepot) -> object:
+        state = data(game)
+        if state["pending"] is not None:
+            raise IllegalAction(
+                "a Fuel Depot was already placed with this Build Track action", "RW-p7-13"
+            )
+        left = in_supply(game, action.seat)
+        if left <= 0:
+            raise IllegalAction("all your Fuel Depots are on the board", "RW-p7-12")
+        if not 1 <= action.amount <= MOST_AT_ONCE:
+            raise IllegalAction(f"place 1 or {MOST_AT_ONCE} Fuel Depots at once", "RW-p7-13")
+        if action.amount > left:
+            raise IllegalAction(f"you have only {left} Fuel Depot(s) left", "RW-p7-12")
+        if action.city not in game.board.cities:
+            raise IllegalAction(f"there is no city {action.city!r}")
+        if action.city in state["placed"]:
+            raise IllegalAction(
+                f"{game.city_name(action.city)} already has a Fuel Depot", "RW-p7-13"
+            )
+        if action.city not in _connected(game, action.seat):
+            raise IllegalAction(
+                f"a Fuel Depot goes on a city one of your links reaches, not "
+                f"{game.city_name(action.city)}",
+                "RW-p7-13",
+            )
+        if not _can_build(game, action.seat):
+            raise IllegalAction(
+                "a Fuel Depot comes with a Build Track action, and you can build no track now",
+                "RW-p7-12",
+            )
+        return None
+
+    def perform(self, game: Game, action: PlaceFuelDepot, checked: object) -> None:
+        game.pay(action.seat, DEPOT_COST, "fuel depot")  # RW-p7-13
+        state = data(game)
+        state["placed"][action.city] = [action.seat, action.amount]
+        state["pending"] = action.seat  # the Build Track action follows (RW-p7-12)
+        game.log(
+            f"{game.seats[action.seat]} builds {action.amount} Fuel Depot(s) at "
+            f"{game.city_name(action.city)}"
+        )
+
+    def options(self, game: Game, seat: int) -> list[Action]:
+        state = data(game)
+        left = in_supply(game, seat)
+        if state["pending"] is not None or left <= 0:
+            return []
+        cities = sorted(c for c in _connected(game, seat) if c not in state["placed"])
+        if not cities or not _can_build(game, seat):
+            return []
+        counts = range(1, min(MOST_AT_ONCE, left) + 1)
+        return [PlaceFuelDepot(seat=seat, city=c, amount=n) for c in cities for n in counts]
+
+    def list_into(self, game: Game, seat: int, legal: Any) -> None:
+        legal.simple.extend(self.options(game, seat))  # options are legal by construction
+
+    def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
+        choices = self.options(game, seat)
+        return choices[rng.below(len(choices))] if choices else None
+
+    def describe(self, game: Game, action: PlaceFuelDepot) -> ActionInfo:
+        city = game.board.cities.get(action.city)
+        return ActionInfo(
+            f"Build {action.amount} Fuel Depot(s) at {game.city_name(action.city)}"
+            if city is not None
+            else str(action),
+            DEPOT_COST,
+            hexes=(city.at,) if city is not None else (),
+            cities=(action.city,),
+            help="RW-p7-13",
+        )
+
+
+# -- stopping at a depot ------------------------------------------------------------------------
+def _cube_color(game: Game, city: str, color: str) -> Color:
+    if city not in game.board.cities:
+        raise IllegalAction(f"there is no city {city!r}")
+    try:
+        found = Color(color)
+    except ValueError:
+        raise IllegalAction(f"{color!r} is not a goods colour", "RW-p5-22") from None
+    if found not in game.state.cubes[city]:
+        raise IllegalAction(f"{game.city_name(city)} has no {found.value} cube", "RW-p5-24")
+    return found
+
+
+class StopAtFuelDepotKind(ActionKind):
+    action_type = StopAtFuelDepot
+    sample_group = "deliver"
+    info = KindInfo(
+        "Deliver to a Fuel Depot",
+        "take a cube to one of your depots and hold it; carry it on with your next action",
+        "RW-p7-17",
+        "o",
+    )
+
+    def check(self, game: Game, action: StopAtFuelDepot) -> object:
+        color = _cube_color(game, action.city, action.color)
+        rules = _rules(game, action.seat)
+        walk = follow(game, rules, Walk(action.seat, color, (action.city,), ()), action.links, 0)
+        end = walk.cities[-1]
+        needs = stop_needs(rules, action.seat, color, walk.cities)
+        have = depots_at(game, action.seat, end)
+        if have < needs:
+            raise IllegalAction(
+                f"stopping at {game.city_name(end)} needs {needs} of your Fuel Depots there "
+                f"(you have {have}): one to carry the cube on"
+                + (", one to ignore the city's colour" if needs == 2 else ""),
+                "RW-p7-21",
+            )
+        return walk
+
+    def perform(self, game: Game, action: StopAtFuelDepot, checked: object) -> None:
+        assert isinstance(checked, Walk)
+        walk, seat = checked, action.seat
+        rules = _rules(game, seat)
+        discard_held(game, seat, "a new cube is taken to a depot")
+        for city in passed_with_depots(rules, walk, 1):
+            spend(game, seat, city, "to pass it")
+        end = walk.cities[-1]
+        if _takes(rules, seat, walk.color, walk.cities):
+            spend(game, seat, end, "to ignore its colour")  # RW-p7-23
+        game.take_cube(action.city, walk.color)  # off the map (an emptied city: its marker)
+        game.draw_cube_of(walk.color, 1)  # ... and held in front of the player, not in the bag
+        data(game)["held"][str(seat)] = Held(walk.color, walk.cities, walk.links).to_data()
+        game.log(
+            f"{game.seats[seat]} takes a {walk.color.value} cube from "
+            f"{game.city_name(action.city)} to a Fuel Depot at {game.city_name(end)}"
+        )
+
+    def options(self, game: Game, seat: int) -> list[Action]:
+        mine = {c for c, (s, n) in data(game)["placed"].items() if s == seat and n > 0}
+        if not mine:
+            return []
+        graph = _graph(game)
+        rules = _rules(game, seat)
+        out: list[Action] = []
+        for city, cubes in sorted(game.state.cubes.items()):
+            if not cubes or city not in graph:
+                continue
+            for color in sorted(set(cubes), key=lambda c: c.value):
+                start = Walk(seat, color, (city,), ())
+                for walk in extensions(rules, graph, start, 0):
+                    end = walk.cities[-1]
+                    if end in mine and depots_at(game, seat, end) >= stop_needs(
+                        rules, seat, color, walk.cities
+                    ):
+                        out.append(
+                            StopAtFuelDepot(
+                                seat=seat, city=city, color=color.value, links=walk.links
+                            )
+                        )
+        return out
+
+    def list_into(self, game: Game, seat: int, legal: Any) -> None:
+        legal.simple.extend(self.options(game, seat))
+
+    def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
+        choices = self.options(game, seat)
+        return choices[rng.below(len(choices))] if choices else None
+
+    def describe(self, game: Game, action: StopAtFuelDepot) -> ActionInfo:
+        try:
+            cities = self.check(game, action)
+            assert isinstance(cities, Walk)
+            path = cities.cities
+        except IllegalAction:
+            path = (action.city,)
+        names = " - ".join(game.city_name(c) for c in path if c in game.board.cities)
+        return ActionInfo(
+            f"Take {action.color} {names} to your Fuel Depot", cities=path, help="RW-p7-17"
+        )
+
+
+# -- going on -----------------------------------------------------------------------------------
+class ContinueDeliveryKind(ActionKind):
+    action_type = ContinueDelivery
+    sample_group = "deliver"
+    info = KindInfo(
+        "Continue a delivery",
+        "carry the cube held at your Fuel Depot on (one depot there is used)",
+        "RW-p7-18",
+        "c",
+    )
+
+    def check(self, game: Game, action: ContinueDelivery) -> object:
+        cube = held(game, action.seat)
+        if cube is None:
+            raise IllegalAction("you hold no cube at a Fuel Depot", "RW-p7-18")
+        at = cube.cities[-1]
+        if depots_at(game, action.seat, at) < 1:
+            raise IllegalAction(
+                f"you have no Fuel Depot left at {game.city_name(at)} to carry the cube on",
+                "RW-p7-18",
+            )
+        rules = _rules(game, action.seat)
+        walk = Walk(action.seat, cube.color, cube.cities, cube.links)
+        walk = follow(game, rules, walk, action.links, len(cube.links))
+        end = walk.cities[-1]
+        if action.stop:
+            needs = stop_needs(rules, action.seat, cube.color, walk.cities)
+            have = depots_at(game, action.seat, end)
+            if have < needs:
+                raise IllegalAction(
+                    f"stopping at {game.city_name(end)} needs {needs} of your Fuel Depots "
+                    f"there (you have {have})",
+                    "RW-p7-20",
+                )
+        else:
+            refusal = rules.arrival_refusal(walk)
+            if refusal is not None:
+                raise IllegalAction(refusal.message, refusal.clause)
+        return walk
+
+    def perform(self, game: Game, action: ContinueDelivery, checked: object) -> None:
+        assert isinstance(checked, Walk)
+        walk, seat = checked, action.seat
+        cube = held(game, seat)
+        assert cube is not None
+        rules = _rules(game, seat)
+        spend(game, seat, cube.cities[-1], "to carry the cube on")  # RW-p7-18
+        for city in passed_with_depots(rules, walk, len(cube.cities)):
+            spend(game, seat, city, "to pass it")
+        del data(game)["held"][str(seat)]
+        if action.stop:  # chaining: held again at the next depot (RW-p7-20)
+            end = walk.cities[-1]
+            if _takes(rules, seat, walk.color, walk.cities):
+                spend(game, seat, end, "to ignore its colour")
+            data(game)["held"][str(seat)] = Held(walk.color, walk.cities, walk.links).to_data()
+            game.log(f"{game.seats[seat]} carries the cube on to a Fuel Depot at {end}")
+            return
+        state = data(game)
+        state["completing"] = True  # the depots of this journey are spent already
+        try:
+            game.complete_delivery(seat, walk.color, walk.cities, walk.links)  # RW-p7-25
+        finally:
+            state.pop("completing", None)
+
+    def _walks(self, game: Game, seat: int) -> Iterator[Walk]:
+        cube = held(game, seat)
+        if cube is None or depots_at(game, seat, cube.cities[-1]) < 1:
+            return
+        rules = _rules(game, seat)
+        graph = _graph(game)
+        start = Walk(seat, cube.color, cube.cities, cube.links)
+        for walk in extensions(rules, graph, start, len(cube.links)):
+            if self.action_type.stop:
+                end = walk.cities[-1]
+                if depots_at(game, seat, end) >= stop_needs(rules, seat, walk.color, walk.cities):
+                    yield walk
+            elif rules.arrival_refusal(walk) is None:
+                yield walk
+
+    def options(self, game: Game, seat: int) -> list[Action]:
+        cube = held(game, seat)
+        if cube is None:
+            return []
+        done = len(cube.links)
+        return [self.action_type(seat=seat, links=w.links[done:]) for w in self._walks(game, seat)]
+
+    def list_into(self, game: Game, seat: int, legal: Any) -> None:
+        legal.simple.extend(self.options(game, seat))
+
+    def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
+        choices = self.options(game, seat)
+        return choices[rng.below(len(choices))] if choices else None
+
+    def describe(self, game: Game, action: ContinueDelivery) -> ActionInfo:
+        try:
+            walk = self.check(game, action)
+            assert isinstance(walk, Walk)
+            path = walk.cities
+        except IllegalAction:
+            cube = held(game, action.seat)
+            path = cube.cities if cube is not None else ()
+        names = " - ".join(game.city_name(c) for c in path if c in game.board.cities)
+        where = "to another Fuel Depot" if action.stop else "and deliver it"
+        return ActionInfo(f"Carry the cube on {where}: {names}", cities=path, help="RW-p7-18")
+
+
+class ContinueToFuelDepotKind(ContinueDeliveryKind):
+    action_type = ContinueToFuelDepot
+    info = KindInfo(
+        "Carry a cube on to another depot",
+        "carry the held cube on to another of your Fuel Depots and hold it there again",
+        "RW-p7-20",
+        "g",
+    )
+
+
+@register_plugin
+class FuelDepots(Module):
+    id = MODULE_ID
+    title = "Fuel Depots"
+    summary = "four depots each: pass a city of the cube's colour, or stop and carry on later"
+    clauses = tuple(f"RW-p7-{n}" for n in range(12, 26))
+
+    def setup(self, game: Game) -> None:
+        data(game)
+
+    def action_kinds(self) -> Sequence[ActionKind]:
+        return (
+            PlaceFuelDepotKind(),
+            StopAtFuelDepotKind(),
+            ContinueDeliveryKind(),
+            ContinueToFuelDepotKind(),
+        )
+
+    def delivery_hooks(self, game: Game) -> Sequence[DeliveryHook]:
+        return (DepotHook(),) if data(game)["placed"] else ()
+
+    def cubes_held(self, game: Game) -> Mapping[Color, int]:
+        out: dict[Color, int] = {}
+        for raw in data(game)["held"].values():
+            color = Color(raw["color"])
+            out[color] = out.get(color, 0) + 1
+        return out
+
+    def allowed_kinds(self, game: Game, seat: int) -> frozenset[str] | None:
+        if data(game)["pending"] == seat:
+            return frozenset({BuildTrack.kind})
+        return None
+
+    def check_action(self, game: Game, action: Action) -> None:
+        pending = data(game)["pending"]
+        if pending == action.seat and not isinstance(action, BuildTrack):
+            raise IllegalAction(
+                "you placed a Fuel Depot with a Build Track action: build your track now",
+                "RW-p7-12",
+            )
+
+    def after_action(self, game: Game, action: Action) -> None:
+        state = data(game)
+        if isinstance(action, BuildTrack) and state["pending"] == action.seat:
+            state["pending"] = None
+        kind = game.kinds.get(action)
+        taken = kind.advances_turn and Phase.ACTIONS in kind.phases
+        if taken and not isinstance(action, (StopAtFuelDepot, ContinueDelivery)):
+            discard_held(game, action.seat, "not carried on with the next action")
+
+    def after_delivery(self, game: Game, delivery: Delivery) -> None:
+        if not data(game)["placed"] or data(game).get("completing"):
+            return
+        rules = _rules(game, delivery.seat)
+        walk = Walk(delivery.seat, delivery.color, delivery.cities, delivery.links)
+        for city in passed_with_depots(rules, walk, 1):
+            if depots_at(game, delivery.seat, city) > 0:
+                spend(game, delivery.seat, city, "to pass it")
+
+    def view(self, game: Game, seat: int | None) -> Mapping[str, Any]:
+        state = data(game)
+        return {
+            **super().view(game, seat),
+            "fuel_depots": {
+                "placed": {c: {"seat": s, "depots": n} for c, (s, n) in state["placed"].items()},
+                "supply": {str(p.seat): in_supply(game, p.seat) for p in game.state.players},
+                "held": dict(state["held"]),
+            },
+        }
+
+    def own_markers(self, game: Game, seat: int | None) -> Sequence[Marker]:
+        out: list[Marker] = []
+        for city, (owner, count) in sorted(data(game)["placed"].items()):
+            out.append(
+                Marker(
+                    kind="fuel-depot",
+                    label=f"{game.seats[owner]}'s Fuel Depots at {game.city_name(city)}: {count}",
+                    symbol=f"F{count}",
+                    city=city,
+                    owner=owner,
+                    help="RW-p7-14",
+                )
+            )
+        for key, raw in sorted(data(game)["held"].items()):
+            cube = Held.from_data(raw)
+            owner = int(key)
+            out.append(
+                Marker(
+                    kind="held-cube",
+                    label=f"{game.seats[owner]} holds a {cube.color.value} cube at "
+                    f"{game.city_name(cube.cities[-1])}, to carry on next action",
+                    symbol=cube.color.letter,
+                    city=cube.cities[-1],
+                    owner=owner,
+                    help="RW-p7-17",
+                )
+            )
+        return out
