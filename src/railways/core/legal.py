@@ -16,6 +16,7 @@ from typing import Any
 
 from railways.core.actions import Action, Bid, BuildTrack, DeliverGoods
 from railways.core.board import Board, Color, Terrain
+from railways.core.cards import CardEffect
 from railways.core.delivery import Edge
 from railways.core.errors import IllegalAction
 from railways.core.game import DERIVED_FORKS, Game
@@ -24,7 +25,7 @@ from railways.core.kinds import ActionKind
 from railways.core.plugins import EdgeCosts
 from railways.core.rng import Rng
 from railways.core.state import Phase, Piece
-from railways.core.track import crosses, tiles_after, tiles_in_use
+from railways.core.track import CostRules, crosses, tiles_after, tiles_in_use
 
 LONG_LINK_TILES = 8  # candidates for links too long for one action are offered up to this
 NO_EDGE_COSTS = EdgeCosts()
@@ -333,30 +334,21 @@ def build_options(game: Game, seat: int) -> list[BuildOption]:
 
 
 def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> list[BuildOption]:
-    """``options`` built with one of the seat's hand cards, where the card lowers the price
+    """``options`` again with one of the seat's hand cards, where the card lowers the price
     or scores (``CardEffect.build_bonus``): one card of each kind, named with the cards the
     option already uses (RW-p5-35, RW-p5-40).
 
-    Kept with the state until the track changes, per seat and hand.
+    A card played on a build changes the prices of tiles and ridges (``CostRules.terrain``,
+    ``free_open``) or acts afterwards; it never makes a legal build illegal. So no build is
+    planned again: an option's price with the card is its price plus what the card changes
+    on the option's tiles and ridges.
     """
-    hand = tuple(game.state.players[seat].hand)
+    hand = game.state.players[seat].hand
     if not hand or not options:
         return []
-    cache: dict[tuple[int, tuple[str, ...], tuple[BuildOption, ...]], list[BuildOption]]
-    version, cache = game.derived.get("hand_card_options", (-1, {}))
-    if version != game.state.track_version:
-        cache = {}
-        game.derived["hand_card_options"] = (game.state.track_version, cache)
-    key = (seat, hand, tuple(options))
-    hit = cache.get(key)
-    if hit is None:
-        hit = cache[key] = _hand_card_options(game, seat, hand, options)
-    return list(hit)
-
-
-def _hand_card_options(
-    game: Game, seat: int, hand: tuple[str, ...], options: Sequence[BuildOption]
-) -> list[BuildOption]:
+    board = game.board
+    shapes: dict[tuple[Hex, ...], _Shape] = board.derived("laid_shapes", dict)
+    changes: dict[tuple[str, ...], tuple[dict[Terrain, int], int] | None] = {}
     out: list[BuildOption] = []
     kinds: set[tuple[str, tuple[tuple[str, str | int], ...]]] = set()
     for card_id in hand:
@@ -366,17 +358,65 @@ def _hand_card_options(
             continue  # a second copy would only repeat the first one's options
         kinds.add(kind)
         effect = game.card_effect(card)
+        scores = type(effect).build_bonus is not CardEffect.build_bonus
         for option in options:
-            action = replace(option.action, cards=(*option.action.cards, card_id))
-            try:
-                plan = game.plan(action)
-            except IllegalAction:
-                continue  # this card is not for builds, or not for this one
-            if plan.cost < option.cost or effect.build_bonus(game, seat, card, plan) > 0:
-                out.append(
-                    BuildOption(action, plan.cost, plan.tiles_laid, option.to_city, option.route)
-                )
+            action = option.action
+            if action.redirect or card_id in action.cards:
+                continue
+            if action.cards not in changes:
+                changes[action.cards] = _price_change(game, seat, action.cards, card_id)
+            change = changes[action.cards]
+            if change is None:
+                continue  # the card is not for builds
+            shape = shapes.get(action.path)
+            if shape is None:
+                shape = shapes[action.path] = _Shape.of(board, action.path)
+            per_tile, per_ridge = change
+            diff = shape.ridges * per_ridge + sum(per_tile[t] * n for t, n in shape.terrain)
+            if diff < 0 or (scores and effect.build_bonus(game, seat, card, shape.hexes) > 0):
+                with_card = replace(action, cards=(*action.cards, card_id))
+                out.append(replace(option, action=with_card, cost=option.cost + diff))
+        changes.clear()
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """What a build along a path lays: its tiles' hexes, how many of each terrain, ridges."""
+
+    hexes: tuple[Hex, ...]
+    terrain: tuple[tuple[Terrain, int], ...]
+    ridges: int
+
+    @classmethod
+    def of(cls, board: Board, path: tuple[Hex, ...]) -> _Shape:
+        hexes = tuple(h for h in path[1:] if board.city_at(h) is None)
+        kinds = [board.hexes[h] for h in hexes]
+        terrain = tuple((t, kinds.count(t)) for t in Terrain if t in kinds)
+        ridges = sum(1 for a, b in itertools.pairwise(path) if board.crosses_ridge(a, b))
+        return cls(hexes, terrain, ridges)
+
+
+def _price_change(
+    game: Game, seat: int, cards: tuple[str, ...], card_id: str
+) -> tuple[dict[Terrain, int], int] | None:
+    """How much ``card_id`` changes the price of a tile of each terrain and of a ridge on a
+    build naming ``cards``; None when the card may not be played on a build."""
+    try:
+        before = game.build_rules(BuildTrack(seat=seat, cards=cards))
+        after = game.build_rules(BuildTrack(seat=seat, cards=(*cards, card_id)))
+    except IllegalAction:
+        return None
+    table = game.board.tables.terrain_costs
+
+    def price(rules: CostRules, terrain: Terrain) -> int:  # as track.plan_build prices a tile
+        if rules.free_open and terrain is Terrain.OPEN:
+            return 0
+        return (rules.terrain or table).of(terrain)
+
+    per_tile = {t: price(after, t) - price(before, t) for t in Terrain}
+    per_ridge = (after.terrain or table).ridge - (before.terrain or table).ridge
+    return per_tile, per_ridge
 
 
 def link_options(game: Game, seat: int) -> list[BuildOption]:

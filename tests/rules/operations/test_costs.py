@@ -309,6 +309,8 @@ def test_the_listing_offers_builds_with_the_hand_cards_that_help_them() -> None:
             else:
                 assert "m" in letters
                 assert cost == plain[path]
+    for o in builds:  # each is legal, at the price listed
+        assert game.plan(o.action).cost == o.cost, o.action
     knox = next(p for p in plain if p[0] == ATL_KNOX[0] and p[-1] == ATL_KNOX[-1])
     assert knox in with_card[HS.id]
     option = next(o for o in builds if o.action.cards == (TE.id,) and o.action.path == knox)

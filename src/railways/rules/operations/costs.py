@@ -8,13 +8,14 @@ after the build instead (``plays_on``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from railways.core.actions import BuildTrack
 from railways.core.board import Board, Terrain, TerrainCosts
 from railways.core.cards import CardDef, CardEffect, Icon
 from railways.core.game import Game
+from railways.core.hexgrid import Hex
 from railways.core.state import Link
 from railways.core.track import BuildPlan, CostRules
 from railways.rules.operations._common import half_up, icon_problem, param_int
@@ -74,9 +75,9 @@ class HotSprings(_HandCard):
 
     plays_on = frozenset({"build"})
 
-    def build_bonus(self, game: Game, seat: int, card: CardDef, plan: BuildPlan) -> int:
-        hexes = game.board.hexes
-        mountains = sum(1 for h, _a, _b in plan.tiles if hexes[h] is Terrain.MOUNTAIN)
+    def build_bonus(self, game: Game, seat: int, card: CardDef, hexes: Sequence[Hex]) -> int:
+        terrain = game.board.hexes
+        mountains = sum(1 for h in hexes if terrain[h] is Terrain.MOUNTAIN)
         return mountains * param_int(card, "points", 1)
 
     def after_build(
@@ -90,7 +91,8 @@ class HotSprings(_HandCard):
         played: bool,
     ) -> None:
         if played:
-            game.score(seat, self.build_bonus(game, seat, card, plan), card.name)
+            laid = [h for h, _a, _b in plan.tiles]
+            game.score(seat, self.build_bonus(game, seat, card, laid), card.name)
 
     def summary(self, card: CardDef, city_names: Mapping[str, str]) -> str:
         points = param_int(card, "points", 1)
