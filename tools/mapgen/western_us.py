@@ -104,7 +104,7 @@ CITIES: list[CityDef] = [
     # The southern plains
     CityDef("abilene", "Abilene", 32.45, -99.73, "yellow", 2),
     CityDef("amarillo", "Amarillo", 35.22, -101.83, "black", 2),
-    CityDef("oklahoma-city", "Oklahoma City", 35.47, -97.52, "purple", 2),
+    CityDef("oklahoma-city", "Oklahoma City", 35.47, -97.52, "purple", 2, (18, 28)),
     CityDef("san-antonio", "San Antonio", 29.42, -98.49, "blue", 3),
 ]
 
