@@ -179,7 +179,7 @@ CITIES_HEADER = """\
 #
 # The rulebooks name Mexico City (a Rail Baron, RW-p19-33), Chihuahua and Brownsville
 # (RW-p19-25), Culiacan and Tampico (RW-p19-31) and, in the solo appendix, Guadalajara,
-# Brownsville and the Salina Cruz Service Bounty (RB-115, RB-117). The solo game removes
+# Brownsville and the Salina Cruz Service Bounty (RB-102, RB-104). The solo game removes
 # the purple cubes and places them on cities itself, so the board has purple cities and
 # neither Guadalajara nor Brownsville is purple. Everything else (the other cities, colours,
 # cubes, spokes) is our own: every region has cities of every colour; big cities and ports
