@@ -127,6 +127,14 @@ class OptionsIn(_Strict):
     event_deck_without: list[Annotated[StrictStr, Field(max_length=40)]] | None = Field(
         default=None, max_length=60
     )
+    # Modules the board is played with by default (GET /api/maps: ``default_modules``) that
+    # the players leave out (RW-p12-13), and the City Rotor cities chosen (RW-p12-14).
+    without_modules: list[Annotated[StrictStr, Field(max_length=40)]] | None = Field(
+        default=None, max_length=20
+    )
+    rotor_cities: list[Annotated[StrictStr, Field(max_length=64)]] | None = Field(
+        default=None, max_length=60
+    )
     # The random generator (railways.core.rng). Without a seed the server always uses
     # blake2b-ctr; with a chosen seed the default is splitmix64, the generator seeds have
     # always meant, so an old seed gives the same game.
@@ -228,6 +236,8 @@ class MapOut(BaseModel):
     min_players: int
     max_players: int
     solo: bool = False
+    # Modules played on this board unless left out (``options.without_modules``).
+    default_modules: list[str] = []
 
 
 class VariantOut(BaseModel):
@@ -365,6 +375,7 @@ def _maps() -> list[dict[str, Any]]:
                 "min_players": board.min_players,
                 "max_players": board.max_players,
                 "solo": board.id in _solo_maps(),
+                "default_modules": list(board.default_modules),
             }
         )
     return out

@@ -598,14 +598,20 @@ export class Board {
       );
       layer.append(g);
     }
-    for (const m of view.markers || []) this.drawMarker(layer, m);
+    const beside = new Map(); // markers already beside each city: the next goes further right
+    for (const m of view.markers || []) {
+      const i = Array.isArray(m.hex) || !m.city ? 0 : beside.get(m.city) || 0;
+      if (!Array.isArray(m.hex) && m.city) beside.set(m.city, i + 1);
+      this.drawMarker(layer, m, i);
+    }
   }
 
   /**
    * One marker of the view (a plug-in's: whatever the rule, drawn the same way): its symbol
-   * in its owner's colour on its hex (ringing it), or beside its city when it has no hex.
+   * in its owner's colour on its hex (ringing it), or beside its city when it has no hex
+   * (``nth``: how many are beside that city before it).
    */
-  drawMarker(layer, m) {
+  drawMarker(layer, m, nth = 0) {
     const s = this.size;
     let cx;
     let cy;
@@ -617,7 +623,7 @@ export class Board {
       const city = m.city ? this.cities.get(m.city) : null;
       if (!city) return;
       [cx, cy] = hexCenter(city.row, city.col, s);
-      cx -= s * 0.5;
+      cx -= s * 0.5 - nth * s * 0.5; // several markers beside one city sit side by side
       cy -= s * 0.45;
     }
     const owned = m.owner !== null && m.owner !== undefined;

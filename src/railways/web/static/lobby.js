@@ -157,6 +157,9 @@ async function createGame(event) {
   const modules = chosenModules();
   if ($("opt-shorter").checked && $("modules-box").childElementCount) modules.push("shorter-game");
   if (modules.length) body.options.modules = modules;
+  // The board's own modules are ticked when it is chosen; an unticked one is left out.
+  const leftOut = (currentMap().default_modules || []).filter((m) => !modules.includes(m));
+  if (leftOut.length) body.options.without_modules = leftOut;
   const without = $("opt-events-without").value.split(",").map((t) => t.trim()).filter(Boolean);
   if (without.length) body.options.event_deck_without = without;
   if (state.mode === "solo") {
@@ -433,6 +436,7 @@ async function loadMaps() {
     /* keep the default */
   }
   renderMapSelect();
+  tickMapDefaults();
 }
 
 /** Optional modules (GET /api/variants) as checkboxes; the server refuses bad combinations. */
@@ -451,6 +455,17 @@ async function loadVariants() {
     box.append(el("label", { class: "check", title: v.summary }, input, ` ${v.title}${house}: ${v.summary}`));
   }
   $("modules-row").hidden = !rows.length;
+  tickMapDefaults();
+}
+
+/** Tick the modules the chosen board is played with by default (GET /api/maps), untick
+ * the others: the rulebook's recommendation, which the players may change. */
+function tickMapDefaults() {
+  const defaults = currentMap().default_modules || [];
+  for (const input of document.querySelectorAll("#modules-box input")) {
+    input.checked = defaults.includes(input.value);
+    input.closest("label").classList.toggle("board-default", defaults.includes(input.value));
+  }
 }
 
 function chosenModules() {
@@ -476,6 +491,7 @@ async function main() {
     while (state.seats.length > (m.max_players || 6)) state.seats.pop();
     while (state.seats.length < (m.min_players || 2)) state.seats.push({ name: `Bot ${state.seats.length + 1}`, kind: "bot", bot: "greedy" });
     renderSeats();
+    tickMapDefaults();
   });
   $("btn-new").addEventListener("click", () => {
     $("created").hidden = true;
