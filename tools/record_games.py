@@ -23,12 +23,19 @@ GAMES = [
     ("eastern-us", 5, "greedy", 105),
     ("western-us", 4, "random", 121),  # City Rotors and Fuel Depots at work (a carried cube)
 ]
+# Games played with optional modules: (map, players, bot, seed, modules); the file name ends
+# with the modules ("-with-black-stars").
+GAMES_WITH = [
+    ("mexico", 4, "greedy", 131, ("black-stars",)),  # all 12 barons and 38 cards in play
+]
 
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    for map_id, players, bot_name, seed in GAMES:
-        game = new_game(map_id, players=players, seed=seed)
+    games = [(*g, ()) for g in GAMES] + GAMES_WITH
+    for map_id, players, bot_name, seed, modules in games:
+        options = {"modules": list(modules)} if modules else None
+        game = new_game(map_id, players=players, seed=seed, options=options)
         bots = [make_bot(bot_name, seed * 10 + i) for i in range(players)]
         while not game.over:
             seat = game.to_act
@@ -41,7 +48,8 @@ def main() -> None:
             "winner": game.state.winner,
             "turns": game.state.turn,
         }
-        path = OUT / f"{map_id}-{players}p-{bot_name}-{seed}.json"
+        suffix = "".join(f"-with-{m}" for m in modules)
+        path = OUT / f"{map_id}-{players}p-{bot_name}-{seed}{suffix}.json"
         path.write_text(json.dumps(fixture) + "\n")
         print(f"wrote {path.name}: {len(game.actions)} actions, scores {fixture['final_scores']}")
 
