@@ -146,7 +146,10 @@ class ActionEncoding:
             hops = min(len(action.links), self.max_links)
             return ("deliver", action.city, cities[-1], hops)
         if isinstance(action, TakeOperationsCard):
-            return (action.kind, action.card, action.target, action.color)
+            key = (action.kind, action.card, action.target, action.color)
+            # A choice no new game offers (a link for a Trading Depot, a route for Diplomatic
+            # Relations) is indexed as the card alone.
+            return key if key in self.index else (action.kind, action.card, None, None)
         return (action.kind, *(_plain(getattr(action, f.name)) for f in _fields(type(action))))
 
     def encode(self, game: Game, action: Action) -> int:
