@@ -153,7 +153,7 @@ def _check_tile(
 
 def _impassable(board: Board, a: Hex, b: Hex, what: str) -> tuple[str, str]:
     """The message and clause for track across an impassable edge: a map's border on that
-    edge may name its own rule (``params.clause``, the Humber on Great Britain)."""
+    edge may name its own rule (``params.clause``: an estuary a map forbids crossing)."""
     for border in board.borders_between(a, b):
         clause = border.params.get("clause")
         if isinstance(clause, str) and clause:
