@@ -181,7 +181,7 @@ def test_migrations_run_again_without_harm_and_data_survives(store_url: str) -> 
     assert second.load("g1")[0].action_count == 1
     with second.engine.connect() as conn:
         version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
-    assert version == "0001"
+    assert version == "0002"
     second.close()
 
 
@@ -220,3 +220,28 @@ def test_default_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert default_data_dir() == tmp_path / "xdg" / "railways"
     assert database_url("postgresql://u:p@h/db") == "postgresql+psycopg://u:p@h/db"
+
+
+def test_chat_is_numbered_per_game_and_read_after_a_mark(store: SqlStore) -> None:
+    _new(store)
+    store.create_game("g2", _setup(), SEATS, {hash_token("other"): 0}, "setup", 1)
+    first = store.add_chat("g1", 0, "Ann", "hello")
+    store.add_chat("g2", None, "Spectator", "elsewhere")
+    second = store.add_chat("g1", None, "Spectator", "hi")
+    assert (first["seq"], second["seq"]) == (1, 2)
+    assert [m["text"] for m in store.chat_since("g1", 0)] == ["hello", "hi"]
+    assert [m["seat"] for m in store.chat_since("g1", 1)] == [None]
+    assert [m["text"] for m in store.chat_since("g2", 0)] == ["elsewhere"]
+    with pytest.raises(UnknownGame):
+        store.add_chat("nope", 0, "Ann", "x")
+
+
+def test_table_settings_are_set_replaced_and_removed(store: SqlStore) -> None:
+    _new(store)
+    assert store.settings("g1") == {}
+    store.set_setting("g1", "standins", {"0": "easy"})
+    store.set_setting("g1", "mute_spectators", True)
+    store.set_setting("g1", "standins", {"1": "hard"})
+    assert store.settings("g1") == {"standins": {"1": "hard"}, "mute_spectators": True}
+    store.set_setting("g1", "mute_spectators", None)
+    assert store.settings("g1") == {"standins": {"1": "hard"}}

@@ -88,6 +88,33 @@ BUSY_TIMEOUT = 2.0  # railways.store.sql.BUSY_TIMEOUT, without importing SQLAlch
     type=click.FloatRange(min=0),
     help="Seconds a write waits for a database lock held elsewhere before answering 503.",
 )
+@click.option(
+    "--smtp",
+    envvar="RAILWAYS_SMTP",
+    metavar="HOST[:PORT]",
+    help="Mail server for turn notices: a seat that gave an address is mailed when its turn "
+    "begins and its page is closed (default port 25).",
+)
+@click.option(
+    "--smtp-from",
+    envvar="RAILWAYS_SMTP_FROM",
+    default="railways@localhost",
+    show_default=True,
+    help="Sender address of turn notices.",
+)
+@click.option(
+    "--notify-webhook",
+    envvar="RAILWAYS_NOTIFY_WEBHOOK",
+    metavar="URL",
+    help="POST every turn that begins for a human seat whose page is closed to this URL, as "
+    'JSON {"game", "seat", "name", "map", "turn", "phase"} (a chat bot, a bridge to a phone).',
+)
+@click.option(
+    "--public-url",
+    envvar="RAILWAYS_PUBLIC_URL",
+    default="",
+    help="How players reach this server (named in turn notices).",
+)
 def serve(
     host: str,
     port: int,
@@ -102,6 +129,10 @@ def serve(
     creates_per_minute: float,
     websockets_per_seat: int,
     busy_timeout: float,
+    smtp: str | None,
+    smtp_from: str,
+    notify_webhook: str | None,
+    public_url: str,
 ) -> None:
     """Run the game server: the web API (docs/api.md) and the browser game.
 
@@ -112,6 +143,7 @@ def serve(
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
     from railways.server import create_app
+    from railways.server.table import TurnNotices
     from railways.store import database_url as resolve_url
     from railways.store import open_store
 
@@ -127,6 +159,12 @@ def serve(
             err=True,
         )
     max_connections = min(max_connections, _file_limit() - 64)
+    notices = TurnNotices(smtp_from=smtp_from, webhook=notify_webhook, base_url=public_url)
+    if smtp:
+        host_part, _, port_part = smtp.partition(":")
+        if port_part and not port_part.isdigit():
+            raise click.BadParameter(f"{smtp!r}: expected HOST or HOST:PORT", param_hint="--smtp")
+        notices.smtp_host, notices.smtp_port = host_part, int(port_part or 25)
     app = create_app(
         store,
         bot_delay=bot_delay,
@@ -135,6 +173,7 @@ def serve(
         creates_per_minute=creates_per_minute,
         websockets_per_seat=websockets_per_seat,
         data_dir=data_dir,
+        notices=notices,
     )
     click.echo(f"railways: open http://{host}:{port}/ in a browser", err=True)
     uvicorn.run(

@@ -45,6 +45,7 @@ from railways.content.maps import MapError, available_maps, load_map
 from railways.content.rules import summary
 from railways.content.solo import load_solo, solo_maps
 from railways.core.actions import BuildTrack
+from railways.core.cards import CardEffect
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side
@@ -54,7 +55,7 @@ from railways.render.svg import render_board
 from railways.rules import board_plugins, effects_with
 from railways.rules.records import game_from_record, record_of
 from railways.rules.texts import card_text
-from railways.server import limits
+from railways.server import limits, table
 from railways.server.auth import bearer, install_log_redaction
 from railways.server.games import (
     SERVER_KEY,
@@ -174,6 +175,27 @@ class CreateGameIn(_Strict):
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     seed: Seed = None  # None: the server draws a 128-bit seed (docs/server.md)
     options: OptionsIn = Field(default_factory=OptionsIn)
+    # Seconds a human seat has for each move before a stand-in bot plays for it (None: no
+    # limit). Part of the table, not of the rules: it is not in the game's record.
+    move_limit: StrictInt | None = Field(
+        default=None, ge=table.MIN_MOVE_LIMIT, le=table.MAX_MOVE_LIMIT
+    )
+
+
+class ChatIn(_Strict):
+    text: StrictStr = Field(min_length=1, max_length=2 * table.MAX_CHAT)
+
+
+class StandinIn(_Strict):
+    level: Literal["easy", "medium", "hard"] | None = "medium"  # table.DEFAULT_STANDIN
+
+
+class MuteIn(_Strict):
+    muted: StrictBool
+
+
+class NotifyIn(_Strict):
+    email: StrictStr | None = Field(default=None, max_length=254)
 
 
 class ActionIn(_Strict):
@@ -387,6 +409,13 @@ def _solo_maps() -> frozenset[str]:
 
 
 @cache
+def _plays_on_build(effect: CardEffect | None) -> bool:
+    """Whether a card of this effect may be named on a Build Track action (the page offers it)."""
+    if effect is None:
+        return False
+    return "build" in effect.plays_on or type(effect).build_rules is not CardEffect.build_rules
+
+
 def _map_info(map_id: str) -> dict[str, Any] | None:
     """A map's public facts: its card and Rail Baron decks as printed (names, texts) and,
     for a solo map, where building west of the mountains waits (RB-100). Never who holds
@@ -407,7 +436,12 @@ def _map_info(map_id: str) -> dict[str, Any] | None:
     return {
         **entry,
         "cards": {
-            cid: {"name": c.name, "icon": c.icon.value, "text": card_text(c, city_names, effects)}
+            cid: {
+                "name": c.name,
+                "icon": c.icon.value,
+                "text": card_text(c, city_names, effects),
+                "on_build": _plays_on_build(effects.get(c.effect)),
+            }
             for cid, c in cards.items()
         },
         "barons": {
@@ -512,6 +546,7 @@ def create_app(
     create_burst: int = limits.CREATE_BURST,
     websockets_per_seat: int = limits.WEBSOCKETS_PER_SEAT,
     data_dir: Path | None = None,
+    notices: table.TurnNotices | None = None,
 ) -> FastAPI:
     """The application over ``store``; bots wait ``bot_delay`` seconds before each move.
 
@@ -533,7 +568,7 @@ def create_app(
     except (OSError, ValueError) as exc:  # a read-only or broken data dir: still serve
         log.warning("records will be signed with a key for this run only: %s", exc)
         key = None
-    manager = GameManager(store, bot_delay, max_loaded, signing_key=key)
+    manager = GameManager(store, bot_delay, max_loaded, signing_key=key, notices=notices)
     install_log_redaction()
     static = static_dir or WEB_STATIC
 
@@ -653,7 +688,7 @@ def create_app(
         _rate_limit(request)
         seats = [SeatInfo(s.name, s.kind, s.bot) for s in body.seats]
         handle, tokens, spectator = await manager.create(
-            body.map, seats, body.seed, body.options.given()
+            body.map, seats, body.seed, body.options.given(), move_limit=body.move_limit
         )
         return _created(handle, tokens, spectator)
 
@@ -762,6 +797,94 @@ def create_app(
             {"row": h.row, "col": h.col, "cost": cost, "completes": completes}
             for h, cost, completes in found
         ]
+
+    # -- around the table: chat, stand-in bots, muting, turn notices ---------------------
+    chat_limit = RateLimiter(table.CHAT_PER_MINUTE, table.CHAT_BURST)
+    posting = _errors(400, 403, 404)  # 400: a body that is not JSON
+
+    async def _seat(game_id: str, request: Request, token: str | None) -> tuple[GameHandle, int]:
+        handle, seat = await manager.open(game_id, token or bearer(request))
+        if not isinstance(seat, int):
+            raise ApiError(403, "only a seat can do this; a spectator link can only watch")
+        return handle, seat
+
+    @app.get("/api/games/{game_id}/chat", responses=responses)
+    async def read_chat(
+        game_id: str,
+        request: Request,
+        after: Annotated[int, Query(ge=0)] = 0,
+        token: str | None = None,
+    ) -> list[dict[str, Any]]:
+        """The chat messages after ``after`` that this token may read."""
+        handle, seat = await manager.open(game_id, token or bearer(request))
+        await manager.load_chat(handle)
+        return handle.visible_chat(seat if isinstance(seat, int) else None, after)
+
+    @app.post("/api/games/{game_id}/chat", status_code=201, responses={**posting, **too_many})
+    async def post_chat(
+        game_id: str, body: ChatIn, request: Request, token: str | None = None
+    ) -> dict[str, Any]:
+        """Say something to the table (seats and spectators; spectators not when muted)."""
+        given = token or bearer(request)
+        handle, seat = await manager.open(game_id, given)
+        who = seat if isinstance(seat, int) else None
+        if who is None and handle.settings.get(table.MUTED):
+            raise ApiError(403, "the seats have muted spectators in this game's chat")
+        wait = chat_limit.take(hash_token(given or ""))
+        if wait:
+            raise ApiError(
+                429, "too many messages; wait a little", headers={"Retry-After": retry_after(wait)}
+            )
+        try:
+            text = table.clean_chat(body.text)
+        except ValueError as exc:
+            raise ApiError(422, str(exc)) from None
+        name = handle.game.seats[who] if who is not None else "Spectator"
+        return await manager.add_chat(handle, who, name, text)
+
+    @app.post("/api/games/{game_id}/standin", responses=posting)
+    async def standin(
+        game_id: str, body: StandinIn, request: Request, token: str | None = None
+    ) -> dict[str, Any]:
+        """Hand this seat to a bot of ``level`` (``null``: take the seat back)."""
+        handle, seat = await _seat(game_id, request, token)
+        await manager.set_standin(handle, seat, body.level)
+        return {"seat": seat, "standin": body.level}
+
+    @app.post("/api/games/{game_id}/mute", responses=posting)
+    async def mute(
+        game_id: str, body: MuteIn, request: Request, token: str | None = None
+    ) -> dict[str, Any]:
+        """A seat mutes (or unmutes) spectators in the chat, for everyone."""
+        handle, seat = await _seat(game_id, request, token)
+        await manager.set_setting(handle, table.MUTED, True if body.muted else None)
+        name = handle.game.seats[seat]
+        state = "mutes" if body.muted else "unmutes"
+        await manager.add_chat(handle, None, "Table", f"{name} {state} spectators", system=True)
+        return {"muted": body.muted}
+
+    @app.post("/api/games/{game_id}/notify", responses={**posting, **_errors(409)})
+    async def notify(
+        game_id: str, body: NotifyIn, request: Request, token: str | None = None
+    ) -> dict[str, Any]:
+        """Where this seat is told that it is its turn when its page is closed (``null``:
+        nowhere). Only this seat ever sees the address."""
+        handle, seat = await _seat(game_id, request, token)
+        email = None
+        if body.email is not None:
+            try:
+                email = table.check_email(body.email)
+            except ValueError as exc:
+                raise ApiError(422, str(exc)) from None
+            if not manager.notices.smtp_host:
+                raise ApiError(409, "this server sends no e-mail (its operator has not set one)")
+        addresses = dict(handle.settings.get(table.NOTIFY) or {})
+        if email is None:
+            addresses.pop(str(seat), None)
+        else:
+            addresses[str(seat)] = email
+        await manager.set_setting(handle, table.NOTIFY, addresses or None)
+        return {"seat": seat, "email": email}
 
     @app.get("/api/games/{game_id}/replay", responses=responses)
     async def replay_step(
@@ -885,6 +1008,8 @@ def create_app(
         watcher = Watcher(who)
         handle.watchers.add(watcher)
         sent = -1
+        chat_sent = 0
+        await manager.load_chat(handle)
         closed_by_peer = asyncio.get_running_loop().create_task(_drain(websocket))
         try:
             while not watcher.closed and not closed_by_peer.done():
@@ -892,9 +1017,15 @@ def create_app(
                 async with handle.lock:
                     index = handle.index
                     message = handle.update_json(who) if index != sent else None
+                    said = handle.visible_chat(who, chat_sent)
                 if message is not None:
                     await websocket.send_text(message)
                     sent = index
+                if said:
+                    await websocket.send_text(
+                        json.dumps({"type": "chat", "messages": said}, separators=(",", ":"))
+                    )
+                    chat_sent = said[-1]["seq"]
                 waiter = asyncio.ensure_future(watcher.wake.wait())
                 await asyncio.wait({waiter, closed_by_peer}, return_when=asyncio.FIRST_COMPLETED)
                 waiter.cancel()
@@ -933,17 +1064,26 @@ def create_app(
 
 
 def _warm_up(app: FastAPI, tune_gc: bool) -> None:
-    """Compute each board's candidate-route tables once, before the first player needs them."""
-    for entry in _maps():
-        board = load_map(entry["id"])
+    """Compute each board's candidate-route tables once, before the first player needs them.
+
+    The default board first: the server reports itself warm (``/api/health``) as soon as
+    it is ready, and the other boards follow in the same thread (a dozen boards take tens of
+    seconds; one that a game needs before its turn here is computed on first use)."""
+    ids = sorted(e["id"] for e in _maps())
+    ids.sort(key=lambda i: i != "eastern-us")
+    for n, map_id in enumerate(ids):
+        board = load_map(map_id)
         for tiles in (4, 5):
             static_routes(board, tiles)
             long_routes(board, tiles)
+        if n == 0:
+            if tune_gc:
+                gc.collect()
+                gc.set_threshold(20_000, 20, 50)
+            app.state.warm = True
     if tune_gc:
         gc.collect()
         gc.freeze()
-        gc.set_threshold(20_000, 20, 50)
-    app.state.warm = True
 
 
 async def _accept(websocket: WebSocket) -> None:

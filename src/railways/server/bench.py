@@ -140,7 +140,7 @@ def local_server(bot_delay: float = 0.0) -> Iterator[str]:
         )
         url = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 90  # a loaded machine starts slowly
             while True:
                 if proc.poll() is not None:
                     raise RuntimeError(f"the server exited with status {proc.returncode}")
@@ -151,7 +151,7 @@ def local_server(bot_delay: float = 0.0) -> Iterator[str]:
                 except httpx.HTTPError:
                     pass
                 if time.monotonic() > deadline:
-                    raise RuntimeError("the server did not start within 30 s")
+                    raise RuntimeError("the server did not start within 90 s")
                 time.sleep(0.1)
             yield url
         finally:

@@ -38,6 +38,7 @@ from railways.core.state import Phase
 from railways.core.view import view_for
 from railways.rules import RULESET_ID, RULESET_VERSION, new_game
 from railways.rules.records import game_from_record, record_of
+from railways.server import table
 from railways.server.replay import Replayer
 from railways.server.security import name_problem
 from railways.server.signing import signed_by
@@ -193,6 +194,13 @@ class GameHandle:
     _views: dict[int | None, str] = field(default_factory=dict)
     _legal: dict[int, str] = field(default_factory=dict)
     replayer: Replayer | None = None  # made on the first replay request
+    # Around the table (railways.server.table): settings, recent chat, move timer, notices.
+    settings: dict[str, Any] = field(default_factory=dict)
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    chat_loaded: bool = False
+    timer: asyncio.TimerHandle | None = None
+    deadline: float | None = None  # wall-clock time the seat to act runs out (move limit)
+    noticed: tuple[int, int] = (-1, -1)  # (action index, seat) last told it was its turn
 
     @property
     def index(self) -> int:
@@ -242,12 +250,26 @@ class GameHandle:
             out["signed_by_this_server"] = bool(self.info["signed_by_this_server"])
         return "".join(f",{_dumps(k)}:{_dumps(v)}" for k, v in out.items())
 
+    def table_json(self, seat: int | None) -> str:
+        """The table as ``seat`` sees it: muted spectators, stand-in bots, the move limit and
+        when the seat to act runs out, and this seat's own notice address (nobody else's)."""
+        standins = self.settings.get(table.STANDINS) or {}
+        out: dict[str, Any] = {
+            "muted": bool(self.settings.get(table.MUTED)),
+            "standins": {str(k): v for k, v in sorted(standins.items())},
+            "move_limit": self.settings.get(table.MOVE_LIMIT),
+            "deadline": self.deadline,
+        }
+        if seat is not None:
+            out["notify"] = (self.settings.get(table.NOTIFY) or {}).get(str(seat))
+        return f',"table":{_dumps(out)}'
+
     def state_json(self, seat: int | None) -> str:
         """``GET /api/games/{id}``: the seat's view and legal actions."""
         return (
             f'{{"id":{_dumps(self.id)},"seat":{_dumps(seat)},"action_index":{self.index},'
             f'"view":{self.view_json(seat)},"legal":{self.legal_json(seat)}'
-            f"{self.public_info()}}}"
+            f"{self.public_info()}{self.table_json(seat)}}}"
         )
 
     def update_json(self, seat: int | None) -> str:
@@ -256,8 +278,14 @@ class GameHandle:
             f'{{"type":"update","id":{_dumps(self.id)},"seat":{_dumps(seat)},'
             f'"action_index":{self.index},'
             f'"view":{self.view_json(seat)},"legal":{self.legal_json(seat)}'
-            f"{self.public_info()}}}"
+            f"{self.public_info()}{self.table_json(seat)}}}"
         )
+
+    def visible_chat(self, seat: int | None, after: int) -> list[dict[str, Any]]:
+        """Chat messages after ``after`` that this seat may read: when the seats have muted
+        spectators, nobody sees spectators' messages."""
+        muted = bool(self.settings.get(table.MUTED))
+        return [m for m in self.chat if m["seq"] > after and not (muted and m["seat"] is None)]
 
 
 def new_token() -> str:
@@ -318,8 +346,10 @@ class GameManager:
         bot_delay: float = 0.6,
         max_loaded: int = 1000,
         signing_key: bytes | None = None,
+        notices: table.TurnNotices | None = None,
     ) -> None:
         self.store = store
+        self.notices = notices or table.TurnNotices()  # e-mail / webhook when it is a turn
         # The key records are signed with (railways.server.signing); a fresh one per process
         # when none is given, so nothing is ever taken for signed by mistake.
         self.signing_key = signing_key or secrets.token_bytes(32)
@@ -406,6 +436,7 @@ class GameManager:
         self._add(handle)
         future.set_result(handle)
         self.kick(handle)
+        self._after_change(handle)  # a move limit runs again from the load
         return handle
 
     def _add(self, handle: GameHandle) -> None:
@@ -438,13 +469,21 @@ class GameManager:
             raise ApiError(404, f"no game {game_id!r}") from None
         info = record.pop(SERVER_KEY, None) or {}
         game, undos = await asyncio.to_thread(_replay_stored, record)
-        handle = GameHandle(game_id, meta, game, tokens, self._bots_for(meta.seats, game))
+        settings = await self._store(self.store.settings, game_id)
+        bots = self._bots_for(meta.seats, game, settings.get(table.STANDINS))
+        handle = GameHandle(game_id, meta, game, tokens, bots)
         handle.info = dict(info)
         handle.undos = undos
+        handle.settings = settings
         return handle
 
     @staticmethod
-    def _bots_for(seats: tuple[SeatInfo, ...] | list[SeatInfo], game: Game) -> dict[int, Bot]:
+    def _bots_for(
+        seats: tuple[SeatInfo, ...] | list[SeatInfo],
+        game: Game,
+        standins: dict[str, str] | None = None,
+    ) -> dict[int, Bot]:
+        """The bots of the bot seats, and of the human seats a stand-in plays for now."""
         bots: dict[int, Bot] = {}
         seed = game.seed
         if game.options.rng != SPLITMIX64:
@@ -460,11 +499,17 @@ class GameManager:
                     log.warning("seat %d: unknown bot %r, playing it with 'random'", i, name)
                     name = "random"
                 bots[i] = make_bot(name, (seed * 31 + i) & 0x7FFFFFFF)
+        for key, level in (standins or {}).items():
+            i = int(key)
+            if 0 <= i < len(seats) and seats[i].kind != "bot":
+                bots[i] = make_bot(level, (seed * 37 + i) & 0x7FFFFFFF)
         return bots
 
     def evict(self, handle: GameHandle) -> None:
         """Forget the in-memory game; the next request replays it from the store."""
         handle.dead = True
+        if handle.timer is not None:
+            handle.timer.cancel()
         if self._handles.get(handle.id) is handle:
             del self._handles[handle.id]
         if handle.bot_task is not None:
@@ -498,6 +543,7 @@ class GameManager:
         options: dict[str, Any],
         *,
         imported: tuple[Game, tuple[int, int, int], dict[str, Any]] | None = None,
+        move_limit: int | None = None,
     ) -> tuple[GameHandle, list[str | None], str]:
         """Start a game (or store an imported one: its replayed game, undo counter and what
         the server knows of it); returns it, each seat's token (None for bots) and the
@@ -566,8 +612,11 @@ class GameManager:
         handle = GameHandle(game_id, meta, game, hashed, self._bots_for(seats, game))
         handle.info = info
         handle.undos = undos
+        if move_limit is not None:
+            await self._store(self.store.set_setting, game_id, table.MOVE_LIMIT, move_limit)
+            handle.settings[table.MOVE_LIMIT] = move_limit
         self._add(handle)
-        self.kick(handle)
+        self.changed(handle)
         return handle, seat_tokens, spectator
 
     async def import_record(
@@ -701,6 +750,110 @@ class GameManager:
         for watcher in handle.watchers:
             watcher.wake.set()
         self.kick(handle)
+        self._after_change(handle)
+
+    # -- around the table: chat, stand-ins, the move limit, turn notices -----------------
+    def _after_change(self, handle: GameHandle) -> None:
+        """Start the move timer for a human seat to act, and tell that seat if it asked."""
+        if handle.timer is not None:
+            handle.timer.cancel()
+            handle.timer = None
+        handle.deadline = None
+        game = handle.game
+        seat = game.to_act
+        if game.over or seat is None or seat in handle.bots or self.closing:
+            return
+        limit = handle.settings.get(table.MOVE_LIMIT)
+        if limit:
+            index = handle.index
+            handle.deadline = time.time() + float(limit)
+            loop = asyncio.get_running_loop()
+            handle.timer = loop.call_later(
+                float(limit), lambda: self._spawn(self._out_of_time(handle, index, seat))
+            )
+        if handle.noticed != (handle.index, seat) and self.notices.enabled:
+            if handle.noticed[1] != seat and not any(w.seat == seat for w in handle.watchers):
+                email = (handle.settings.get(table.NOTIFY) or {}).get(str(seat))
+                self.notices.send(
+                    {
+                        "game": handle.id,
+                        "seat": seat,
+                        "name": game.seats[seat],
+                        "map": game.board.name,
+                        "turn": game.state.turn,
+                        "phase": game.state.phase.value,
+                    },
+                    email,
+                )
+            handle.noticed = (handle.index, seat)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _out_of_time(self, handle: GameHandle, index: int, seat: int) -> None:
+        """The seat to act let the move limit pass: a stand-in bot plays for it."""
+        async with handle.lock:
+            if handle.dead or handle.index != index or handle.game.to_act != seat:
+                return
+        await self.set_standin(handle, seat, table.DEFAULT_STANDIN, reason="ran out of time")
+
+    async def set_standin(
+        self, handle: GameHandle, seat: int, level: str | None, reason: str = ""
+    ) -> None:
+        """A bot of ``level`` plays for a human seat (None: the seat takes itself back)."""
+        if handle.meta.seats[seat].kind == "bot":
+            raise ApiError(400, f"seat {seat} is a bot seat already")
+        if level is not None and level not in table.STANDIN_LEVELS:
+            raise ApiError(422, f"level: one of {', '.join(table.STANDIN_LEVELS)}")
+        async with handle.lock:
+            standins = dict(handle.settings.get(table.STANDINS) or {})
+            if level is None:
+                standins.pop(str(seat), None)
+            else:
+                standins[str(seat)] = level
+            await self._store(self.store.set_setting, handle.id, table.STANDINS, standins or None)
+            handle.settings[table.STANDINS] = standins
+            handle.bots = self._bots_for(handle.meta.seats, handle.game, standins)
+        name = handle.game.seats[seat]
+        if level is None:
+            note = f"{name} takes their seat back from the stand-in bot"
+        else:
+            why = f" ({reason})" if reason else ""
+            note = f"a {level} bot plays for {name} until they take their seat back{why}"
+        await self.add_chat(handle, None, "Table", note, system=True)
+        self.changed(handle)
+
+    async def load_chat(self, handle: GameHandle) -> None:
+        if not handle.chat_loaded:
+            handle.chat = await self._store(self.store.chat_since, handle.id, 0, 10_000)
+            del handle.chat[: -table.CHAT_KEPT]
+            handle.chat_loaded = True
+
+    async def add_chat(
+        self, handle: GameHandle, seat: int | None, name: str, text: str, system: bool = False
+    ) -> dict[str, Any]:
+        """Store a message and show it to everyone following the game."""
+        await self.load_chat(handle)
+        # The table's own notes are stored under seat -1: not a seat, and not a spectator,
+        # so muting spectators does not hide them.
+        who = table.TABLE_SEAT if system else seat
+        message = await self._store(self.store.add_chat, handle.id, who, name, text)
+        handle.chat.append(message)
+        del handle.chat[: -table.CHAT_KEPT]
+        for watcher in handle.watchers:
+            watcher.wake.set()
+        return dict(message)
+
+    async def set_setting(self, handle: GameHandle, key: str, value: Any) -> None:
+        async with handle.lock:
+            await self._store(self.store.set_setting, handle.id, key, value)
+            if value is None:
+                handle.settings.pop(key, None)
+            else:
+                handle.settings[key] = value
+        self.changed(handle)
 
     # -- bots ------------------------------------------------------------------------
     def kick(self, handle: GameHandle) -> None:

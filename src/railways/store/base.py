@@ -138,6 +138,22 @@ class GameStore(Protocol):
         """The stored actions from index ``start`` on (another process's, say)."""
         ...
 
+    def add_chat(self, game_id: str, seat: int | None, name: str, text: str) -> dict[str, Any]:
+        """Store a chat message (seat None: a spectator); returns it with its ``seq``."""
+        ...
+
+    def chat_since(self, game_id: str, after: int, limit: int = 200) -> list[dict[str, Any]]:
+        """The game's chat messages with ``seq`` above ``after``, oldest first."""
+        ...
+
+    def settings(self, game_id: str) -> dict[str, Any]:
+        """The game's table settings (stand-ins, muted spectators, notification addresses)."""
+        ...
+
+    def set_setting(self, game_id: str, key: str, value: Any) -> None:
+        """Set one table setting (None removes it)."""
+        ...
+
     def write_problem(self) -> str | None:
         """Why writes would fail now (read-only, disk full), or None if they would not."""
         ...

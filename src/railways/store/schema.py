@@ -44,3 +44,34 @@ actions = sa.Table(
     sa.Column("action", sa.JSON, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
 )
+
+chat = sa.Table(
+    "chat",
+    metadata,
+    sa.Column(
+        "game_id",
+        sa.String(32),
+        sa.ForeignKey("games.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=True),  # NULL: a spectator
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("text", sa.String(500), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+
+# Per-game settings the table makes during play (not rules): stand-in bots, muted
+# spectators, where to tell a seat that it is its turn. Never part of a record.
+game_settings = sa.Table(
+    "game_settings",
+    metadata,
+    sa.Column(
+        "game_id",
+        sa.String(32),
+        sa.ForeignKey("games.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("value", sa.JSON, nullable=False),
+)

@@ -367,6 +367,61 @@ class SqlStore:
                     sa.select(sa.func.pg_notify(CHANNEL, f"{game_id} {expected_index + 1}"))
                 )
 
+    # -- chat and table settings -------------------------------------------------
+    def add_chat(self, game_id: str, seat: int | None, name: str, text: str) -> dict[str, Any]:
+        chat = schema.chat
+        now = time.time()
+        for _attempt in range(5):  # two processes may take the same seq: the key refuses one
+            try:
+                with self.engine.begin() as conn:
+                    if (
+                        conn.execute(sa.select(games.c.id).where(games.c.id == game_id)).first()
+                        is None
+                    ):
+                        raise UnknownGame(game_id)
+                    last = conn.execute(
+                        sa.select(sa.func.max(chat.c.seq)).where(chat.c.game_id == game_id)
+                    ).scalar()
+                    seq = int(last or 0) + 1
+                    conn.execute(
+                        sa.insert(chat).values(
+                            game_id=game_id, seq=seq, seat=seat, name=name, text=text, created=now
+                        )
+                    )
+                return {"seq": seq, "seat": seat, "name": name, "text": text, "at": now}
+            except sa.exc.IntegrityError:
+                continue
+        raise StoreError("the chat is too busy; try again")
+
+    def chat_since(self, game_id: str, after: int, limit: int = 200) -> list[dict[str, Any]]:
+        chat = schema.chat
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(chat.c.seq, chat.c.seat, chat.c.name, chat.c.text, chat.c.created)
+                .where(chat.c.game_id == game_id, chat.c.seq > after)
+                .order_by(chat.c.seq)
+                .limit(limit)
+            ).all()
+        return [
+            {"seq": r.seq, "seat": r.seat, "name": r.name, "text": r.text, "at": r.created}
+            for r in rows
+        ]
+
+    def settings(self, game_id: str) -> dict[str, Any]:
+        table = schema.game_settings
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(table.c.key, table.c.value).where(table.c.game_id == game_id)
+            ).all()
+        return {r.key: r.value for r in rows}
+
+    def set_setting(self, game_id: str, key: str, value: Any) -> None:
+        table = schema.game_settings
+        with self.engine.begin() as conn:
+            conn.execute(sa.delete(table).where(table.c.game_id == game_id, table.c.key == key))
+            if value is not None:
+                conn.execute(sa.insert(table).values(game_id=game_id, key=key, value=value))
+
     def listen(self, on_change: Callable[[str, int], None]) -> Callable[[], None] | None:
         """PostgreSQL: call ``on_change(game_id, action_count)`` (from a thread of its own)
         for every action any process stores; returns the function that stops listening.
