@@ -21,7 +21,7 @@ the board passed. ``railways map check`` prints them after the loader's own.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from railways.core.board import GOODS_COLORS, Board
 from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
@@ -33,11 +33,14 @@ MIN_CITIES_PER_COLOR = 2
 _State = tuple[Hex, Side]
 
 
-def check_board(board: Board) -> list[str]:
-    """Everything wrong with ``board`` as a place to play, in plain words."""
+def check_board(board: Board, joins: Sequence[tuple[str, str]] = ()) -> list[str]:
+    """Everything wrong with ``board`` as a place to play, in plain words.
+
+    ``joins`` are pairs of cities that the board's rules join without track (Through Time's
+    time gates): track need not join what they join."""
     problems: list[str] = []
     problems += _check_spokes(board)
-    problems += _check_connected(board)
+    problems += _check_connected(board, joins)
     problems += _check_major_lines(board)
     problems += _check_goods(board)
     return problems
@@ -139,6 +142,17 @@ def _components(board: Board) -> list[set[str]]:
     return groups
 
 
+def _joined(groups: list[set[str]], joins: Sequence[tuple[str, str]]) -> list[set[str]]:
+    """``groups`` with those that ``joins`` link merged, largest first."""
+    for a, b in joins:
+        ga = next((g for g in groups if a in g), None)
+        gb = next((g for g in groups if b in g), None)
+        if ga is not None and gb is not None and ga is not gb:
+            ga |= gb
+            groups = [g for g in groups if g is not gb]
+    return sorted(groups, key=len, reverse=True)
+
+
 # -- the checks --------------------------------------------------------------------------------
 def _check_spokes(board: Board) -> list[str]:
     problems: list[str] = []
@@ -169,8 +183,8 @@ def _check_spokes(board: Board) -> list[str]:
     return problems
 
 
-def _check_connected(board: Board) -> list[str]:
-    groups = _components(board)
+def _check_connected(board: Board, joins: Sequence[tuple[str, str]] = ()) -> list[str]:
+    groups = _joined(_components(board), joins)
     if len(groups) <= 1:
         return []
     names = {c.id: c.name for c in board.cities.values()}

@@ -625,7 +625,7 @@ class _Builder:
             colors = ", ".join(c.value for c in Color)
             self.report(file, f"{key}.color", f"unknown colour {item.get('color')!r} ({colors})")
             return None
-        cubes = self._int(file, f"{key}.cubes", item.get("cubes"), low=1)
+        cubes = self._int(file, f"{key}.cubes", item.get("cubes"), low=0)
         at = self._hex(file, f"{key}.at", item.get("at"), mark="C")
         spokes = self._spokes(file, f"{key}.spokes", item.get("spokes", "all"))
         flags = frozenset(str(f) for f in self._list(file, f"{key}.flags", item.get("flags")))
@@ -706,7 +706,7 @@ class _Builder:
                 if end not in cities:
                     self.report(file, f"{key}.endpoints[{i}]", f"{end!r} is not a city id")
                     ok = False
-            points = self._int(file, f"{key}.points", item.get("points"), low=1)
+            points = self._int(file, f"{key}.points", item.get("points"), low=0)
             requires = frozenset(
                 str(r) for r in self._list(file, f"{key}.requires", item.get("requires"))
             )

@@ -34,8 +34,10 @@ def check_invariants(game: Game) -> list[str]:
     for kind, count in used.items():
         if count > board.tables.tile_supply.get(kind, 0):
             problems.append(f"{count} {kind} tiles in play, more than the supply")
-    empty = {city for city, cubes in state.cubes.items() if not cubes}
-    if empty != state.ecm:
+    # A city printed with no goods (a Through Time time gate) is never emptied: no marker.
+    never = {cid for cid, city in board.cities.items() if city.cubes == 0}
+    empty = {city for city, cubes in state.cubes.items() if not cubes} - never
+    if empty != state.ecm - never:
         problems.append(f"Empty City Markers {sorted(state.ecm)} but empty cities {sorted(empty)}")
     for hex_, pieces in state.track.items():
         if not 1 <= len(pieces) <= 2:

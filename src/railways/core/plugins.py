@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from railways.core.actions import Action
     from railways.core.board import Board, Color, MajorLine
     from railways.core.delivery import DeliveryHook
-    from railways.core.game import Delivery, Game
+    from railways.core.game import Delivery, Game, Options
     from railways.core.hexgrid import Hex
     from railways.core.kinds import ActionKind
     from railways.core.rng import Rng
@@ -81,6 +81,29 @@ class Plugin:
     # Rail Baron and Operations card effect keys this plug-in gives meaning to.
     baron_effects: Mapping[str, BaronEffect] = {}
     card_effects: Mapping[str, CardEffect] = {}
+    # Keys of ``Options.extra`` the board's rules read (Through Time's ``eras``), accepted by
+    # ``railways.rules.check_options`` on this board only; ``game_board`` checks their values.
+    option_keys: frozenset[str] = frozenset()
+    # A board whose turn differs from the base game's brings its structure, as a module may.
+    turn_structure: type[TurnStructure] | None = None
+
+    @classmethod
+    def game_board(cls, board: Board, options: Options, players: int) -> tuple[Board, Options]:
+        """The board a game with ``options`` is played on, and its options as recorded.
+
+        Called before the game is made; a board made of parts chosen at set-up (Through
+        Time's eras) returns the parts put together and writes the choice into the options.
+        Raise ValueError to refuse options, saying which is wrong and why."""
+        return board, options
+
+    def cards_in_play(self, board: Board, cards: Mapping[str, CardDef]) -> Mapping[str, CardDef]:
+        """The Operations cards of a game on ``board`` (leave out cards for parts not played)."""
+        return cards
+
+    def board_joins(self, board: Board) -> Sequence[tuple[str, str]]:
+        """Pairs of cities the rules join other than by track (time gates), which the whole
+        board check (``railways map check``) counts as joined."""
+        return ()
 
     def setup(self, game: Game) -> None:
         """Called once after the board and decks are set up."""
