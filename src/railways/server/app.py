@@ -1007,7 +1007,7 @@ def create_app(
         await _accept(websocket)
         watcher = Watcher(who)
         handle.watchers.add(watcher)
-        sent = -1
+        sent = (-1, -1)
         chat_sent = 0
         await manager.load_chat(handle)
         closed_by_peer = asyncio.get_running_loop().create_task(_drain(websocket))
@@ -1015,12 +1015,12 @@ def create_app(
             while not watcher.closed and not closed_by_peer.done():
                 watcher.wake.clear()
                 async with handle.lock:
-                    index = handle.index
-                    message = handle.update_json(who) if index != sent else None
+                    now = (handle.index, handle.table_version)
+                    message = handle.update_json(who) if now != sent else None
                     said = handle.visible_chat(who, chat_sent)
                 if message is not None:
                     await websocket.send_text(message)
-                    sent = index
+                    sent = now
                 if said:
                     await websocket.send_text(
                         json.dumps({"type": "chat", "messages": said}, separators=(",", ":"))

@@ -201,6 +201,7 @@ class GameHandle:
     timer: asyncio.TimerHandle | None = None
     deadline: float | None = None  # wall-clock time the seat to act runs out (move limit)
     noticed: tuple[int, int] = (-1, -1)  # (action index, seat) last told it was its turn
+    table_version: int = 0  # counts changes of the table (settings), so followers hear them
 
     @property
     def index(self) -> int:
@@ -816,6 +817,7 @@ class GameManager:
             await self._store(self.store.set_setting, handle.id, table.STANDINS, standins or None)
             handle.settings[table.STANDINS] = standins
             handle.bots = self._bots_for(handle.meta.seats, handle.game, standins)
+            handle.table_version += 1
         name = handle.game.seats[seat]
         if level is None:
             note = f"{name} takes their seat back from the stand-in bot"
@@ -853,6 +855,7 @@ class GameManager:
                 handle.settings.pop(key, None)
             else:
                 handle.settings[key] = value
+            handle.table_version += 1
         self.changed(handle)
 
     # -- bots ------------------------------------------------------------------------

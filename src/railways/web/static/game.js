@@ -77,6 +77,11 @@ const S = {
   wsDelay: 1000,
   wsLive: false,
   buildFilter: "",
+  replay: null, // {at, total, last, pending} while stepping through the past
+  alerted: undefined, // whether this seat's current turn was already announced
+  alerts: [], // what was announced: "turn", "sound", "notification"
+  chat: { messages: [], seen: 0 },
+  table: { muted: false, standins: {}, move_limit: null, deadline: null, notify: null },
 };
 
 let board = null;
@@ -183,6 +188,17 @@ function readNames(data) {
   S.names.cards = { ...S.names.cards, ...take(data.cards || data.operations) };
   S.names.barons = { ...S.names.barons, ...take(data.barons) };
   S.names.texts = { ...(S.names.texts || {}), ...texts(data.cards || data.operations), ...texts(data.barons) };
+  // Which cards may be named on a build (the server says so per card: Ferry Line, Tunnel Engineer...).
+  if (data.cards && typeof data.cards === "object" && !Array.isArray(data.cards)) {
+    S.names.onBuild = { ...(S.names.onBuild || {}) };
+    for (const [k, v] of Object.entries(data.cards)) if (v && typeof v === "object" && "on_build" in v) S.names.onBuild[k] = Boolean(v.on_build);
+  }
+}
+
+/** Whether a held card can be played on a build. */
+function playsOnBuild(id) {
+  const known = (S.names.onBuild || {})[id];
+  return known === undefined ? /^(land-grant|perfect-engineering)/.test(id) : known;
 }
 
 // -- talking to the server ----------------------------------------------------------------------
@@ -210,6 +226,7 @@ function apply(data, force = false) {
   const moved = index !== S.index;
   if (data.seat !== undefined) S.seat = data.seat;
   else if (data.view.seat !== undefined) S.seat = data.view.seat;
+  if (data.table) S.table = data.table;
   S.index = index;
   S.view = data.view;
   S.legal = data.legal || null;
@@ -300,6 +317,7 @@ function connect() {
       return;
     }
     if (msg && msg.type === "update") apply(msg);
+    else if (msg && msg.type === "chat") addChat(msg.messages || []);
   };
   ws.onclose = (event) => {
     if (S.ws !== ws) return;
@@ -915,7 +933,7 @@ function railbotCard(card, insured = false) {
   } else if (card.kind === "exhaust" && card.color) {
     body = el("span", {}, cubeChip(card.color), ` Exhaust ${humanize(card.color)}`);
   } else {
-    body = el("span", {}, humanize(card.kind));
+    body = el("span", {}, (card.kinds || [card.kind]).map(humanize).join(" + "));
   }
   return el(
     "div",
@@ -1159,6 +1177,8 @@ function render() {
   renderMajorLines();
   renderLog();
   renderPrices();
+  renderTable();
+  turnAlerts();
 }
 
 /** Prices in the rules reference come from the view (the map's tables), never from the page. */
@@ -1572,7 +1592,7 @@ function renderBuildPanel(panel) {
     if (b.next.length) panel.append(el("p", { class: "hint" }, "Highlighted hexes show the cost so far if you go there; click the last hex to take it back."));
   }
   // cards that change a build
-  const held = [...(me().hand || []), ...(me().kept || [])].filter((id) => /^(land-grant|perfect-engineering)/.test(id));
+  const held = [...(me().hand || []), ...(me().kept || [])].filter(playsOnBuild);
   if (held.length) {
     const row = el("div", { class: "row wrap" }, el("span", {}, "Use:"));
     for (const id of held) {
@@ -1771,6 +1791,8 @@ function renderPlayers() {
     const tags = [];
     if (v.first_player === p.seat) tags.push("first");
     if (S.seatKinds[p.seat] === "bot") tags.push("bot");
+    const standin = (S.table.standins || {})[String(p.seat)];
+    if (standin) tags.push(`${standin} bot plays for them`);
     if (auction && auction.passed.includes(p.seat)) tags.push("passed");
     if (auction && auction.high_bidder === p.seat) tags.push(`high bid ${money(auction.high_bid)}`);
     const pos = order.indexOf(p.seat);
@@ -1958,6 +1980,217 @@ async function setColorblind(on) {
     [board.container.scrollLeft, board.container.scrollTop] = scroll;
   }
   render();
+}
+
+// -- the log drawer and your-turn alerts ------------------------------------------------------
+function wireDrawer() {
+  const drawer = $("log-drawer");
+  const setCollapsed = (on) => {
+    drawer.classList.toggle("collapsed", on);
+    $("btn-drawer").textContent = on ? "Show" : "Hide";
+    $("btn-drawer").setAttribute("aria-expanded", String(!on));
+    setPref("drawerCollapsed", on);
+  };
+  setCollapsed(!!getPref("drawerCollapsed", false));
+  $("btn-drawer").addEventListener("click", () => setCollapsed(!drawer.classList.contains("collapsed")));
+  $("tab-log").addEventListener("click", () => showTab("log"));
+  $("tab-chat").addEventListener("click", () => showTab("chat"));
+  const sound = $("btn-sound");
+  const showSound = () => {
+    const on = !!getPref("turnSound", false);
+    sound.classList.toggle("on", on);
+    sound.setAttribute("aria-pressed", String(on));
+  };
+  showSound();
+  sound.addEventListener("click", () => {
+    setPref("turnSound", !getPref("turnSound", false));
+    showSound();
+  });
+  const notify = $("btn-notify");
+  const showNotify = () => {
+    const state = "Notification" in window ? Notification.permission : "unsupported";
+    notify.hidden = state === "unsupported" || S.seat === null;
+    notify.textContent = state === "granted" ? "Notifying" : state === "denied" ? "Notifications blocked" : "Notify me";
+    notify.disabled = state !== "default";
+  };
+  showNotify();
+  notify.addEventListener("click", async () => {
+    if ("Notification" in window) await Notification.requestPermission();
+    showNotify();
+  });
+}
+
+function showTab(which) {
+  const chat = which === "chat";
+  $("log").hidden = chat;
+  $("chat").hidden = !chat;
+  $("tab-log").classList.toggle("on", !chat);
+  $("tab-chat").classList.toggle("on", chat);
+  $("tab-log").setAttribute("aria-selected", String(!chat));
+  $("tab-chat").setAttribute("aria-selected", String(chat));
+  $("log-drawer").classList.remove("collapsed");
+  if (chat) chatSeen();
+}
+
+/** The seat's turn begins: the tab title says so (renderStatus), a sound if wanted, and a
+ * browser notification when the page is in the background. Not on the first drawing. */
+function turnAlerts() {
+  const v = S.view;
+  const mine = S.seat !== null && v.to_act === S.seat && v.phase !== "game_over" && !S.replay;
+  if (S.alerted === undefined) {
+    S.alerted = mine;
+    return;
+  }
+  if (!mine) {
+    S.alerted = false;
+    return;
+  }
+  if (S.alerted) return;
+  S.alerted = true;
+  S.alerts.push("turn");
+  if (getPref("turnSound", false)) {
+    beep();
+    S.alerts.push("sound");
+  }
+  if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+    new Notification("Railways: your turn", { body: `${S.mapName || humanize(v.map)} · turn ${v.turn}`, tag: `railways-${GAME_ID}` });
+    S.alerts.push("notification");
+  }
+  document.body.dataset.turnAlerts = String(S.alerts.filter((a) => a === "turn").length);
+}
+
+function beep() {
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!Ctx) return;
+  try {
+    const ctx = new Ctx();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.frequency.value = 660;
+    gain.gain.value = 0.08;
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.18);
+    osc.onended = () => ctx.close();
+  } catch {
+    // Sound is a nicety; a browser that refuses it loses nothing.
+  }
+}
+
+// -- chat, stand-in bot, muting, turn e-mails ---------------------------------------------------
+function addChat(messages) {
+  const known = new Set(S.chat.messages.map((m) => m.seq));
+  for (const m of messages) if (!known.has(m.seq)) S.chat.messages.push(m);
+  S.chat.messages.sort((a, b) => a.seq - b.seq);
+  renderChat();
+}
+
+function chatSeen() {
+  const last = S.chat.messages.length ? S.chat.messages[S.chat.messages.length - 1].seq : 0;
+  S.chat.seen = last;
+  renderChat();
+}
+
+function renderChat() {
+  const list = $("chat-list");
+  const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+  clear(list);
+  for (const m of S.chat.messages) {
+    if (S.table.muted && m.seat === null) continue; // muted spectators: hidden for everyone
+    const who = m.seat === -1 ? "table" : m.seat === null ? "spectator" : "seat";
+    const shown = m.seat !== null && m.seat >= 0 ? playerName(m.seat) : m.name;
+    // Text nodes only (el() never parses markup): a message cannot inject anything.
+    list.append(el("li", { class: who, "data-seq": m.seq }, el("span", { class: "who" }, `${shown}:`), m.text));
+  }
+  if (atBottom) list.scrollTop = list.scrollHeight;
+  const open = !$("chat").hidden && !$("log-drawer").classList.contains("collapsed");
+  if (open && S.chat.messages.length) S.chat.seen = S.chat.messages[S.chat.messages.length - 1].seq;
+  const unread = S.chat.messages.filter((m) => m.seq > S.chat.seen && m.seat !== S.seat).length;
+  const badge = $("chat-unread");
+  badge.hidden = !unread;
+  badge.textContent = String(unread);
+  $("mute-box").hidden = S.seat === null;
+  $("chat-mute").checked = !!S.table.muted;
+  const spectatorMuted = S.seat === null && S.table.muted;
+  $("chat-text").disabled = spectatorMuted;
+  $("chat-text").placeholder = spectatorMuted ? "The seats have muted spectators" : "Say something to the table";
+}
+
+async function sendChat(event) {
+  event.preventDefault();
+  const input = $("chat-text");
+  const text = input.value.trim();
+  if (!text) return;
+  try {
+    const m = await postJSON(gameUrl("/chat"), { text }, TOKEN);
+    input.value = "";
+    addChat([m]);
+  } catch (err) {
+    const wait = err instanceof ApiError && err.status === 429 ? " (wait a moment)" : "";
+    toast(`Not sent: ${err.message}${wait}`, "warn");
+  }
+}
+
+async function setMute(event) {
+  try {
+    await postJSON(gameUrl("/mute"), { muted: event.target.checked }, TOKEN);
+  } catch (err) {
+    toast(`Could not change muting: ${err.message}`, "warn");
+  }
+}
+
+async function toggleStandin() {
+  const mine = (S.table.standins || {})[String(S.seat)];
+  try {
+    await postJSON(gameUrl("/standin"), { level: mine ? null : "medium" }, TOKEN);
+  } catch (err) {
+    toast(err.message, "warn");
+  }
+}
+
+async function askEmail() {
+  const now = S.table.notify || "";
+  const address = window.prompt("E-mail address for 'your turn' notices (empty: none):", now);
+  if (address === null) return;
+  try {
+    await postJSON(gameUrl("/notify"), { email: address.trim() || null }, TOKEN);
+    toast(address.trim() ? `Turn notices go to ${address.trim()}.` : "No more turn e-mails.", "info");
+  } catch (err) {
+    toast(err.message, "warn");
+  }
+}
+
+/** The table's own controls: a stand-in bot for this seat, turn e-mails, the move clock. */
+function renderTable() {
+  const mine = S.seat !== null && (S.table.standins || {})[String(S.seat)];
+  const b = $("btn-standin");
+  b.hidden = S.seat === null || S.view.phase === "game_over";
+  b.textContent = mine ? "Take my seat back" : "Let a bot play for me";
+  b.classList.toggle("on", !!mine);
+  $("btn-email").hidden = S.seat === null;
+  $("btn-email").textContent = S.table.notify ? "E-mail: on" : "E-mail me";
+  const clock = $("move-clock");
+  clock.hidden = !S.table.deadline;
+  tickClock();
+}
+
+function tickClock() {
+  const clock = $("move-clock");
+  if (!S.table.deadline || clock.hidden) return;
+  const left = Math.max(0, Math.round(S.table.deadline - Date.now() / 1000));
+  const h = Math.floor(left / 3600);
+  const m = Math.floor((left % 3600) / 60);
+  const sec = left % 60;
+  const text = h ? `${h}h ${String(m).padStart(2, "0")}m` : `${m}:${String(sec).padStart(2, "0")}`;
+  clock.textContent = `${playerName(S.view.to_act)}: ${text} left for this move`;
+}
+
+function wireTable() {
+  $("chat-form").addEventListener("submit", sendChat);
+  $("chat-mute").addEventListener("change", setMute);
+  $("btn-standin").addEventListener("click", toggleStandin);
+  $("btn-email").addEventListener("click", askEmail);
+  setInterval(tickClock, 1000);
 }
 
 // -- replay: step through the game so far, as this seat saw it -------------------------------
@@ -2209,6 +2442,7 @@ function onKey(event) {
     Backspace: () => S.mode === "build" && stepBack(),
     c: () => setColorblind(!S.colorblind),
     v: enterReplay,
+    g: () => $("btn-drawer").click(),
     ArrowLeft: () => replayStep(-1),
     ArrowRight: () => replayStep(1),
     r: () => openDialog("rules-dialog"),
@@ -2307,6 +2541,8 @@ async function main() {
   wireTooltips();
   wireCardTexts();
   wireReplay();
+  wireDrawer();
+  wireTable();
   window.addEventListener("resize", () => board.scaleLabels());
   if (TOKEN) {
     const p = data.seat !== null && data.seat !== undefined ? data.view.players[data.seat] : null;

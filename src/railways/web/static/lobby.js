@@ -166,6 +166,8 @@ async function createGame(event) {
     const name = $("solo-name").value.trim() || "Player";
     body = { map: $("map").value, seats: [{ name, kind: "human" }], options: soloOptions() };
   }
+  const limit = $("move-limit").value;
+  if (limit && state.mode !== "solo") body.move_limit = Number(limit);
   const seed = $("seed").value.trim();
   if (/^0x[0-9a-f]{1,64}$/i.test(seed)) body.seed = seed;
   else if (/^\d{16,}$/.test(seed)) body.seed = `0x${BigInt(seed).toString(16)}`; // beyond a JS number
