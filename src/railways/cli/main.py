@@ -46,6 +46,7 @@ def _register() -> None:
     bench_group = cli.commands.get("bench")
     if isinstance(bench_group, click.Group):
         bench_group.add_command(serve.bench_server)
+        bench_group.add_command(serve.bench_payload)
     else:
         cli.add_command(serve.bench)
 

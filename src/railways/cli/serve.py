@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import statistics
 from pathlib import Path
 
 import click
@@ -205,6 +206,26 @@ def _file_limit() -> int:
 @click.group()
 def bench() -> None:
     """Benchmarks."""
+
+
+@bench.command("payload")
+@click.option("--map", "map_id", default="eastern-us", show_default=True)
+@click.option("--players", default=4, show_default=True, type=click.IntRange(min=2, max=6))
+@click.option("--seed", default=1, show_default=True, type=int)
+@click.option("--every", default=10, show_default=True, type=click.IntRange(min=1))
+def bench_payload(map_id: str, players: int, seed: int, every: int) -> None:
+    """Size of a seat's update (view and legal actions) over a greedy game: as JSON, gzipped
+    (HTTP answers) and deflated (the WebSocket's permessage-deflate). Prints, never fails."""
+    from railways.server.payload import measure
+
+    sizes = measure(map_id, players, seed, every)
+    click.echo(f"{len(sizes.raw)} updates of a {players}-player {map_id} game (seed {seed})")
+    raw = statistics.median(sizes.raw)
+    for name, median, largest in sizes.rows():
+        ratio = f"  ({median / raw:.1%} of raw)" if name != "raw" else ""
+        click.echo(
+            f"  {name:<8} median {median / 1024:7.1f} KB  max {largest / 1024:7.1f} KB{ratio}"
+        )
 
 
 @bench.command("server")

@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import (
@@ -43,7 +44,7 @@ from railways import __version__
 from railways.content.decks import load_barons, load_operations
 from railways.content.maps import MapError, available_maps, load_map
 from railways.content.rules import summary
-from railways.content.solo import load_solo, solo_maps
+from railways.content.solo import SOLO_OPERATIONS, load_solo, solo_maps
 from railways.core.actions import BuildTrack
 from railways.core.cards import CardEffect
 from railways.core.errors import IllegalAction
@@ -66,6 +67,7 @@ from railways.server.games import (
     Watcher,
 )
 from railways.server.limits import BodyLimit, RateLimiter, retry_after
+from railways.server.payload import GZIP_MIN
 from railways.server.replay import Replayer
 from railways.server.security import SecurityHeaders, name_problem
 from railways.server.signing import key_directory, load_or_create_key, sign
@@ -430,6 +432,7 @@ def _map_info(map_id: str) -> dict[str, Any] | None:
     city_names = {cid: c.name for cid, c in board.cities.items()}
     west = None
     if entry["solo"]:
+        cards.update(load_operations(map_id, SOLO_OPERATIONS))  # the solo game's own cards
         smap = load_solo(map_id)
         if smap.west_limits:
             west = {"limits": dict(smap.west_limits), "unlock_score": smap.west_unlock_score}
@@ -602,7 +605,10 @@ def create_app(
     )
     app.state.manager = manager
     app.state.warm = False
-    # Outermost first: the headers go on every answer, the 413s included.
+    # Added innermost first: gzip wraps the routes (a seat's state is ~100-200 KB of JSON,
+    # a tenth of that gzipped; WebSocket updates use permessage-deflate instead), then the
+    # body limit, then the security headers, which go on every answer, the 413s included.
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN)
     app.add_middleware(BodyLimit, max_body=max_body)
     app.add_middleware(SecurityHeaders)
     create_limit = RateLimiter(creates_per_minute, create_burst)
