@@ -102,6 +102,10 @@ class ActionEncoding:
         if name == "take_operations_card":
             return _card_keys(game)
         kind = game.kinds.kinds[name]
+        if any(f.name == "links" for f in _fields(kind.action_type)):
+            # A plug-in's kind that moves a cube along a route (a Fuel Depot stop): indexed
+            # by where the route ends, as the kind describes it (None: it names no city).
+            return [(name, None), *((name, c) for c in cities)]
         return _field_keys(game, name, kind.action_type)
 
     def _build_keys(self, game: Game) -> list[Key]:
@@ -150,6 +154,9 @@ class ActionEncoding:
             # A choice no new game offers (a link for a Trading Depot, a route for Diplomatic
             # Relations) is indexed as the card alone.
             return key if key in self.index else (action.kind, action.card, None, None)
+        if any(f.name == "links" for f in _fields(type(action))):
+            shown = game.kinds.get(action).describe(game, action).cities
+            return (action.kind, shown[-1] if shown else None)
         return (action.kind, *(_plain(getattr(action, f.name)) for f in _fields(type(action))))
 
     def encode(self, game: Game, action: Action) -> int:

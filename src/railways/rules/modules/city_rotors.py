@@ -191,6 +191,11 @@ class CityRotors(Module):
                 }
                 for city, slot in sorted(rotors(game).items())
             },
+            # The same by colour, every colour always there (a fixed layout for learners).
+            "rotor_second_colours": {
+                color.value: sorted(c for c in rotors(game) if showing(game, c) is color)
+                for color in GOODS_COLORS
+            },
         }
 
     def own_markers(self, game: Game, seat: int | None) -> Sequence[Marker]:

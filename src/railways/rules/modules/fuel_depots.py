@@ -658,6 +658,18 @@ class FuelDepots(Module):
                 "placed": {c: {"seat": s, "depots": n} for c, (s, n) in state["placed"].items()},
                 "supply": {str(p.seat): in_supply(game, p.seat) for p in game.state.players},
                 "held": dict(state["held"]),
+                # Per seat, every seat always there (a fixed layout for learners): a city
+                # once for each depot there, and the city where a cube waits (or None).
+                "cities_by_seat": {
+                    str(p.seat): sorted(
+                        c for c, (s, n) in state["placed"].items() if s == p.seat for _ in range(n)
+                    )
+                    for p in game.state.players
+                },
+                "held_at": {
+                    str(p.seat): (cube.cities[-1] if (cube := held(game, p.seat)) else None)
+                    for p in game.state.players
+                },
             },
         }
 
