@@ -558,10 +558,16 @@ class _Context:
                 return None
             start = link.start
             sunk = 2 * len(link.tiles)
+            # A build from a switch on a complete own link (RW-p7-30): the new link joins both
+            # of its cities, and nothing of it is sunk yet.
+            also = link.end if link.complete else None
+            if also is not None:
+                sunk = 0
         else:
             assert origin is not None
             start = origin.id
             sunk = 0
+            also = None
         target = build.to_city
         cost = float(build.cost)
         if target is None:  # the first leg of a link too long for one action
@@ -578,6 +584,8 @@ class _Context:
         if target == start:
             return None
         value = uncertainty * self.link_value(start, target) + sunk * self.money * 3
+        if also is not None and also != target:
+            value = max(value, uncertainty * self.link_value(also, target))
         value -= self.money_cost(round(cost))
         if build.tiles >= 4 and not extension:
             value -= 0.1  # long links tie up tiles and money; prefer short ones (RW-p8-09)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from railways.core.actions import DeliverGoods
 from railways.core.board import Color
 from railways.core.errors import IllegalAction
+from railways.core.state import Link
 
 if TYPE_CHECKING:
     from railways.core.game import Game
@@ -36,6 +37,23 @@ Route = tuple[tuple[int, ...], str, tuple[int, ...]]
 WALK_TRIES = 16  # random walks tried before the sampler falls back to the full list
 FIRST_LINK = "first-link"  # the first link is another's (RW-p5-32)
 TWICE = "twice"  # the cube would enter a city twice (RW-p5-27)
+
+
+@dataclass(frozen=True, slots=True)
+class RouteLink:
+    """A way over existing track that counts as one link for deliveries though no link of
+    the state holds it (``Plugin.route_links``): a switch's branch seen from the far end of
+    the track it leaves (RW-p7-30). Its ``id`` is below 0, so it never names a link; ``of``
+    is the link whose tiles it shares."""
+
+    id: int
+    start: str
+    end: str
+    owner: int
+    of: int
+
+    def other_city(self, city: str) -> str:
+        return self.end if city == self.start else self.start
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,14 +105,20 @@ class DeliveryRules:
         self.hooks = tuple(hooks)
         self.max_links = game.engine_level(seat)  # RW-p5-26
         self.colors = game.state.city_colors
+        # Links the seat owns together with their owner (AU-036): it may start on them too.
+        self.shared = frozenset(
+            lk.id for lk in game.state.links.values() if lk.partners and seat in lk.partners
+        )
 
     # -- the rules, once -------------------------------------------------------------------
     # Each rule is one predicate. Listing and sampling ask the predicates for a yes or no
     # many thousand times, so they return a short reason code; only ``check`` turns a
     # code into a sentence for the player (``explain``).
-    def base_step(self, first: bool, cities: tuple[str, ...], to: str, owner: int) -> str | None:
+    def base_step(
+        self, first: bool, cities: tuple[str, ...], to: str, owner: int, link: int = 0
+    ) -> str | None:
         """The base game's verdict on a step: None, or why it may not be taken."""
-        if first and owner != self.seat:
+        if first and owner != self.seat and link not in self.shared:
             return FIRST_LINK  # RW-p5-32
         if to in cities:
             return TWICE  # RW-p5-27
@@ -147,7 +171,7 @@ class DeliveryRules:
 
     def step_refusal(self, walk: Walk, link: int, to: str, owner: int) -> Refusal | None:
         """Whether the cube may move along ``link`` to ``to`` next, and if not why."""
-        code = self.base_step(not walk.links, walk.cities, to, owner)
+        code = self.base_step(not walk.links, walk.cities, to, owner, link)
         if code is not None:
             return self.explain(code, to)
         return self.hook_step(walk, link, to, owner) if self.hooks else None
@@ -175,11 +199,12 @@ class DeliveryRules:
         if len(set(action.links)) != len(action.links):
             raise IllegalAction("a cube may not travel the same link twice", "RW-p5-27")
         walk = Walk(action.seat, color, (action.city,), ())
+        extra = game.route_links()
         for link_id in action.links:
-            link = state.links.get(link_id)
+            link = state.links.get(link_id) if link_id >= 0 else extra.get(link_id)
             if link is None:
                 raise IllegalAction(f"there is no link {link_id}", "RW-p5-25")
-            if not link.complete:
+            if isinstance(link, Link) and not link.complete:
                 raise IllegalAction(
                     f"link {link_id} is incomplete; cubes move only along complete links",
                     "RW-p5-25",
@@ -227,7 +252,7 @@ class DeliveryRules:
                 continue
             first = not links
             for link_id, to, owner in graph.get(cities[-1], ()):
-                if self.base_step(first, cities, to, owner) is not None:
+                if self.base_step(first, cities, to, owner, link_id) is not None:
                     continue
                 going = tuple(
                     c
@@ -264,7 +289,7 @@ class DeliveryRules:
         still travelling and drops one where it arrives. The property test compares this
         with ``check`` route by route.
         """
-        colors, seat, max_links = self.colors, self.seat, self.max_links
+        colors, seat, max_links, shared = self.colors, self.seat, self.max_links, self.shared
         stack: list[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], frozenset[Color]]]
         stack = [((start,), (), (), wanted)]
         while stack:
@@ -273,8 +298,8 @@ class DeliveryRules:
                 continue
             first = not links
             for link_id, to, owner in graph.get(cities[-1], ()):
-                if (first and owner != seat) or to in cities:  # base_step: RW-p5-32, RW-p5-27
-                    continue
+                if (first and owner != seat and link_id not in shared) or to in cities:
+                    continue  # base_step: RW-p5-32, RW-p5-27
                 new = ((*cities, to), (*links, link_id), (*owners, owner))
                 color = colors[to]
                 if color in alive:  # delivered here, and it stops here (RW-p5-22, RW-p5-28)
@@ -300,7 +325,7 @@ class DeliveryRules:
                 steps = [
                     (link_id, to)
                     for link_id, to, owner in graph.get(walk.cities[-1], ())
-                    if self.base_step(first, walk.cities, to, owner) is None
+                    if self.base_step(first, walk.cities, to, owner, link_id) is None
                     and (not self.hooks or self.hook_step(walk, link_id, to, owner) is None)
                 ]
                 if not steps:

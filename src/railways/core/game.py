@@ -27,7 +27,7 @@ from railways.core.actions import (
 )
 from railways.core.board import GOODS_COLORS, Board, Color, MajorLine
 from railways.core.cards import CardDef, CardEffect, Icon
-from railways.core.delivery import DeliveryHook, DeliveryRules
+from railways.core.delivery import DeliveryHook, DeliveryRules, RouteLink
 from railways.core.errors import IllegalAction
 from railways.core.kinds import ActionKind, KindRegistry
 from railways.core.plugins import BuildRestriction, EdgeCosts, Ruleset
@@ -130,7 +130,7 @@ class Game:
                 *core_kinds.after_plugins(),
             ]
         )
-        self.edge_costs = EdgeCosts(tuple(p for p in ruleset.plugins if p.prices_edges))
+        self.edge_costs = EdgeCosts.of(ruleset.plugins)
         self.actions: list[Action] = []  # every accepted action, undo included
         self.history: list[tuple[Action, int, int]] = []  # effective: (action, rng draws, reveals)
         self.derived: dict[str, Any] = {}
@@ -353,7 +353,32 @@ class Game:
         return self.board.cities[city].name
 
     def own_links(self, seat: int) -> list[Link]:
-        return [lk for lk in self.state.links.values() if lk.owner == seat and lk.complete]
+        """The seat's complete links, those it co-owns included (a Company Merger)."""
+        return [
+            lk
+            for lk in self.state.links.values()
+            if lk.complete and (lk.owner == seat or seat in lk.partners)
+        ]
+
+    def route_links(self) -> dict[int, RouteLink]:
+        """The plug-ins' ways over track that count as links for deliveries, by id (below 0).
+
+        Kept until the track changes (``state.track_version``), like the link graph.
+        """
+        hit = self.derived.get("route_links")
+        if hit is not None and hit[0] == self.state.track_version:
+            found: dict[int, RouteLink] = hit[1]
+            return found
+        found = {r.id: r for p in self.ruleset.plugins for r in p.route_links(self)}
+        self.derived["route_links"] = (self.state.track_version, found)
+        return found
+
+    def link_owners(self, link_id: int) -> tuple[int, ...]:
+        """Who scores a point when a cube travels along the link (a co-owner too, AU-036)."""
+        if link_id < 0:
+            return (self.route_links()[link_id].owner,)
+        link = self.state.links[link_id]
+        return (link.owner, *link.partners) if link.partners else (link.owner,)
 
     def network(self, seat: int, start: str) -> frozenset[str]:
         """Cities reachable from ``start`` over the seat's own complete links."""
@@ -734,14 +759,23 @@ class Game:
     def plan(self, action: BuildTrack) -> BuildPlan:
         rules = self.build_rules(action)
         for restriction in self.build_restrictions(action.seat):
-            for hex_ in action.path:
+            for hex_ in action.path[:1] if restriction.starts_only else action.path:
                 if hex_ in restriction.hexes:
                     raise IllegalAction(
                         f"no building at {hex_} now: {restriction.reason}", restriction.clause
                     )
-        return plan_build(
+        plan = plan_build(
             self.board, self.state, action.seat, action.path, action.exit, action.redirect, rules
         )
+        for plugin in self.ruleset.plugins:
+            plan = plugin.judge_build(self, action, plan, rules)
+        if plan.constructions > rules.max_tiles:  # a plug-in's extras count too (RW-p4-43)
+            raise IllegalAction(
+                f"at most {rules.max_tiles} tiles may be laid in one build action "
+                f"(this build needs {plan.constructions})",
+                "RW-p4-43",
+            )
+        return plan
 
     def build_restrictions(self, seat: int) -> list[BuildRestriction]:
         """The hexes closed to the seat's builds now, by plug-ins and by cards in play."""
@@ -778,6 +812,8 @@ class Game:
             )
         for plugin in self.ruleset.plugins:
             plugin.after_build(self, action.seat, link)
+        for plugin in self.ruleset.plugins:
+            plugin.after_plan(self, action.seat, link, plan)
         reacting = [
             (c, e, h, False) for c, e, h in self._in_play("after_build") if c.id not in action.cards
         ]
@@ -949,8 +985,8 @@ class Game:
         state.bag[color] += 1  # RW-p5-30
         points: dict[int, int] = {}
         for link_id in links:  # RW-p5-31
-            owner = state.links[link_id].owner
-            points[owner] = points.get(owner, 0) + 1
+            for owner in self.link_owners(link_id):
+                points[owner] = points.get(owner, 0) + 1
         player = state.players[seat]
         player.deliveries += 1
         player.delivered_colors.add(color.value)

@@ -161,11 +161,12 @@ def _delivery_options(
     state = game.state
     rules = game.delivery_rules(seat, cards)
     by_city = link_graph(game)
+    partners = {lk.id: lk.partners for lk in state.links.values() if lk.partners}
     out: dict[tuple[str, str], list[DeliveryOption]] = {}
     for city, cubes in state.cubes.items():
         if not cubes or city not in by_city:
             continue
-        if not any(owner == seat for _l, _c, owner in by_city[city]):
+        if not any(owner == seat or lk in rules.shared for lk, _c, owner in by_city[city]):
             continue
         colors = sorted(set(cubes), key=lambda c: c.value)
         walks = rules.routes(by_city, city, colors)
@@ -175,6 +176,10 @@ def _delivery_options(
                 points: dict[int, int] = {}
                 for owner in owners:
                     points[owner] = points.get(owner, 0) + 1
+                if partners:  # co-owners score for their links too (AU-036)
+                    for link_id in links:
+                        for partner in partners.get(link_id, ()):
+                            points[partner] = points.get(partner, 0) + 1
                 action = DeliverGoods(
                     seat=seat, city=city, color=color.value, links=links, cards=cards
                 )
@@ -202,6 +207,9 @@ def link_graph(game: Game) -> dict[str, list[Edge]]:
             continue
         graph.setdefault(link.start, []).append((link.id, link.end, link.owner))
         graph.setdefault(link.end, []).append((link.id, link.start, link.owner))
+    for way in game.route_links().values():  # a plug-in's ways that count as links (switches)
+        graph.setdefault(way.start, []).append((way.id, way.end, way.owner))
+        graph.setdefault(way.end, []).append((way.id, way.start, way.owner))
     game.derived["link_graph"] = (state.track_version, graph)
     return graph
 
@@ -272,6 +280,8 @@ def _static_routes(
                 continue
             _extend(board, (city.at, first), side.opposite, max_tiles, routes, city.id)
         for path in routes:
+            if edge_costs.judges and not edge_costs.allowed(board, path):
+                continue  # a plug-in rules it out without a card (a region border)
             dest = board.city_at(path[-1])
             assert dest is not None
             tiles = path[1:-1]
@@ -432,16 +442,23 @@ def link_options(game: Game, seat: int) -> list[BuildOption]:
     state = game.state
     max_tiles, cards = _max_tiles(game, seat)
     in_use = tiles_in_use(state)
-    cache: dict[tuple[int, int, tuple[str, ...], frozenset[Hex]], tuple[int, list[BuildOption]]]
+    cache: dict[
+        tuple[int, int, tuple[str, ...], frozenset[Hex], frozenset[Hex]],
+        tuple[int, list[BuildOption]],
+    ]
     cache = game.derived.setdefault("build_options", {})
-    closed = frozenset().union(*(r.hexes for r in game.build_restrictions(seat)))
-    key = (seat, max_tiles, cards, closed)
+    closed, starts = _closed(game, seat)
+    key = (seat, max_tiles, cards, closed, starts)
     hit = cache.get(key)
     if hit is not None and hit[0] == state.track_version:
         return list(hit[1])
-    options = _build_options(game, seat, max_tiles, cards, in_use)
-    if closed:  # hexes a plug-in closes to this seat now (Plugin.build_restriction)
-        options = [o for o in options if closed.isdisjoint(o.action.path)]
+    options = _build_options(game, seat, max_tiles, cards, in_use, starts)
+    if closed or starts:  # hexes a plug-in closes to this seat now (Plugin.build_restriction)
+        options = [
+            o
+            for o in options
+            if closed.isdisjoint(o.action.path) and o.action.path[0] not in starts
+        ]
     cache[key] = (state.track_version, options)
     return list(options)
 
@@ -469,30 +486,122 @@ def _option(
     return option
 
 
+def _closed(game: Game, seat: int) -> tuple[frozenset[Hex], frozenset[Hex]]:
+    """Hexes closed to the seat's builds now, and hexes closed only as a build's start."""
+    restrictions = game.build_restrictions(seat)
+    closed = frozenset().union(*(r.hexes for r in restrictions if not r.starts_only))
+    starts = frozenset().union(*(r.hexes for r in restrictions if r.starts_only))
+    return closed, starts
+
+
+def _judged(game: Game) -> bool:
+    """Whether a plug-in judges every build (``Plugin.judges_builds``): each candidate is
+    then checked in full, as no precomputed route can know the plug-in's verdict."""
+    return any(p.judges_builds for p in game.ruleset.plugins)
+
+
 def _build_options(
-    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...], in_use: dict[str, int]
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    in_use: dict[str, int],
+    starts: frozenset[Hex] = frozenset(),
 ) -> list[BuildOption]:
     board, track = game.board, game.state.track
     supply = board.tables.tile_supply
     plenty = all(supply.get(k, 0) - in_use[k] >= max_tiles for k in in_use)
+    judged = _judged(game)
     # With tiles to spare and no card that changes costs, a route that only crosses
     # track as overpasses is legal at its precomputed cost: plan_build would check
     # nothing else that is not already true of every static route.
-    fast = plenty and not game.build_rules(BuildTrack(seat=seat, cards=cards)).repriced
+    rules = game.build_rules(BuildTrack(seat=seat, cards=cards))
+    fast = plenty and not rules.repriced and not judged
     if fast:
         options = _slot_options(game, seat, max_tiles, cards)
     else:
         occupied = set(track)
-        exact = not game.build_rules(BuildTrack(seat=seat, cards=cards)).repriced and not any(
-            game.build_restrictions(seat)
-        )
+        exact = not rules.repriced and not any(game.build_restrictions(seat)) and not judged
         options = []
         for (_origin, dest), group in static_routes(board, max_tiles, game.edge_costs).items():
+            if group[0].path[0] in starts:
+                continue  # no build may start there now (an unbuilt town)
             option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied, exact)
             if option is not None:
                 options.append(option)
-        options.extend(_first_legs(game, seat, max_tiles, cards, plenty, occupied, exact))
+        options.extend(
+            o
+            for o in _first_legs(game, seat, max_tiles, cards, plenty, occupied, exact)
+            if o.action.path[0] not in starts
+        )
     options.extend(_extensions(game, seat, max_tiles, cards))
+    options.extend(_origin_options(game, seat, max_tiles, cards))
+    return options
+
+
+ORIGIN_TRIES = 4  # routes tried per destination from a plug-in's origins (cheapest first)
+
+
+def _origin_routes(
+    board: Board, at: Hex, side: Side, tiles: int, start: str, edge_costs: EdgeCosts
+) -> list[tuple[int, str, tuple[Hex, ...], tuple[tuple[Hex, Side, Side], ...]]]:
+    """Routes on the empty board from ``at`` out by ``side`` to a city within ``tiles``
+    tiles: (cost, city, path, tiles laid). Worked out once per board and place."""
+
+    def make() -> list[tuple[int, str, tuple[Hex, ...], tuple[tuple[Hex, Side, Side], ...]]]:
+        nxt = at.neighbour(side)
+        routes: list[tuple[Hex, ...]] = []
+        if _can_enter(board, nxt) and not board.is_impassable(at, nxt):
+            _extend(board, (at, nxt), side.opposite, tiles, routes, start)
+        out = []
+        for path in routes:
+            if edge_costs.judges and not edge_costs.allowed(board, path):
+                continue
+            city = board.city_at(path[-1])
+            assert city is not None
+            out.append((_route_cost(board, path, edge_costs), city.id, path, _tiles_of(path)))
+        return sorted(out)
+
+    return board.derived(("origin_routes", at, side, tiles, start, edge_costs.key), make)
+
+
+def _origin_options(
+    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...]
+) -> list[BuildOption]:
+    """New links from the places a plug-in opens on the seat's own track (a switch,
+    ``CostRules.origins``): the cheapest legal one to each city a build can reach.
+
+    Kept with the state until the track changes, like the other candidate links.
+    """
+    key = (seat, max_tiles, cards)
+    every: dict[tuple[int, int, tuple[str, ...]], tuple[int, list[BuildOption]]]
+    every = game.derived.setdefault("origin_options", {})
+    hit = every.get(key)
+    if hit is not None and hit[0] == game.state.track_version:
+        return hit[1]
+    rules = game.build_rules(BuildTrack(seat=seat, cards=cards))
+    board, track = game.board, game.state.track
+    occupied = set(track)
+    by_dest: dict[str, list[tuple[int, tuple[Hex, ...]]]] = {}
+    for origin in rules.origins:
+        tiles = max_tiles - origin.constructions
+        if origin.seat != seat or tiles < 1 or origin.refusal is not None:
+            continue
+        for side in sorted(origin.sides):
+            for cost, dest, path, laid in _origin_routes(
+                board, origin.at, side, tiles, origin.start, game.edge_costs
+            ):
+                if _crossable(track, occupied, laid):  # meets track only as overpasses
+                    by_dest.setdefault(dest, []).append((cost + origin.cost, path))
+    options: list[BuildOption] = []
+    for dest, found in sorted(by_dest.items()):
+        found.sort()
+        for _cost, route in found[:ORIGIN_TRIES]:
+            option = _try(game, BuildTrack(seat=seat, path=route, cards=cards), route, dest)
+            if option is not None:
+                options.append(option)
+                break
+    every[key] = (game.state.track_version, options)
     return options
 
 
@@ -826,6 +935,8 @@ def _cheapest_from(
             nxt = here.neighbour(exit_)
             if nxt in path or board.is_impassable(here, nxt):
                 continue
+            if edge_costs.judges and not edge_costs.allowed(board, path + (nxt,)):
+                continue
             ridge = edge(here, nxt)
             target = board.city_at(nxt)
             if target is not None:
@@ -942,10 +1053,11 @@ def sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
     """A random walk from a random cube the seat can start moving, until it is delivered."""
     state = game.state
     graph = link_graph(game)
+    shared = game.delivery_rules(seat).shared
     sources: list[tuple[str, Color]] = []
     for city, edges in graph.items():
         cubes = state.cubes[city]
-        if cubes and any(owner == seat for _l, _c, owner in edges):
+        if cubes and any(owner == seat or lk in shared for lk, _c, owner in edges):
             sources.extend((city, c) for c in _BY_VALUE if c in cubes)
     if not sources:
         return None
@@ -971,11 +1083,16 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
     """A random candidate link, drawn by rejection (see :func:`sample_action`)."""
     board, state = game.board, game.state
     max_tiles, cards = _max_tiles(game, seat)
-    closed = frozenset().union(*(r.hexes for r in game.build_restrictions(seat)))
+    closed, starts = _closed(game, seat)
     in_use = tiles_in_use(state)
     supply = board.tables.tile_supply
     plenty = all(supply.get(k, 0) - in_use[k] >= max_tiles for k in in_use)
-    exact = not closed and not game.build_rules(BuildTrack(seat=seat, cards=cards)).repriced
+    exact = (
+        not closed
+        and not starts
+        and not _judged(game)
+        and not game.build_rules(BuildTrack(seat=seat, cards=cards)).repriced
+    )
     fast = plenty and exact
     occupied = set(state.track)
     edge_costs = game.edge_costs
@@ -986,6 +1103,7 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
     legs = long_routes(board, max_tiles, edge_costs)
     own_open = any(lk.owner == seat and lk.end is None for lk in state.links.values())
     extensions = _extensions(game, seat, max_tiles, cards) if own_open else []
+    extensions += _origin_options(game, seat, max_tiles, cards)
     total = len(groups) + len(legs) + len(extensions)
     for _ in range(SAMPLE_TRIES):
         i = rng.below(total)
@@ -998,7 +1116,11 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
             option = _leg_choice(game, seat, cards, leg, plenty, occupied, exact)
         else:
             option = extensions[i - len(groups) - len(legs)]
-        if option is not None and (not closed or closed.isdisjoint(option.action.path)):
+        if (
+            option is not None
+            and (not closed or closed.isdisjoint(option.action.path))
+            and option.action.path[0] not in starts
+        ):
             return option.action
     options = build_options(game, seat)  # few candidates are legal: draw from the full list
     return options[rng.below(len(options))].action if options else None

@@ -18,15 +18,15 @@ from railways.core.cards import BaronDef, BaronEffect, CardDef, CardEffect
 from railways.core.turns import TurnStructure
 
 if TYPE_CHECKING:
-    from railways.core.actions import Action
+    from railways.core.actions import Action, BuildTrack
     from railways.core.board import Board, Color, MajorLine
-    from railways.core.delivery import DeliveryHook
+    from railways.core.delivery import DeliveryHook, RouteLink
     from railways.core.game import Delivery, Game, Options
     from railways.core.hexgrid import Hex
     from railways.core.kinds import ActionKind
     from railways.core.rng import Rng
     from railways.core.state import Link
-    from railways.core.track import CostRules
+    from railways.core.track import BuildPlan, CostRules
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,9 @@ class BuildRestriction:
     hexes: frozenset[Hex]
     reason: str
     clause: str | None = None
+    # Closed only as the place a build starts from (an unbuilt town, AU-030): track may
+    # still be built to them.
+    starts_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +81,11 @@ class Plugin:
     feature_kinds: frozenset[str] = frozenset()
     # Whether ``edge_cost`` adds to the cost of track (a toll border).
     prices_edges: bool = False
+    # Whether ``judge_build`` may refuse or reprice a plain link between two cities (listings
+    # then check each candidate in full, not from precomputed routes), and whether
+    # ``route_allowed`` rules out routes on the empty board.
+    judges_builds: bool = False
+    judges_routes: bool = False
     # Rail Baron and Operations card effect keys this plug-in gives meaning to.
     baron_effects: Mapping[str, BaronEffect] = {}
     card_effects: Mapping[str, CardEffect] = {}
@@ -141,6 +149,30 @@ class Plugin:
     def after_build(self, game: Game, seat: int, link: Link) -> None:
         """Called after every Build Track action."""
 
+    def after_plan(self, game: Game, seat: int, link: Link, plan: BuildPlan) -> None:
+        """Called after every Build Track action with the plan laid (where it started from,
+        what it cost), after ``after_build``."""
+
+    def judge_build(
+        self, game: Game, action: BuildTrack, plan: BuildPlan, rules: CostRules
+    ) -> BuildPlan:
+        """Judge every build the base rules accept: raise IllegalAction to refuse it, or return
+        the plan with ``extras``/``extra_cost``/``cost`` added for what the plug-in charges
+        (a town built on the way). ``rules.permits`` says what cards lift. A plug-in whose
+        verdict can differ for a plain link between two cities sets ``judges_builds``."""
+        return plan
+
+    def route_allowed(self, board: Board, path: Sequence[Hex]) -> bool:
+        """Whether a route of hexes from a city (``judges_routes``) may ever be built without
+        a card: listings leave out the routes it refuses. A refused route must stay refused
+        when it is extended (a region border crossed stays crossed)."""
+        return True
+
+    def route_links(self, game: Game) -> Sequence[RouteLink]:
+        """Ways over existing track that count as one link for deliveries though no link
+        holds them (a switch's branch seen from the far end of the track it leaves)."""
+        return ()
+
     def build_rules(self, game: Game, seat: int, rules: CostRules) -> CostRules:
         """How the seat's builds are charged now, before any card changes it (an event
         that raises a terrain's price or allows more tiles). Return ``rules`` unchanged
@@ -190,20 +222,33 @@ class Plugin:
 
 @dataclass(frozen=True, slots=True)
 class EdgeCosts:
-    """The plug-ins that price crossing an edge, as one function of (board, a, b)."""
+    """The plug-ins that price crossing an edge, as one function of (board, a, b), and those
+    that rule out routes on the empty board (``Plugin.route_allowed``)."""
 
     plugins: tuple[Plugin, ...] = ()
+    judges: tuple[Plugin, ...] = ()
 
     @property
     def key(self) -> tuple[str, ...]:
-        """Names the pricing, for indexes of routes worked out once per board."""
-        return tuple(p.id for p in self.plugins)
+        """Names the pricing and judging, for indexes of routes worked out once per board."""
+        return (*(p.id for p in self.plugins), *(f"judge:{p.id}" for p in self.judges))
 
     def __call__(self, board: Board, a: Hex, b: Hex) -> int:
         return sum(p.edge_cost(board, a, b) for p in self.plugins)
 
+    def allowed(self, board: Board, path: Sequence[Hex]) -> bool:
+        """Whether every judging plug-in allows the route ``path``."""
+        return all(p.route_allowed(board, path) for p in self.judges)
+
     def __bool__(self) -> bool:
         return bool(self.plugins)
+
+    @classmethod
+    def of(cls, plugins: Sequence[Plugin]) -> EdgeCosts:
+        return cls(
+            tuple(p for p in plugins if p.prices_edges),
+            tuple(p for p in plugins if p.judges_routes),
+        )
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,8 @@ class Link:
     tiles: list[tuple[Hex, Side, Side]]
     end: str | None = None
     built_turn: int = 0
+    # Seats that own the link together with ``owner`` and score for it too (AU-036).
+    partners: list[int] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -180,7 +182,15 @@ class GameState:
                 for h, pieces in self.track.items()
             },
             links={
-                i: Link(lk.id, lk.owner, lk.start, list(lk.tiles), lk.end, lk.built_turn)
+                i: Link(
+                    lk.id,
+                    lk.owner,
+                    lk.start,
+                    list(lk.tiles),
+                    lk.end,
+                    lk.built_turn,
+                    list(lk.partners),
+                )
                 for i, lk in self.links.items()
             },
             next_link_id=self.next_link_id,

@@ -12,9 +12,38 @@ from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
 from railways.core.state import GameState, Link, Piece
 
 
+@dataclass(frozen=True, slots=True)
+class BuildOrigin:
+    """A hex of a seat's own track from which the seat may start a new link.
+
+    The base game starts links only at cities and at the end of an own incomplete link;
+    a plug-in offers more places through ``CostRules.origins`` (a Switch Track on a piece
+    of own track, RW-p7-27). The new link counts as starting from the city ``start``; its
+    first tile must leave the hex by one of ``sides``; starting there costs ``cost`` more
+    and uses ``constructions`` of the build's tile allowance. ``kind`` names it in messages.
+    An origin with a ``refusal`` is shown but closed now (both switches placed): a build
+    from it is refused with that message and ``clause``; listings leave it out.
+    """
+
+    at: Hex
+    seat: int
+    start: str
+    sides: frozenset[Side]
+    cost: int = 0
+    constructions: int = 1
+    kind: str = "junction"
+    clause: str | None = None
+    refusal: str | None = None
+
+
 @dataclass(slots=True)
 class BuildPlan:
-    """A checked build, ready to lay. Produced by :func:`plan_build`."""
+    """A checked build, ready to lay. Produced by :func:`plan_build`.
+
+    ``origin`` is set when the build starts a new link at a plug-in's origin (not a city);
+    ``extras`` counts what the build uses of the tile allowance besides tiles (a switch, a
+    town built on the way: plug-ins add to it), ``extra_cost`` what those cost (in ``cost``).
+    """
 
     seat: int
     start_city: str | None
@@ -27,6 +56,9 @@ class BuildPlan:
     cost: int
     tile_costs: list[int] = field(default_factory=list)
     ridges: int = 0
+    origin: BuildOrigin | None = None
+    extras: int = 0
+    extra_cost: int = 0
 
     @property
     def completes(self) -> bool:
@@ -36,18 +68,35 @@ class BuildPlan:
     def tiles_laid(self) -> int:
         return len(self.tiles) + (1 if self.redirect is not None else 0)
 
+    @property
+    def constructions(self) -> int:
+        """What the build uses of the allowance of tiles per action (RW-p4-43)."""
+        return self.tiles_laid + self.extras
+
+    @property
+    def link_start(self) -> str | None:
+        """The city a new link counts from (None when the build extends a link)."""
+        if self.start_city is not None:
+            return self.start_city
+        return self.origin.start if self.origin is not None else None
+
 
 @dataclass(frozen=True, slots=True)
 class CostRules:
     """How a build is charged: card effects adjust these (free open terrain, more tiles).
 
     ``edge_costs`` adds what plug-ins charge for crossing an edge (a toll border).
+    ``origins`` are the places besides cities and own open ends where the seat may start
+    a new link now (:class:`BuildOrigin`). ``permits`` names plug-in rules a card lifts or
+    grants for this build (a plug-in reads them; the core gives them no meaning).
     """
 
     free_open: bool = False
     max_tiles: int = 4
     edge_costs: Callable[[Board, Hex, Hex], int] | None = None
     terrain: TerrainCosts | None = None  # a card's own prices for tiles and ridges
+    origins: tuple[BuildOrigin, ...] = ()
+    permits: frozenset[str] = frozenset()
 
     @property
     def repriced(self) -> bool:
@@ -191,6 +240,7 @@ def plan_build(
     redirect_side: Side | None = None
     tile_costs: list[int] = []
     tc = rules.terrain or board.tables.terrain_costs
+    junction: BuildOrigin | None = None
 
     def terrain_cost(h: Hex) -> int:
         terrain = board.hexes[h]
@@ -216,6 +266,8 @@ def plan_build(
     else:
         extends = own_open_end(state, seat, origin)
         if extends is None:
+            junction = next((o for o in rules.origins if o.at == origin and o.seat == seat), None)
+        if extends is None and junction is None:
             owner_note = ""
             for piece in state.track.get(origin, ()):
                 if piece.owner != seat:
@@ -225,6 +277,27 @@ def plan_build(
                 f"(hex {origin} is neither{owner_note})",
                 "RW-p4-46",
             )
+    if junction is not None:
+        # A plug-in's origin on own track (a switch): a new link leaves it by a free side.
+        if junction.refusal is not None:
+            raise IllegalAction(junction.refusal, junction.clause)
+        if redirect:
+            raise IllegalAction(
+                "only the end tile of your own incomplete link can be redirected", "RW-p5-04"
+            )
+        if len(path) < 2:
+            raise IllegalAction(f"a build from a {junction.kind} must lay at least one tile")
+        side = origin.side_towards(path[1])
+        assert side is not None
+        if side not in junction.sides:
+            raise IllegalAction(
+                f"new track can leave the {junction.kind} at {origin} only by a side its own "
+                f"track does not use ({', '.join(s.name for s in sorted(junction.sides))})",
+                junction.clause,
+            )
+        link_start = junction.start
+        body_from = 1
+    elif extends is not None:
         link_start = extends.start
         _end_hex, end_side = extends.open_end
         if redirect:
@@ -349,16 +422,20 @@ def plan_build(
     laid = len(tiles) + (1 if redirect_hex is not None else 0)
     if laid == 0:
         raise IllegalAction("the build lays no tiles", "RW-p4-43")
-    if laid > rules.max_tiles:
+    extras = junction.constructions if junction is not None else 0
+    if laid + extras > rules.max_tiles:
+        counted = f" (the {junction.kind} counts as one)" if junction is not None else ""
         raise IllegalAction(
-            f"at most {rules.max_tiles} tiles may be laid in one build action", "RW-p4-43"
+            f"at most {rules.max_tiles} tiles may be laid in one build action{counted}",
+            "RW-p4-43",
         )
 
     ridges = 0
     for x, y in itertools.pairwise(path):
         if board.crosses_ridge(x, y):
             ridges += 1
-    cost = sum(tile_costs) + ridges * tc.ridge
+    extra_cost = junction.cost if junction is not None else 0
+    cost = sum(tile_costs) + ridges * tc.ridge + extra_cost
     if rules.edge_costs:
         cost += sum(rules.edge_costs(board, x, y) for x, y in itertools.pairwise(path))
 
@@ -375,6 +452,9 @@ def plan_build(
         cost=cost,
         tile_costs=tile_costs,
         ridges=ridges,
+        origin=junction,
+        extras=extras,
+        extra_cost=extra_cost,
     )
 
 
@@ -421,10 +501,9 @@ def lay(state: GameState, plan: BuildPlan, turn: int) -> Link:
         if plan.redirect_side is not None:
             redirect_only(state, link, plan.redirect_side)
     else:
-        assert plan.start_city is not None
-        link = Link(
-            id=state.next_link_id, owner=plan.seat, start=plan.start_city, tiles=[], built_turn=turn
-        )
+        start = plan.link_start
+        assert start is not None
+        link = Link(id=state.next_link_id, owner=plan.seat, start=start, tiles=[], built_turn=turn)
         state.links[link.id] = link
         state.next_link_id += 1
     for h, a, b in plan.tiles:

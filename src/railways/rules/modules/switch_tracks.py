@@ -1,0 +1,275 @@
+"""Switch Tracks: twice a game, a three-way piece on your own track and a new link from it
+(RW-p7-26..30). Railways of Australia has the same pieces as part of its rules (AU-018,
+AU-033; its Switchback card places one for free, AU-042), so the mechanism is written once
+here as :class:`SwitchRules` and used by this module and by the Australia plug-in.
+
+How the pieces are modelled (our reading, docs/boards/australia.md):
+
+- A switch goes on a hex of one of the seat's own *complete* links that holds no other
+  track (a crossover cannot become a switch) and has no switch yet. It is offered to the
+  core as a :class:`~railways.core.track.BuildOrigin`: a build may start there, leaving by
+  one of the four sides the link's own tile does not use. It costs $5,000 and uses one of
+  the four tiles of the build (RW-p7-27). The parent link's tile stays as it is; the switch
+  is a marker on it, and no other track may be laid on that hex afterwards.
+- The new link (the *branch*) counts from the parent link's first city and must reach a
+  third city (RW-p7-30): neither end of the parent. Until it does, it is an incomplete link
+  like any other and is removed, with its switch, in the income phase (RW-p7-29); the
+  switch marker then goes back to its owner.
+- Once complete, the three cities are joined three ways, each counting as one link for
+  deliveries (RW-p7-30): the parent (A-B), the branch (A-C) and, as a way over the same
+  track (``Plugin.route_links``), B-C. The branch belongs to the switch's owner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from railways.core.delivery import RouteLink
+from railways.core.errors import IllegalAction
+from railways.core.hexgrid import Hex, Side
+from railways.core.plugins import BuildRestriction, Marker
+from railways.core.track import BuildOrigin, CostRules, track_changed
+from railways.rules.modules.base import Module
+from railways.rules.registry import register_plugin
+
+if TYPE_CHECKING:
+    from railways.core.actions import BuildTrack
+    from railways.core.board import Board
+    from railways.core.game import Game
+    from railways.core.state import Link
+    from railways.core.track import BuildPlan
+
+SWITCHES_PER_PLAYER = 2  # RW-p7-26, AU-018
+SWITCH_COST = 5  # $5,000 (RW-p7-27)
+KIND = "switch"  # the BuildOrigin kind of a switch
+DATA = "switch_tracks"  # the key of the switches in state.plugin_data
+ALL_SIDES = frozenset(Side)
+
+
+class SwitchRules:
+    """The Switch Track mechanism, for a plug-in to delegate its hooks to."""
+
+    def __init__(self, clause: str = "RW-p7-28", limit_clause: str = "RW-p7-26") -> None:
+        self.clause = clause  # the clause of building on from a switch (or AU-033)
+        self.limit_clause = limit_clause  # two switches per player (or AU-018)
+
+    # -- the switches on the board ------------------------------------------------------
+    @staticmethod
+    def switches(game: Game) -> list[dict[str, Any]]:
+        """Every switch: ``{"hex": [row, col], "seat", "parent", "branch"}`` (link ids)."""
+        data: dict[str, Any] = game.state.plugin_data.setdefault(DATA, {"switches": []})
+        found: list[dict[str, Any]] = data["switches"]
+        return found
+
+    def left(self, game: Game, seat: int) -> int:
+        """Switch markers the seat has not placed (a removed switch comes back, RW-p7-29)."""
+        return SWITCHES_PER_PLAYER - sum(1 for s in self.switches(game) if s["seat"] == seat)
+
+    def hexes(self, game: Game) -> frozenset[Hex]:
+        return frozenset(Hex.from_offset(*s["hex"]) for s in self.switches(game))
+
+    def branches(self, game: Game) -> dict[int, dict[str, Any]]:
+        return {s["branch"]: s for s in self.switches(game)}
+
+    # -- building -----------------------------------------------------------------------
+    def origins(self, game: Game, seat: int) -> tuple[BuildOrigin, ...]:
+        """Where the seat may place a switch and build on from it now (RW-p7-27, RW-p7-30).
+
+        Asked for every build checked or listed, so kept until the track changes (the
+        switches change only with the track: built with it, removed with it).
+        """
+        every: dict[int, tuple[int, tuple[BuildOrigin, ...]]]
+        every = game.derived.setdefault("switch_origins", {})
+        hit = every.get(seat)
+        if hit is not None and hit[0] == game.state.track_version:
+            return hit[1]
+        found = self._origins(game, seat)
+        every[seat] = (game.state.track_version, found)
+        return found
+
+    def _origins(self, game: Game, seat: int) -> tuple[BuildOrigin, ...]:
+        refusal: str | None = None
+        if self.left(game, seat) <= 0:  # shown, so a try is told why (RW-p7-26, AU-018)
+            refusal = f"you have placed both of your {SWITCHES_PER_PLAYER} Switch Tracks"
+        state = game.state
+        taken = self.hexes(game)
+        branches = self.branches(game)
+        out: list[BuildOrigin] = []
+        for link in state.links.values():
+            if link.owner != seat or not link.complete or link.id in branches:
+                continue
+            for h, a, b in link.tiles:
+                if h in taken or len(state.track.get(h, ())) != 1:
+                    continue  # a switch already, or a crossover: no room for a switch
+                out.append(
+                    BuildOrigin(
+                        at=h,
+                        seat=seat,
+                        start=link.start,
+                        sides=ALL_SIDES - {a, b},
+                        cost=SWITCH_COST,
+                        constructions=1,
+                        kind=KIND,
+                        clause=self.limit_clause if refusal else self.clause,
+                        refusal=refusal,
+                    )
+                )
+        return tuple(out)
+
+    def build_rules(self, game: Game, seat: int, rules: CostRules) -> CostRules:
+        origins = self.origins(game, seat)
+        return replace(rules, origins=rules.origins + origins) if origins else rules
+
+    @staticmethod
+    def free(rules: CostRules) -> CostRules:
+        """The rules with every switch free (the Switchback card, AU-042)."""
+        origins = tuple(replace(o, cost=0) if o.kind == KIND else o for o in rules.origins)
+        return replace(rules, origins=origins)
+
+    def parent_at(self, game: Game, at: Hex) -> Link:
+        (piece,) = game.state.track[at]
+        return game.state.links[piece.link]
+
+    def judge_build(self, game: Game, action: BuildTrack, plan: BuildPlan) -> BuildPlan:
+        """A branch must reach a third city and is never joined to another loose end."""
+        state = game.state
+        branches = self.branches(game)
+        if plan.origin is not None and plan.origin.kind == KIND:
+            parent = self.parent_at(game, plan.origin.at)
+            ends: tuple[str | None, ...] = (parent.start, parent.end)
+            if plan.joins is not None:
+                raise IllegalAction(
+                    "a link from a switch must reach a city, not join another loose end",
+                    "RW-p7-29",
+                )
+        elif plan.extends is not None and plan.extends in branches:
+            parent = state.links[branches[plan.extends]["parent"]]
+            ends = (parent.start, parent.end)
+            if plan.joins is not None:
+                raise IllegalAction(
+                    "a link from a switch must reach a city, not join another loose end",
+                    "RW-p7-29",
+                )
+        else:
+            if plan.joins is not None and plan.joins in branches:
+                raise IllegalAction(
+                    "a link from a switch must reach a city, not join another loose end",
+                    "RW-p7-29",
+                )
+            return plan
+        if plan.end_city is not None and plan.end_city in ends:
+            raise IllegalAction(
+                "a link from a switch joins a third city: it may not end where the track it "
+                f"leaves ends ({game.city_name(plan.end_city)})",
+                "RW-p7-30",
+            )
+        return plan
+
+    def after_plan(self, game: Game, seat: int, link: Link, plan: BuildPlan) -> None:
+        if plan.origin is None or plan.origin.kind != KIND:
+            return
+        at = plan.origin.at
+        parent = self.parent_at(game, at)
+        self.switches(game).append(
+            {"hex": [at.row, at.col], "seat": seat, "parent": parent.id, "branch": link.id}
+        )
+        track_changed(game.state)  # what may be built from own track has changed
+        game.log(f"{game.seats[seat]} places a Switch Track at {at}")
+
+    def after_income(self, game: Game) -> None:
+        """A switch whose link was removed unfinished goes with it (RW-p7-29)."""
+        data = self.switches(game)
+        kept = [s for s in data if s["branch"] in game.state.links]
+        for gone in data:
+            if gone not in kept:
+                game.log(f"{game.seats[gone['seat']]}'s unfinished Switch Track is removed")
+        if len(kept) != len(data):
+            data[:] = kept
+            track_changed(game.state)
+
+    def build_restriction(self, game: Game, seat: int) -> BuildRestriction | None:
+        hexes = self.hexes(game)
+        if not hexes:
+            return None
+        return BuildRestriction(hexes, "a Switch Track is there", "RW-p7-27")
+
+    # -- deliveries -----------------------------------------------------------------------
+    def route_links(self, game: Game) -> Sequence[RouteLink]:
+        """A finished branch also joins its city to the far end of the track it leaves."""
+        state = game.state
+        out: list[RouteLink] = []
+        for s in self.switches(game):
+            branch = state.links.get(s["branch"])
+            parent = state.links.get(s["parent"])
+            if branch is None or parent is None or branch.end is None or parent.end is None:
+                continue
+            out.append(RouteLink(-branch.id, parent.end, branch.end, branch.owner, branch.id))
+        return out
+
+    # -- what front ends show ---------------------------------------------------------------
+    def view(self, game: Game) -> dict[str, Any]:
+        return {
+            "switches": [dict(s) for s in self.switches(game)],
+            "left": {str(p.seat): self.left(game, p.seat) for p in game.state.players},
+        }
+
+    def markers(self, game: Game) -> list[Marker]:
+        return [
+            Marker(
+                kind="switch",
+                label=f"{game.seats[s['seat']]}'s Switch Track",
+                symbol="Y",
+                hex=Hex.from_offset(*s["hex"]),
+                owner=s["seat"],
+                help=self.clause,
+            )
+            for s in self.switches(game)
+        ]
+
+
+@register_plugin
+class SwitchTracks(Module):
+    id = "switch-tracks"
+    title = "Switch Tracks"
+    summary = "twice a game, $5,000 for a three-way switch on your track and a new link from it"
+    clauses = ("RW-p7-26", "RW-p7-27", "RW-p7-28", "RW-p7-29", "RW-p7-30")
+
+    def __init__(self) -> None:
+        self.rules = SwitchRules()
+
+    @classmethod
+    def refuse(cls, board: Board, players: int) -> str | None:
+        if "australia" in board.rulesets:
+            return "Railways of Australia has Switch Tracks already (AU-018)"
+        return None
+
+    def setup(self, game: Game) -> None:
+        self.rules.switches(game)
+
+    def build_rules(self, game: Game, seat: int, rules: CostRules) -> CostRules:
+        return self.rules.build_rules(game, seat, rules)
+
+    def judge_build(
+        self, game: Game, action: BuildTrack, plan: BuildPlan, rules: CostRules
+    ) -> BuildPlan:
+        return self.rules.judge_build(game, action, plan)
+
+    def after_plan(self, game: Game, seat: int, link: Link, plan: BuildPlan) -> None:
+        self.rules.after_plan(game, seat, link, plan)
+
+    def after_income(self, game: Game) -> None:
+        self.rules.after_income(game)
+
+    def build_restriction(self, game: Game, seat: int) -> BuildRestriction | None:
+        return self.rules.build_restriction(game, seat)
+
+    def route_links(self, game: Game) -> Sequence[RouteLink]:
+        return self.rules.route_links(game)
+
+    def view(self, game: Game, seat: int | None) -> Mapping[str, Any]:
+        return {**super().view(game, seat), "switch_tracks": self.rules.view(game)}
+
+    def own_markers(self, game: Game, seat: int | None) -> Sequence[Marker]:
+        return self.rules.markers(game)
