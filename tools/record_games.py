@@ -21,6 +21,8 @@ GAMES = [
     ("eastern-us", 6, "random", 103),
     ("eastern-us", 3, "greedy", 104),
     ("eastern-us", 5, "greedy", 105),
+    ("great-britain", 3, "greedy", 111),
+    ("nippon", 2, "greedy", 121),
     ("western-us", 4, "random", 121),  # City Rotors and Fuel Depots at work (a carried cube)
 ]
 # Games played with optional modules: (map, players, bot, seed, modules); the file name ends
