@@ -15,7 +15,7 @@ MY_TURN_OR_OVER = "body[data-my-turn='1'], body[data-phase='game_over']"
 
 @pytest.mark.parametrize(
     ("map_id", "module", "city"),
-    [("mexico", "black-stars", "mexico-city")],
+    [("mexico", "black-stars", "mexico-city"), ("europe", None, "paris")],
 )
 def test_a_board_is_chosen_in_the_lobby_and_played_to_its_end(
     page: Any, tmp_path: Path, map_id: str, module: str | None, city: str

@@ -281,7 +281,7 @@ CITIES_HEADER = """\
 # Cities of the Europe board: the places that mattered in the railway age (1835-1900), at
 # their real relative positions (projected by tools/project_map.py; a few in crowded places
 # are moved a hex so that there is a hex between every two cities). Names are those of the
-# time (Christiania, Königsberg, Breslau, Lemberg, Vilna, Constantinople).
+# time (Christiania, Königsberg, Breslau, Lemberg, Constantinople).
 #
 # The rulebooks name Moscow (Czar Nicholas I, RW-p19-39), Vienna and St. Petersburg (Franz
 # Anton Gerstner, RW-p19-46), Lisbon and the Spanish cities (King Alfonso XII, RW-p19-41,
