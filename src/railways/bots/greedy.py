@@ -465,9 +465,10 @@ class _Context:
 
     def _destination(self, action: DeliverGoods) -> str:
         here = action.city
+        ways = self.game.route_links()  # ids below 0: ways over a switch (RW-p7-30)
         for link_id in action.links:
-            link = self.state.links[link_id]
-            here = link.other_city(here)
+            step = self.state.links[link_id] if link_id >= 0 else ways[link_id]
+            here = step.other_city(here)
         return here
 
     def link_value(self, a: str, b: str) -> float:

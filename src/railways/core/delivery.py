@@ -75,7 +75,13 @@ class Walk:
 
 
 class DeliveryHook:
-    """A change to the route rules. Every method has a do-nothing default."""
+    """A change to the route rules. Every method has a do-nothing default.
+
+    ``extra_links`` lets the cube go that many links further than the engine level (a card
+    played on the delivery: Australia's Tenders and Mechanical Stoker, AU-038, AU-043).
+    """
+
+    extra_links: int = 0
 
     def refuse_step(self, game: Game, walk: Walk, link: int, to: str, owner: int) -> Refusal | None:
         """Refuse moving the cube along ``link`` to the city ``to`` (None: allowed)."""
@@ -103,7 +109,8 @@ class DeliveryRules:
         self.game = game
         self.seat = seat
         self.hooks = tuple(hooks)
-        self.max_links = game.engine_level(seat)  # RW-p5-26
+        # RW-p5-26, and the links a card played on the delivery adds
+        self.max_links = game.engine_level(seat) + sum(h.extra_links for h in self.hooks)
         self.colors = game.state.city_colors
         # Links the seat owns together with their owner (AU-036): it may start on them too.
         self.shared = frozenset(

@@ -779,7 +779,9 @@ class Game:
 
     def build_restrictions(self, seat: int) -> list[BuildRestriction]:
         """The hexes closed to the seat's builds now, by plug-ins and by cards in play."""
-        found = [p.build_restriction(self, seat) for p in self.ruleset.plugins]
+        found: list[BuildRestriction | None] = [
+            r for p in self.ruleset.plugins for r in p.build_restrictions(self, seat)
+        ]
         for card, effect, holder in self._in_play("build_restriction"):
             found.append(effect.build_restriction(self, seat, card, holder))
         return [r for r in found if r is not None and r.hexes]

@@ -512,6 +512,8 @@ def _build_options(
     supply = board.tables.tile_supply
     plenty = all(supply.get(k, 0) - in_use[k] >= max_tiles for k in in_use)
     judged = _judged(game)
+    if judged:  # no route is legal as precomputed: each is planned (and judged) in full
+        plenty = False
     # With tiles to spare and no card that changes costs, a route that only crosses
     # track as overpasses is legal at its precomputed cost: plan_build would check
     # nothing else that is not already true of every static route.
@@ -534,9 +536,59 @@ def _build_options(
             for o in _first_legs(game, seat, max_tiles, cards, plenty, occupied, exact)
             if o.action.path[0] not in starts
         )
+    special = _judged_cities(game)
+    if special:  # links to or from these are planned in full (a town not built yet)
+        options = _rejudged(game, seat, max_tiles, cards, options, special, starts)
     options.extend(_extensions(game, seat, max_tiles, cards))
     options.extend(_origin_options(game, seat, max_tiles, cards))
     return options
+
+
+def _judged_cities(game: Game) -> frozenset[str]:
+    """The cities whose links a plug-in judges in full now (``Plugin.judged_cities``)."""
+    found: frozenset[str] = frozenset()
+    for plugin in game.ruleset.plugins:
+        found |= plugin.judged_cities(game)
+    return found
+
+
+REJUDGE_TRIES = 12  # routes tried, cheapest first, for a link to a city a plug-in judges
+
+
+def _rejudged(
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    options: list[BuildOption],
+    special: frozenset[str],
+    starts: frozenset[Hex] = frozenset(),
+) -> list[BuildOption]:
+    """``options`` with every link to or from a city in ``special`` planned in full: at the
+    price the plug-in asks, or, when it refuses the cheapest route, the next legal one."""
+    board = game.board
+    groups = static_routes(board, max_tiles, game.edge_costs)
+    out: list[BuildOption] = []
+    for option in options:
+        path = option.action.path
+        origin = board.city_at(path[0])
+        if path[0] in starts:
+            continue
+        if option.to_city not in special and (origin is None or origin.id not in special):
+            out.append(option)
+            continue
+        if option.to_city is None or origin is None:  # a first leg: only its tiles are judged
+            checked = _try(game, option.action, option.route, None)
+            if checked is not None:
+                out.append(checked)
+            continue
+        for route in groups.get((origin.id, option.to_city), ())[:REJUDGE_TRIES]:
+            action = BuildTrack(seat=seat, path=route.path, cards=cards)
+            checked = _try(game, action, route.path, option.to_city)
+            if checked is not None:
+                out.append(checked)
+                break
+    return out
 
 
 ORIGIN_TRIES = 4  # routes tried per destination from a plug-in's origins (cheapest first)
@@ -1087,10 +1139,12 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
     in_use = tiles_in_use(state)
     supply = board.tables.tile_supply
     plenty = all(supply.get(k, 0) - in_use[k] >= max_tiles for k in in_use)
+    judged = _judged(game)
+    plenty = plenty and not judged  # a judged route is planned in full, never taken as listed
     exact = (
         not closed
         and not starts
-        and not _judged(game)
+        and not judged
         and not game.build_rules(BuildTrack(seat=seat, cards=cards)).repriced
     )
     fast = plenty and exact
@@ -1121,6 +1175,12 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
             and (not closed or closed.isdisjoint(option.action.path))
             and option.action.path[0] not in starts
         ):
+            special = _judged_cities(game)
+            if special:
+                found = _rejudged(game, seat, max_tiles, cards, [option], special, starts)
+                if not found:
+                    continue
+                option = found[0]
             return option.action
     options = build_options(game, seat)  # few candidates are legal: draw from the full list
     return options[rng.below(len(options))].action if options else None

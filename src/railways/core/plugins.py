@@ -212,6 +212,19 @@ class Plugin:
         """Hexes closed to the seat's builds now (Eastern U.S. solo: west of the mountains)."""
         return None
 
+    def build_restrictions(self, game: Game, seat: int) -> Sequence[BuildRestriction]:
+        """Every restriction of this plug-in now (default: the one ``build_restriction``
+        gives); a plug-in with several kinds (closed hexes, hexes closed as starts) returns
+        them all here."""
+        one = self.build_restriction(game, seat)
+        return () if one is None else (one,)
+
+    def judged_cities(self, game: Game) -> frozenset[str]:
+        """Cities whose links ``judge_build`` may refuse or price differently now (a town not
+        built yet). Listings check every candidate link to or from them in full; the others
+        are taken as precomputed unless ``judges_builds`` is set."""
+        return frozenset()
+
     def engine_level(self, game: Game, seat: int, level: int) -> int:
         """The engine level that counts for the seat's deliveries (a penalty may lower it)."""
         return level

@@ -92,8 +92,23 @@ def view_for(game: Game, seat: int | None) -> dict[str, Any]:
                 "start": link.start,
                 "end": link.end,
                 "tiles": [[h.row, h.col, a.name, b.name] for h, a, b in link.tiles],
+                "partners": list(link.partners),  # co-owners (AU-036)
             }
             for link in state.links.values()
+        ]
+        # Ways over track that count as links for deliveries (a switch's branch seen from the
+        # far end of the track it leaves, RW-p7-30): no tiles of their own, ``way_of`` the link.
+        + [
+            {
+                "id": way.id,
+                "owner": way.owner,
+                "start": way.start,
+                "end": way.end,
+                "tiles": [],
+                "partners": [],
+                "way_of": way.of,
+            }
+            for way in game.route_links().values()
         ],
         "ops_display": list(state.ops_display),
         "ops_deck_size": len(state.ops_deck),
