@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from railways.core.actions import Action, BuildTrack, DeliverGoods, Undo, Urbanize
 from railways.core.game import Game
 from railways.core.state import Phase
 
@@ -129,4 +130,77 @@ def view_for(game: Game, seat: int | None) -> dict[str, Any]:
         "log": list(state.log),
         "final_scores": dict(state.final_scores) if state.final_scores is not None else None,
         "winner": state.winner,
+        # What each seat did last on the board, so a page can show it (all of it public).
+        "last_moves": last_moves(game),
+        "undone": undone_move(game),
     }
+
+
+def move_places(game: Game, action: Action) -> dict[str, Any] | None:
+    """Where a public move shows on the board: hexes laid, links used, cities; None for a
+    move without places (a pass, a bid, a baron choice: nothing of those is given out)."""
+    if isinstance(action, BuildTrack):
+        hexes = [[h.row, h.col] for h in action.path]
+        return {"hexes": hexes, "links": [], "cities": [], "color": None}
+    if isinstance(action, DeliverGoods):
+        return {
+            "hexes": [],
+            "links": list(action.links),
+            "cities": [action.city, *_route_end(game, action)],
+            "color": action.color,
+        }
+    if isinstance(action, Urbanize):
+        return {"hexes": [], "links": [], "cities": [action.city], "color": action.color}
+    return None
+
+
+def _route_end(game: Game, action: DeliverGoods) -> list[str]:
+    """The city a delivery's route ends at, walked over today's links ([] if one is gone)."""
+    ways = game.route_links()
+    here = action.city
+    for link_id in action.links:
+        link = game.state.links.get(link_id) or ways.get(link_id)
+        if link is None or link.end is None:
+            return []
+        here = link.end if link.start == here else link.start
+    return [here] if action.links else []
+
+
+def last_moves(game: Game) -> list[dict[str, Any]]:
+    """Each seat's latest move with places on the board, oldest first; ``index`` is its
+    position among the moves in effect (an undone move is gone from them)."""
+    found: dict[int, dict[str, Any]] = {}
+    seats = len(game.state.players)
+    for index in range(len(game.history) - 1, -1, -1):
+        action = game.history[index][0]
+        if action.seat in found or action.seat < 0:
+            continue
+        places = move_places(game, action)
+        if places is not None:
+            found[action.seat] = {
+                "seat": action.seat,
+                "index": index,
+                "kind": action.kind,
+                **places,
+            }
+            if len(found) == seats:
+                break
+    return sorted(found.values(), key=lambda m: int(m["index"]))
+
+
+def undone_move(game: Game) -> dict[str, Any] | None:
+    """When the latest action was an undo: whose move it took back and where that move was
+    (only a move without a draw or a secret can be undone, so this tells nothing hidden)."""
+    actions = game.actions
+    if not actions or not isinstance(actions[-1], Undo):
+        return None
+    pending = 0  # undos met walking back, each of which took back an earlier action
+    for action in reversed(actions[:-1]):
+        if isinstance(action, Undo):
+            pending += 1
+        elif pending:
+            pending -= 1
+        else:
+            places = move_places(game, action) or {"hexes": [], "links": [], "cities": []}
+            return {"seat": action.seat, "index": len(game.history), "kind": action.kind, **places}
+    return None
