@@ -169,3 +169,38 @@ def test_diplomatic_relations_refuses_other_deliveries() -> None:
     err = refused(game, take(target="philadelphia", color="purple", links=(ph_ba,)))
     assert err.clause == "RW-p5-32"
     assert game.state.ops_display == [DR]
+
+
+@pytest.mark.rules("RW-p22-24")
+def test_a_link_the_taker_co_owns_is_its_own() -> None:
+    game, _ny_ph, ph_ba, ba_wa = _game()
+    game.state.links[ph_ba].partners = [0]  # co-owned links (AU-036): seat 0 owns it too
+    game.state.ops_display = [TD]
+    turn_of(game, 0)
+    offered = [a for a in legal_actions(game, 0).simple if isinstance(a, TakeOperationsCard)]
+    assert {a.target for a in offered} == {str(ba_wa)}
+    assert refused(game, TakeOperationsCard(seat=0, card=TD, target=str(ph_ba))).clause == (
+        "RW-p22-24"
+    )
+
+
+@pytest.mark.rules("RW-p22-23")
+def test_a_way_over_the_marked_links_track_counts_as_using_it() -> None:
+    from railways.core.delivery import RouteLink
+    from railways.core.game import Delivery
+    from railways.rules.operations.interaction import TradingDepot
+
+    game, _ny_ph, ph_ba, ba_wa = _game()
+    game.state.ops_display = [TD]
+    _take(game, 0, TD, target=str(ph_ba))
+    # A switch's branch (Switch Tracks) is a way over a link's tiles that counts as a link
+    # of its own for deliveries, with an id below 0 (``Game.route_links``).
+    way = RouteLink(-1, "philadelphia", "washington", 1, of=ph_ba)
+    game.derived["route_links"] = (game.state.track_version, {-1: way})
+    effect, card = TradingDepot(), game.card(TD)
+    over_way = Delivery(1, Color.BLUE, "washington", "philadelphia", (), (-1,), {1: 1})
+    effect.after_delivery(game, over_way, card, 0)
+    assert game.state.players[0].score == 1
+    elsewhere = Delivery(2, Color.PURPLE, "washington", "baltimore", (), (ba_wa,), {2: 1})
+    effect.after_delivery(game, elsewhere, card, 0)
+    assert game.state.players[0].score == 1

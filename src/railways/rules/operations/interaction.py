@@ -36,9 +36,8 @@ DIPLOMATIC = "diplomatic_relations"
 
 
 def owners(game: Game, links: Sequence[int]) -> list[int]:
-    """The owner of each link of a route that the state holds, in order."""
-    found = (game.state.links.get(i) for i in links)
-    return [link.owner for link in found if link is not None]
+    """Who scores for each link of a checked route, in order (co-owners too)."""
+    return [owner for i in links for owner in game.link_owners(i)]
 
 
 def _int(card: CardDef, key: str, default: int) -> int:
@@ -214,6 +213,15 @@ def depots(game: Game) -> dict[str, list[int]]:
     return placed
 
 
+def _travels(game: Game, links: Sequence[int], link_id: int) -> bool:
+    """Whether a route goes along the link, or along a way over its track (a switch's
+    branch counts as one link for deliveries: ``Game.route_links``)."""
+    if link_id in links:
+        return True
+    ways = game.route_links() if any(i < 0 for i in links) else {}
+    return any(i < 0 and i in ways and ways[i].of == link_id for i in links)
+
+
 class TradingDepot(CardEffect):
     """A marker on another player's link: each delivery over it scores the marker's owner."""
 
@@ -221,7 +229,7 @@ class TradingDepot(CardEffect):
         return [
             TakeOperationsCard(seat=seat, card=card.id, target=str(link.id))
             for link in sorted(game.state.links.values(), key=lambda lk: lk.id)
-            if link.complete and link.owner != seat and 0 <= link.owner < game.n
+            if link.complete and 0 <= link.owner < game.n and seat not in game.link_owners(link.id)
         ]
 
     def check_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
@@ -233,7 +241,7 @@ class TradingDepot(CardEffect):
             raise IllegalAction(f"{card.name}: there is no link {target!r}", "RW-p22-24")
         if not link.complete:
             raise IllegalAction(f"{card.name}: the depot goes on a complete link", "RW-p22-24")
-        if link.owner == action.seat:
+        if action.seat in game.link_owners(link.id):
             raise IllegalAction(
                 f"{card.name}: the depot goes on another player's link, not your own", "RW-p22-24"
             )
@@ -255,7 +263,7 @@ class TradingDepot(CardEffect):
         self, game: Game, delivery: Delivery, card: CardDef, holder: int | None
     ) -> None:
         depot = depots(game).get(card.id)
-        if holder is None or depot is None or depot[1] not in delivery.links:
+        if holder is None or depot is None or not _travels(game, delivery.links, depot[1]):
             return
         game.score(depot[0], _int(card, "points", 1), card.name)  # RW-p22-23
 
