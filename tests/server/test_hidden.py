@@ -22,7 +22,8 @@ from railways.core.state import Phase
 from railways.server.bench import choose_from_legal
 from server.helpers import act, create, humans, state
 
-FORBIDDEN_KEYS = {"bag", "rng", "seed", "ops_deck", "baron_deck", "ledger"}
+# Money is public (RW-p6-18), so a view may carry the ledger of payments; these may not appear.
+FORBIDDEN_KEYS = {"bag", "rng", "seed", "ops_deck", "baron_deck"}
 
 
 def _keys(value: Any) -> set[str]:

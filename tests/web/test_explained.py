@@ -3,10 +3,11 @@ action shows its price and the bonds it will force before it is taken."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from web.conftest import Server
-from web.play import open_game, to_actions
+from web.play import action_index, open_game, to_actions, wait_after
 
 
 def test_engine_upgrade_and_urbanize_show_price_and_forced_bonds(page: Any, server: Server) -> None:
@@ -29,3 +30,63 @@ def test_engine_upgrade_and_urbanize_show_price_and_forced_bonds(page: Any, serv
     assert "$10,000" in urbanize
     bonds = -(-(10 - cash) // 5)
     assert f"{bonds} bond{'s' if bonds > 1 else ''} will be issued" in urbanize
+
+
+def _finished_game(players: int, seed: int) -> Any:
+    from railways.core.legal import legal_actions
+    from railways.rules import new_game
+
+    game = new_game("eastern-us", players, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        legal = legal_actions(game, game.state.to_act)
+        if legal.deliveries and rng.random() < 0.8:
+            action = rng.choice(list(legal.deliveries.values()))[0].action
+        elif legal.builds and rng.random() < 0.5:
+            action = rng.choice(legal.builds).action
+        else:
+            action = rng.choice(legal.simple)
+        game.apply(action)
+    return game
+
+
+def test_the_end_of_game_breakdown_adds_up_to_the_final_scores(page: Any, server: Server) -> None:
+    from railways.rules.records import record_of
+
+    game = _finished_game(3, seed=7)
+    created = server.post("/api/games/import", {"record": record_of(game).to_dict()})
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("#final-breakdown")
+    rows = page.locator("#final-breakdown tbody tr")
+    assert rows.count() == 3
+    for i in range(3):
+        cells = rows.nth(i).locator("td").all_inner_texts()
+        seat = int(rows.nth(i).get_attribute("data-seat"))
+        p = game.state.players[seat]
+        # Worked out here from the game's own state: track score, minus a point a bond.
+        assert int(cells[1]) == p.score
+        assert int(cells[2]) == -p.bonds
+        baron = int(cells[3].rsplit("+", 1)[1]) if "+" in cells[3] else 0
+        other = int(cells[4].lstrip("+"))
+        assert int(cells[5]) == p.score - p.bonds + baron + other
+        assert int(cells[5]) == game.state.final_scores[seat]
+    decided = page.inner_text("#final-decided")
+    assert game.seats[game.state.winner] in decided and "win" in decided
+
+
+def test_the_money_tab_explains_every_payment_and_bond(page: Any, server: Server) -> None:
+    created = server.new_game(seed=52)
+    open_game(page, created["seats"][0]["url"])
+    to_actions(page)
+    cash = page.evaluate("window.railwaysGame.state.view.players[0].cash")
+    assert cash < 5  # so the upgrade below needs a bond (players start with nothing)
+    before = action_index(page)
+    page.click("#action-panel .btn-upgrade")
+    wait_after(page, before)
+    page.click("#tab-money")
+    page.wait_for_selector("#money table.ledger tr")
+    rows = page.locator("#money tr").all_inner_texts()
+    # Newest first: the upgrade's $5,000, and above it in time the bond issued to pay it.
+    mine = [r for r in rows if "Player 1" in r or "Ann" in r]
+    assert any("−$5,000" in r and "engine" in r for r in mine), mine
+    assert any("+$5,000" in r and "bond" in r and "to pay for" in r for r in mine), mine

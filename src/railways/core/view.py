@@ -12,7 +12,10 @@ from typing import Any
 
 from railways.core.actions import Action, BuildTrack, DeliverGoods, Undo, Urbanize
 from railways.core.game import Game
+from railways.core.scoring import final_scores, how_won
 from railways.core.state import Phase
+
+LEDGER_SHOWN = 300  # the latest money entries a view carries (a whole game has ~400-900)
 
 
 def view_for(game: Game, seat: int | None) -> dict[str, Any]:
@@ -68,6 +71,13 @@ def view_for(game: Game, seat: int | None) -> dict[str, Any]:
             "waiting": list(state.reaction.seats),
         }
     tables = game.board.tables
+    final = None
+    if state.final_scores is not None:  # the breakdown that adds up to the final scores
+        parts = final_scores(game)
+        final = {
+            "players": [parts[p.seat].to_dict() for p in state.players],
+            "decided": how_won(game, parts),
+        }
     return {
         "map": state.map_id,
         "seat": seat,
@@ -128,7 +138,13 @@ def view_for(game: Game, seat: int | None) -> dict[str, Any]:
             "max_engine": tables.max_engine,
         },
         "log": list(state.log),
+        # Money is public in this game: every payment, income and bond, newest last.
+        "ledger": [
+            {"seat": e.seat, "amount": e.amount, "reason": e.reason, "turn": e.turn}
+            for e in state.ledger[-LEDGER_SHOWN:]
+        ],
         "final_scores": dict(state.final_scores) if state.final_scores is not None else None,
+        "final": final,
         "winner": state.winner,
         # What each seat did last on the board, so a page can show it (all of it public).
         "last_moves": last_moves(game),

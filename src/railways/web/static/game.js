@@ -1176,6 +1176,7 @@ function render() {
   renderOps();
   renderMajorLines();
   renderLog();
+  renderMoney();
   renderPrices();
   renderTable();
   turnAlerts();
@@ -1299,6 +1300,7 @@ function renderActionPanel() {
         ranked.map(([seat, pts]) => el("li", {}, swatch(+seat), `${playerName(+seat)}: ${pts} points`)),
       ),
     );
+    if (v.final) panel.append(finalBreakdown(v.final));
     const so = solo();
     if (so) {
       const score = scores[String(S.seat ?? 0)] ?? scores[0] ?? 0;
@@ -1354,6 +1356,41 @@ function renderReaction(panel) {
     el("p", { id: "reaction-label" }, `${playerName(r.seat)} wants to: ${r.label || "act"}`),
   );
   renderPluginActions(panel);
+}
+
+/** Every player's final score, part by part (the server's own sum), and what decided it. */
+function finalBreakdown(final) {
+  const rows = final.players;
+  const cell = (n) => el("td", { class: "num" }, n > 0 ? `+${n}` : String(n));
+  const table = el(
+    "table",
+    { class: "breakdown", id: "final-breakdown" },
+    el(
+      "thead",
+      {},
+      el("tr", {}, el("th", {}, "Player"), el("th", {}, "Track"), el("th", {}, "Bonds"), el("th", {}, "Rail Baron"), el("th", {}, "Other"), el("th", {}, "Final"), el("th", { title: "Tie-breaks: complete links, then money" }, "Links · cash")),
+    ),
+    el(
+      "tbody",
+      {},
+      rows.map((r) => {
+        const other = r.rules + r.cards.reduce((t, c) => t + c.points, 0);
+        const otherTitle = r.cards.map((c) => `${c.name} ${c.points}`).join(", ");
+        return el(
+          "tr",
+          { "data-seat": r.seat },
+          el("td", {}, swatch(r.seat), playerName(r.seat)),
+          el("td", { class: "num" }, String(r.track)),
+          cell(r.bonds),
+          el("td", { class: "num", title: r.baron ? r.baron.name : "no Rail Baron" }, r.baron ? `${r.baron.name} +${r.baron.points}` : "—"),
+          el("td", { class: "num", title: otherTitle }, other ? `+${other}` : "0"),
+          el("td", { class: "num total" }, String(r.total)),
+          el("td", { class: "num" }, `${r.links} · ${money(r.cash)}`),
+        );
+      }),
+    ),
+  );
+  return el("div", { class: "breakdown-box" }, table, el("p", { class: "decided", id: "final-decided" }, `${final.decided}.`));
 }
 
 function renderBaronChoice(panel) {
@@ -1975,7 +2012,7 @@ async function setColorblind(on) {
   if (board && S.mapId) {
     const zoom = board.zoom;
     const scroll = [board.container.scrollLeft, board.container.scrollTop];
-    await board.load(S.mapId, on);
+    await board.load(S.mapId, on, gameUrl("/board.svg"));
     board.setZoom(zoom);
     [board.container.scrollLeft, board.container.scrollTop] = scroll;
   }
@@ -1995,6 +2032,7 @@ function wireDrawer() {
   $("btn-drawer").addEventListener("click", () => setCollapsed(!drawer.classList.contains("collapsed")));
   $("tab-log").addEventListener("click", () => showTab("log"));
   $("tab-chat").addEventListener("click", () => showTab("chat"));
+  $("tab-money").addEventListener("click", () => showTab("money"));
   const sound = $("btn-sound");
   const showSound = () => {
     const on = !!getPref("turnSound", false);
@@ -2021,15 +2059,42 @@ function wireDrawer() {
 }
 
 function showTab(which) {
-  const chat = which === "chat";
-  $("log").hidden = chat;
-  $("chat").hidden = !chat;
-  $("tab-log").classList.toggle("on", !chat);
-  $("tab-chat").classList.toggle("on", chat);
-  $("tab-log").setAttribute("aria-selected", String(!chat));
-  $("tab-chat").setAttribute("aria-selected", String(chat));
+  for (const [tab, panel] of [["log", "log"], ["money", "money"], ["chat", "chat"]]) {
+    const on = which === tab;
+    $(panel).hidden = !on;
+    $(`tab-${tab}`).classList.toggle("on", on);
+    $(`tab-${tab}`).setAttribute("aria-selected", String(on));
+  }
   $("log-drawer").classList.remove("collapsed");
-  if (chat) chatSeen();
+  if (which === "chat") chatSeen();
+  if (which === "money") renderMoney();
+}
+
+/** Every payment, income and bond of the game, newest first, with the reason. */
+function renderMoney() {
+  const box = $("money");
+  if (box.hidden) return;
+  const ledger = (S.view && S.view.ledger) || [];
+  clear(box);
+  const rows = [];
+  for (let i = ledger.length - 1; i >= 0; i--) {
+    const e = ledger[i];
+    const bond = /bond/.test(e.reason) && e.amount > 0;
+    // A bond issued just before a payment was issued to cover it: say what for.
+    const next = ledger[i + 1];
+    const why = bond && next && next.seat === e.seat && next.amount < 0 ? ` to pay for ${next.reason}` : "";
+    rows.push(
+      el(
+        "tr",
+        { class: e.amount < 0 ? "out" : "in" },
+        el("td", {}, `turn ${e.turn}`),
+        el("td", {}, swatch(e.seat), playerName(e.seat)),
+        el("td", { class: "num" }, `${e.amount < 0 ? "−" : "+"}${money(Math.abs(e.amount))}`),
+        el("td", {}, `${e.reason}${why}`),
+      ),
+    );
+  }
+  box.append(el("table", { class: "ledger" }, el("tbody", {}, rows)));
 }
 
 /** The seat's turn begins: the tab title says so (renderStatus), a sound if wanted, and a
@@ -2534,7 +2599,11 @@ async function main() {
     return;
   }
   S.mapId = data.view.map;
-  await Promise.all([board.load(S.mapId, S.colorblind), loadExtras(S.mapId)]);
+  // The game's own board: a board put together at set-up (Through Time) is not the map's.
+  await Promise.all([
+    board.load(S.mapId, S.colorblind, gameUrl("/board.svg")),
+    loadExtras(S.mapId),
+  ]);
   apply(data, true);
   restoreBoardView();
   board.enableGestures(saveBoardViewSoon);
