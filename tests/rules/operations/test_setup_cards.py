@@ -132,6 +132,9 @@ def test_the_first_blue_cube_from_its_city_to_the_other_scores_the_goal() -> Non
         p.engine = 2
     place_cubes(game, "new-york", [Color.BLUE, Color.BLUE])
     place_cubes(game, "baltimore", [Color.BLUE])
+    turn_of(game, 0)
+    err = refused(game, TakeOperationsCard(seat=0, card=SHINBASHI.id))
+    assert err.clause == "RW-p5-37"  # a goal is never taken
     # Another route into Philadelphia does not count: Baltimore is not its city.
     turn_of(game, 1)
     game.apply(DeliverGoods(seat=1, city="baltimore", color="blue", links=(ph_ba,)))
