@@ -182,6 +182,8 @@ class CreateGameIn(_Strict):
     move_limit: StrictInt | None = Field(
         default=None, ge=table.MIN_MOVE_LIMIT, le=table.MAX_MOVE_LIMIT
     )
+    # The level of the bot that takes over a seat which lets its move limit pass.
+    standin_level: Literal["easy", "medium", "hard"] = "medium"
 
 
 class ChatIn(_Strict):
@@ -694,7 +696,12 @@ def create_app(
         _rate_limit(request)
         seats = [SeatInfo(s.name, s.kind, s.bot) for s in body.seats]
         handle, tokens, spectator = await manager.create(
-            body.map, seats, body.seed, body.options.given(), move_limit=body.move_limit
+            body.map,
+            seats,
+            body.seed,
+            body.options.given(),
+            move_limit=body.move_limit,
+            standin_level=body.standin_level,
         )
         return _created(handle, tokens, spectator)
 

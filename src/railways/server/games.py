@@ -545,6 +545,7 @@ class GameManager:
         *,
         imported: tuple[Game, tuple[int, int, int], dict[str, Any]] | None = None,
         move_limit: int | None = None,
+        standin_level: str = table.DEFAULT_STANDIN,
     ) -> tuple[GameHandle, list[str | None], str]:
         """Start a game (or store an imported one: its replayed game, undo counter and what
         the server knows of it); returns it, each seat's token (None for bots) and the
@@ -616,6 +617,9 @@ class GameManager:
         if move_limit is not None:
             await self._store(self.store.set_setting, game_id, table.MOVE_LIMIT, move_limit)
             handle.settings[table.MOVE_LIMIT] = move_limit
+        if standin_level != table.DEFAULT_STANDIN:
+            await self._store(self.store.set_setting, game_id, table.STANDIN_LEVEL, standin_level)
+            handle.settings[table.STANDIN_LEVEL] = standin_level
         self._add(handle)
         self.changed(handle)
         return handle, seat_tokens, spectator
@@ -798,7 +802,8 @@ class GameManager:
         async with handle.lock:
             if handle.dead or handle.index != index or handle.game.to_act != seat:
                 return
-        await self.set_standin(handle, seat, table.DEFAULT_STANDIN, reason="ran out of time")
+        level = handle.settings.get(table.STANDIN_LEVEL, table.DEFAULT_STANDIN)
+        await self.set_standin(handle, seat, level, reason="ran out of time")
 
     async def set_standin(
         self, handle: GameHandle, seat: int, level: str | None, reason: str = ""

@@ -35,6 +35,7 @@ DEFAULT_STANDIN = "medium"
 MUTED = "mute_spectators"  # bool
 STANDINS = "standins"  # {seat: level}
 MOVE_LIMIT = "move_limit"  # seconds, or absent
+STANDIN_LEVEL = "standin_level"  # the level that takes over a seat out of time
 NOTIFY = "notify"  # {seat: e-mail address}
 
 
