@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play play-terminal test lint typecheck unit setup clean
+.PHONY: play play-terminal test lint typecheck jscheck unit setup clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,10 +31,22 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The browser game's JavaScript: TypeScript's compiler over its JSDoc types, and ESLint
+# (package.json's devDependencies, installed from package-lock.json; nothing is built).
+JS_STAMP := node_modules/.railways-installed
+
+$(JS_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(JS_STAMP)
+
+jscheck: $(JS_STAMP)
+	node_modules/.bin/tsc --noEmit -p jsconfig.json
+	node_modules/.bin/eslint --max-warnings 0 src/railways/web/static eslint.config.js
+
 unit: $(STAMP)
 	$(BIN)/pytest -n auto
 
-test: lint typecheck unit
+test: lint typecheck jscheck unit
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache node_modules

@@ -1,7 +1,7 @@
 """The final score of each player, part by part (RW-p6-11..17).
 
-One computation, used by the end of the game (``Game._finish``) and by every front end's
-end-of-game breakdown, so that what a player is shown always adds up to what was scored.
+The game adds the final scores up (``Game._finish``); this takes them apart again for every
+front end's end-of-game breakdown, so that what a player is shown adds up to what was scored.
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ class FinalScore:
 
 
 def final_scores(game: Game) -> dict[int, FinalScore]:
-    """Every player's final score as the rules add it up (at the end of the game)."""
+    """Every player's final score, part by part (at the end of the game: the parts add up to
+    ``state.final_scores``, the sum ``Game._finish`` made)."""
     out: dict[int, FinalScore] = {}
     ruleset = game.ruleset
     for p in game.state.players:
@@ -54,13 +55,18 @@ def final_scores(game: Game) -> dict[int, FinalScore]:
         if p.baron:
             card = ruleset.barons[p.baron]
             baron = (card.name, ruleset.baron_effects[card.effect].score(game, p.seat, card))
-        rules = sum(plugin.final_points(game, p.seat) for plugin in ruleset.plugins)
         # The same cards the end of the game asks (Game._finish), by the same private query.
         cards = tuple(
             (card.name, points)
             for card, effect, holder in game._in_play("final_points")
             if (points := effect.final_points(game, p.seat, card, holder))
         )
+        # What the map's or a module's own end scoring added (a Transcontinental rule, say):
+        # whatever of the score the game gave is not the parts above.
+        rules = 0
+        if game.state.final_scores is not None:
+            known = p.score - p.bonds + (baron[1] if baron else 0) + sum(n for _c, n in cards)
+            rules = game.state.final_scores[p.seat] - known
         out[p.seat] = FinalScore(
             seat=p.seat,
             track=p.score,

@@ -1,3 +1,4 @@
+// @ts-check
 // The board: the server's SVG inlined, with the game drawn into its empty layers.
 //
 // The geometry mirrors railways.render.svg: pointy-topped hexes in odd-r offset rows,
@@ -80,7 +81,9 @@ export function sideMidpoint(row, col, side, size, frac = 1) {
   return [cx + reach * Math.cos(a), cy - reach * Math.sin(a)];
 }
 
-const n = (v) => Math.round(v * 100) / 100;
+/** A number rounded for SVG attributes and styles.
+ * @param {number} v */
+const n = (v) => String(Math.round(v * 100) / 100);
 const pts = (list) => list.map(([x, y]) => `${n(x)},${n(y)}`).join(" ");
 
 function svg(tag, attrs = {}, text) {
@@ -116,7 +119,9 @@ export class Board {
     container.addEventListener("click", (event) => this.click(event));
   }
 
-  async load(mapId, colorblind) {
+  /** Load the map's board picture. ``url``, a game's own board, is passed by the page but
+   * not served yet (Railways Through Time, in progress): the map's picture is used. */
+  async load(mapId, colorblind, url = null) {
     const base = `/api/maps/${encodeURIComponent(mapId)}/board.svg`;
     let response = await fetch(colorblind ? `${base}?colorblind=1` : base);
     if (!response.ok && colorblind) response = await fetch(base); // letters are added below
@@ -144,7 +149,7 @@ export class Board {
     this.layers.highlights.after(this.layers.preview);
     this.cities.clear();
     this.cityAt.clear();
-    for (const g of this.svg.querySelectorAll("g.city")) {
+    for (const g of /** @type {NodeListOf<SVGGElement>} */ (this.svg.querySelectorAll("g.city"))) {
       const city = {
         id: g.dataset.city,
         name: g.dataset.name || humanize(g.dataset.city),
@@ -156,8 +161,8 @@ export class Board {
       this.cities.set(city.id, city);
       this.cityAt.set(`${city.row},${city.col}`, city.id);
     }
-    this.hexes = [...this.svg.querySelectorAll("#layer-hexes g.hex")].map((g) => [+g.dataset.row, +g.dataset.col]);
-    this.specials = [...this.svg.querySelectorAll("g.special")].map((g) => ({
+    this.hexes = [.../** @type {NodeListOf<SVGGElement>} */ (this.svg.querySelectorAll("#layer-hexes g.hex"))].map((g) => [+g.dataset.row, +g.dataset.col]);
+    this.specials = [.../** @type {NodeListOf<SVGGElement>} */ (this.svg.querySelectorAll("g.special"))].map((g) => ({
       id: g.dataset.special,
       kind: g.dataset.kind,
       label: g.dataset.label || humanize(g.dataset.kind || ""),
@@ -167,7 +172,7 @@ export class Board {
       city: g.dataset.targetCity || null,
       group: g,
     }));
-    this.majorLines = [...this.svg.querySelectorAll("g.legend-line")].map((g) => ({
+    this.majorLines = [.../** @type {NodeListOf<SVGGElement>} */ (this.svg.querySelectorAll("g.legend-line"))].map((g) => ({
       id: g.dataset.key,
       text: g.textContent.trim(),
     }));
@@ -207,8 +212,8 @@ export class Board {
 
   /** A viewBox around the hexes only (the legend and title left out). */
   boardViewBox() {
-    const group = this.svg.querySelector("#board");
-    const hexes = this.svg.querySelector("#layer-hexes");
+    const group = /** @type {SVGGElement | null} */ (this.svg.querySelector("#board"));
+    const hexes = /** @type {SVGGElement | null} */ (this.svg.querySelector("#layer-hexes"));
     if (!group || !hexes || typeof hexes.getBBox !== "function") return this.fullView;
     let box;
     try {
@@ -703,7 +708,7 @@ export class Board {
 
   /** Strike through the legend's Major Lines that are out of play. */
   markLines(outOfPlay) {
-    for (const g of this.svg ? this.svg.querySelectorAll("g.legend-line") : []) {
+    for (const g of this.svg ? /** @type {NodeListOf<SVGGElement>} */ (this.svg.querySelectorAll("g.legend-line")) : []) {
       const off = outOfPlay.has(g.dataset.key);
       g.classList.toggle("out-of-play", off);
       for (const t of g.querySelectorAll("text")) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Shared helpers of the lobby and the game page: HTTP calls, local storage, names, DOM.
 
 export const PLAYER_COLORS = ["#f07800", "#1a9e48", "#00a3c4", "#d6338f", "#8a5a2b", "#6d7f00"];
@@ -58,6 +59,7 @@ async function answer(response) {
 /** Headers for an API call; a seat token goes in Authorization, never in the URL, so it
  * stays out of the server's and any proxy's access log. */
 function headers(token, extra = {}) {
+  /** @type {Record<string, string>} */
   const out = { Accept: "application/json", ...extra };
   if (token) out.Authorization = `Bearer ${token}`;
   return out;

@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: create a game, share its links, list and resume your games, export and import.
 
 import {
@@ -16,7 +17,10 @@ import {
   toast,
 } from "./common.js";
 
-const $ = (id) => document.getElementById(id);
+/** An element by id: the lobby reads inputs, selects, buttons and links by id alike.
+ * @param {string} id
+ * @returns {HTMLInputElement & HTMLAnchorElement} */
+const $ = (id) => /** @type {any} */ (document.getElementById(id));
 // Bot names the server knows (railways.bots): the three levels first, then the bots by name.
 const BOTS = ["easy", "medium", "hard", "greedy", "random"];
 const BOT_LABELS = { easy: "Easy", medium: "Medium", hard: "Hard (about 1 s a move)" };
@@ -153,6 +157,7 @@ async function createGame(event) {
     if (s.kind === "bot") out.bot = s.bot;
     return out;
   });
+  /** @type {{map: string, seats: any[], options: Record<string, any>, move_limit?: number, seed?: string | number}} */
   let body = { map: $("map").value, seats, options: { shorter_game: $("opt-shorter").checked } };
   const modules = chosenModules();
   if ($("opt-shorter").checked && $("modules-box").childElementCount) modules.push("shorter-game");
@@ -464,14 +469,14 @@ async function loadVariants() {
  * the others: the rulebook's recommendation, which the players may change. */
 function tickMapDefaults() {
   const defaults = currentMap().default_modules || [];
-  for (const input of document.querySelectorAll("#modules-box input")) {
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("#modules-box input"))) {
     input.checked = defaults.includes(input.value);
     input.closest("label").classList.toggle("board-default", defaults.includes(input.value));
   }
 }
 
 function chosenModules() {
-  return [...document.querySelectorAll("#modules-box input:checked")].map((i) => i.value);
+  return [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("#modules-box input:checked"))].map((i) => i.value);
 }
 
 async function main() {
@@ -500,12 +505,12 @@ async function main() {
     $("create-form").hidden = false;
   });
   for (const radio of document.querySelectorAll("input[name='mode']")) {
-    radio.addEventListener("change", (e) => setMode(e.target.value));
+    radio.addEventListener("change", (e) => setMode(/** @type {HTMLInputElement} */ (e.target).value));
   }
   $("import-file").addEventListener("change", readImport);
   $("import-form").addEventListener("submit", importGame);
   await loadMaps();
-  setMode(document.querySelector("input[name='mode']:checked")?.value || "multi");
+  setMode(/** @type {HTMLInputElement | null} */ (document.querySelector("input[name='mode']:checked"))?.value || "multi");
   renderSeats();
   renderGames();
   document.body.dataset.ready = "1";

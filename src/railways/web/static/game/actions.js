@@ -1,0 +1,346 @@
+// @ts-check
+// What the seat may do (from the server's legal actions), the money an action costs, and the
+// action panel: baron choice, auction, the action buttons, a map's own actions.
+
+import { clear, el, humanize, money } from "../common.js";
+import { renderBoard } from "./board-view.js";
+import { confirmBuild, enterBuild, renderBuildPanel } from "./build.js";
+import { confirmDeliver, enterDeliver, renderDeliverPanel } from "./deliver.js";
+import { baronName, baronText, button, cardName, playerName, swatch } from "./names.js";
+import { openRule, send } from "./net.js";
+import { renderClaimWindow, renderSoloActions, renderSoloChoice, solo } from "./solo.js";
+import { $, $input, board, DEDICATED_KINDS, S } from "./state.js";
+import { finalBreakdown, render } from "./status.js";
+import {
+  confirmUrbanize,
+  enterUrbanize,
+  renderUrbanizePanel,
+  urbanizeOptions,
+} from "./urbanize.js";
+
+export function myTurn() {
+  return (
+    S.seat !== null &&
+    S.view &&
+    S.view.to_act === S.seat &&
+    S.legal &&
+    (S.legal.simple.length || S.legal.min_bid !== null || S.legal.builds.length)
+  );
+}
+
+export function simpleEntries(kind) {
+  return S.legal ? S.legal.simple.filter((o) => o.action.kind === kind) : [];
+}
+
+export function simple(kind) {
+  return S.legal ? S.legal.simple.filter((o) => o.action.kind === kind).map((o) => o.action) : [];
+}
+
+export function me() {
+  return S.view && S.seat !== null ? S.view.players[S.seat] : null;
+}
+
+/** The game's money rules as the view states them (bond value, urbanize cost, ...). */
+export function rules() {
+  return (S.view && S.view.money) || {};
+}
+
+export function bondValue() {
+  return rules().bond_value || 1;
+}
+
+export function bondsFor(cost) {
+  const cash = me() ? me().cash : 0;
+  return Math.max(0, Math.ceil((cost - cash) / bondValue()));
+}
+
+/** A button's words with its price and, when cash falls short, the bonds it forces, shown
+ * before the action is taken (RW-p4-23: only the bonds needed are issued). */
+export function pricedLabel(label, cost) {
+  if (cost === null || cost === undefined) return label;
+  const parts = [el("span", {}, label), " · ", el("span", { class: "cost" }, money(cost))];
+  const warning = bondWarning(cost);
+  if (warning) parts.push(" · ", el("span", { class: "cost warn" }, warning));
+  return parts;
+}
+
+/** "2 bonds will be issued ($10,000)" for a cost beyond the seat's cash, or "". */
+export function bondWarning(cost) {
+  const bonds = bondsFor(cost);
+  return bonds ? `${bonds} bond${bonds === 1 ? "" : "s"} will be issued (${money(bonds * bondValue())})` : "";
+}
+
+export function doPass() {
+  if (!myTurn()) return;
+  const bidPass = simple("pass_bid")[0];
+  if (bidPass) return send(bidPass);
+  const pass = simple("pass")[0];
+  if (pass) return send(pass);
+}
+
+export function doUndo() {
+  if (S.seat === null) return;
+  return send({ kind: "undo", seat: S.seat });
+}
+
+export function doBid() {
+  const input = $input("bid-amount");
+  if (!input) return;
+  const amount = parseInt(input.value, 10);
+  return send({ kind: "bid", seat: S.seat, amount: Number.isFinite(amount) ? amount : 0 });
+}
+
+export function inActions() {
+  return myTurn() && S.view.phase === "actions";
+}
+
+export function cancelMode(rerender = true) {
+  S.mode = null;
+  S.build = null;
+  S.deliver = null;
+  S.urb = null;
+  if (board) {
+    board.clearPreview();
+    board.setHighlights([]);
+  }
+  if (rerender && S.view) render();
+}
+
+export function confirmMode() {
+  if (S.mode === "build") return confirmBuild();
+  if (S.mode === "deliver") return confirmDeliver();
+  if (S.mode === "urbanize") return confirmUrbanize();
+  if (S.view && S.view.phase === "auction" && myTurn()) return doBid();
+}
+
+export function renderActionPanel() {
+  const panel = clear($("action-panel"));
+  const v = S.view;
+  if (v.phase === "game_over" && !S.replay) {
+    panel.append(el("h2", {}, "Game over"));
+    const scores = v.final_scores || {};
+    const ranked = Object.entries(scores).sort((a, b) => b[1] - a[1]);
+    panel.append(
+      el(
+        "ol",
+        { class: "final-scores" },
+        ranked.map(([seat, pts]) => el("li", {}, swatch(+seat), `${playerName(+seat)}: ${pts} points`)),
+      ),
+    );
+    if (v.final) panel.append(finalBreakdown(v.final));
+    const so = solo();
+    if (so) {
+      const score = scores[String(S.seat ?? 0)] ?? scores[0] ?? 0;
+      const won = v.winner !== null && v.winner !== undefined;
+      panel.append(
+        el(
+          "p",
+          { id: "solo-result", class: won ? "solo-won" : "solo-lost", "data-result": won ? "win" : "lose" },
+          won
+            ? `You win: ${score} points, the target was ${so.target_score}.`
+            : `The Railbot wins: ${score} points, short of the target of ${so.target_score}.`,
+        ),
+      );
+    }
+    return;
+  }
+  if (S.replay) {
+    panel.append(
+      el("h2", {}, "Replay"),
+      el("p", {}, "The board, players, cards and log as they were at this step, as this seat saw them. Use the bar above the board to step; Back to the game returns to play."),
+    );
+    return;
+  }
+  if (S.seat === null) {
+    panel.append(el("h2", {}, "Watching"), el("p", {}, "This is a spectator link: you see the public view."));
+    return;
+  }
+  if (!myTurn()) {
+    const who = v.to_act === null || v.to_act === undefined ? "the game" : playerName(v.to_act);
+    // Only an action phase has something of this seat's to undo; elsewhere nothing follows.
+    panel.append(el("h2", {}, "Waiting"), el("p", { class: "waiting" }, `Waiting for ${who}…`));
+    if (v.phase === "actions") {
+      panel.append(el("div", { class: "row" }, button("Undo my last action (u)", doUndo, { id: "btn-undo", class: "secondary" })));
+    }
+    return;
+  }
+  const so = solo();
+  if (so && so.choice) return renderSoloChoice(panel, so.choice);
+  if (so && simple("end_turn").length) return renderClaimWindow(panel);
+  if (v.phase === "choose_baron") return renderBaronChoice(panel);
+  if (v.phase === "auction") return renderAuction(panel);
+  if (v.phase === "actions") return renderActions(panel);
+  if (v.phase === "reaction") return renderReaction(panel);
+  panel.append(el("p", {}, `Phase ${v.phase}`));
+}
+
+/** Another player's action waits for this seat's answer (a Railroad Inspector): the answers
+ * are drawn from the legal-actions payload, like the actions of a map's own rules. */
+export function renderReaction(panel) {
+  const r = S.view.reaction || { seat: null, label: "" };
+  panel.append(
+    el("h2", {}, "Your answer"),
+    el("p", { id: "reaction-label" }, `${playerName(r.seat)} wants to: ${r.label || "act"}`),
+  );
+  renderPluginActions(panel);
+}
+
+export function renderBaronChoice(panel) {
+  panel.append(
+    el("h2", {}, "Keep a Rail Baron"),
+    el("p", {}, "You were dealt two secret Rail Baron cards. Keep one; it scores at the end of the game. Nobody else sees it."),
+  );
+  const row = el("div", { class: "row wrap" });
+  for (const a of simple("choose_baron")) {
+    row.append(
+      el(
+        "div",
+        { class: "baron-option" },
+        button(`Keep ${baronName(a.baron)}`, () => send(a), { class: "primary", "data-baron": a.baron }),
+        el("p", { class: "baron-text" }, baronText(a.baron)),
+      ),
+    );
+  }
+  panel.append(row);
+}
+
+export function renderAuction(panel) {
+  const a = S.view.auction || { order: [], high_bid: 0, high_bidder: null, passed: [] };
+  const high = a.high_bidder === null || a.high_bidder === undefined ? "no bid yet" : `${money(a.high_bid)} by ${playerName(a.high_bidder)}`;
+  panel.append(
+    el("h2", {}, "Auction for first player"),
+    el("p", { id: "high-bid" }, `High bid: ${high}.`),
+    el(
+      "p",
+      { class: "hint" },
+      `The winner pays the bid and moves first. You have ${money(me().cash)}; a bid beyond your cash is paid with bonds.`,
+    ),
+  );
+  const input = el("input", {
+    id: "bid-amount",
+    type: "number",
+    inputmode: "numeric",
+    min: "0",
+    step: "1",
+    value: String(S.legal.min_bid ?? 1),
+    "data-min-bid": String(S.legal.min_bid ?? 1),
+    "aria-label": "Bid in thousands of dollars",
+  });
+  panel.append(
+    el(
+      "div",
+      { class: "row" },
+      el("label", { for: "bid-amount" }, "$"),
+      input,
+      el("span", {}, ",000"),
+      button("Bid (Enter)", doBid, { id: "btn-bid", class: "primary" }),
+      button("Pass (p)", doPass, { id: "btn-pass-bid" }),
+    ),
+  );
+}
+
+export function renderActions(panel) {
+  const v = S.view;
+  const extra = v.extra_actions ? ` · ${v.extra_actions} extra action(s)` : "";
+  panel.append(el("h2", {}, `Your action · round ${v.round} of 3${extra}`));
+  if (S.mode === "build") return renderBuildPanel(panel);
+  if (S.mode === "deliver") return renderDeliverPanel(panel);
+  if (S.mode === "urbanize") return renderUrbanizePanel(panel);
+
+  const main = el("div", { class: "row wrap" });
+  main.append(
+    button("Build track (b)", enterBuild, { id: "btn-build", class: "primary" }),
+    button("Deliver goods (d)", enterDeliver, {
+      id: "btn-deliver",
+      class: "primary",
+      disabled: !S.legal.deliveries.length,
+      title: S.legal.deliveries.length ? "" : "No delivery is possible now",
+    }),
+  );
+  for (const o of simpleEntries("upgrade_engine")) {
+    const a = o.action;
+    const label = a.cards && a.cards.length ? `Upgrade engine using ${cardName(a.cards[0])}` : `Upgrade engine to ${me().engine + 1}`;
+    main.append(button(pricedLabel(label, o.cost), () => send(a), { class: "btn-upgrade" }));
+  }
+  if (urbanizeOptions().length) {
+    const cost = rules().urbanize_cost;
+    main.append(button(pricedLabel("Urbanize…", cost), enterUrbanize, { id: "btn-urbanize" }));
+  }
+  panel.append(main);
+  renderPluginActions(panel);
+  renderSoloActions(panel);
+  if (simple("take_operations_card").length) {
+    panel.append(el("p", { class: "hint" }, "Operations cards you can take are in the Operations panel below."));
+  }
+  panel.append(
+    el(
+      "div",
+      { class: "row" },
+      button("Pass (p)", doPass, { id: "btn-pass" }),
+      button("Undo (u)", doUndo, { id: "btn-undo", class: "secondary" }),
+    ),
+  );
+}
+
+export function pluginGroups() {
+  const groups = new Map();
+  for (const o of S.legal ? S.legal.simple : []) {
+    const kind = o.action.kind;
+    if (DEDICATED_KINDS.has(kind)) continue;
+    if (!groups.has(kind)) groups.set(kind, []);
+    groups.get(kind).push(o);
+  }
+  return groups;
+}
+
+export function ruleLink(clause, text) {
+  return button(text || `Rule ${clause}`, () => openRule(clause), { class: "linklike rule-link", "data-clause": clause });
+}
+
+/** One box per kind: its title, summary and rule, and a button per legal action. */
+export function renderPluginActions(panel) {
+  for (const [kind, options] of pluginGroups()) {
+    const info = (S.legal.kinds && S.legal.kinds[kind]) || { title: humanize(kind), summary: "", help: null };
+    const box = el("section", { class: "plugin-kind", "data-kind": kind, "aria-label": info.title });
+    const head = el("div", { class: "row wrap" }, el("strong", { class: "plugin-title" }, info.title));
+    if (info.summary) head.append(el("span", { class: "hint plugin-summary" }, info.summary));
+    if (info.help) head.append(ruleLink(info.help, "What the rule says"));
+    box.append(head);
+    const row = el("div", { class: "row wrap" });
+    for (const o of options) row.append(pluginButton(o));
+    box.append(row);
+    panel.append(box);
+  }
+}
+
+export function pluginButton(o) {
+  const hasCost = o.cost !== null && o.cost !== undefined;
+  const warning = hasCost ? bondWarning(o.cost) : "";
+  const parts = [el("span", { class: "plugin-label" }, o.label)];
+  if (hasCost) parts.push(" · ", el("span", { class: "cost plugin-cost" }, money(o.cost)));
+  if (warning) parts.push(" · ", el("span", { class: "cost warn plugin-bonds" }, warning));
+  const b = button(parts, () => send(o.action), {
+    class: "btn-plugin",
+    "data-kind": o.action.kind,
+    "data-cost": hasCost ? String(o.cost) : "",
+    title: warning,
+  });
+  const show = () => showPlaces(o);
+  const hide = () => renderBoard();
+  b.addEventListener("mouseenter", show);
+  b.addEventListener("focus", show);
+  b.addEventListener("mouseleave", hide);
+  b.addEventListener("blur", hide);
+  return b;
+}
+
+/** Highlight the hexes and cities an action names (while its button is hovered or focused). */
+export function showPlaces(o) {
+  if (!board) return;
+  const list = (o.hexes || []).map(([row, col]) => ({ row, col, kind: "dest", extra: "hl-plugin" }));
+  for (const id of o.cities || []) {
+    const city = board.cities.get(id);
+    if (city) list.push({ row: city.row, col: city.col, kind: "source", extra: "hl-plugin" });
+  }
+  board.setHighlights(list);
+}

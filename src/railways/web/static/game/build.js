@@ -1,0 +1,436 @@
+// @ts-check
+// Build mode: a build clicked hex by hex (the server prices each next hex) or picked from the
+// listed candidates, and its panel.
+
+import { SIDE_ARROWS, SIDE_NAMES, sideTowards } from "../board.js";
+import { clear, el, getJSON, money, toast } from "../common.js";
+import { bondsFor, bondWarning, cancelMode, inActions, me } from "./actions.js";
+import { saveBoardViewSoon } from "./board-view.js";
+import { button, cardName, cityName, playsOnBuild } from "./names.js";
+import { hideError, send, showError } from "./net.js";
+import { outOfPlay } from "./solo.js";
+import { board, gameUrl, S, TOKEN } from "./state.js";
+import { render } from "./status.js";
+
+export function enterBuild() {
+  if (!inActions()) return;
+  S.mode = "build";
+  S.build = {
+    path: [],
+    next: [],
+    cost: 0,
+    completes: false,
+    exit: null,
+    exits: [],
+    cards: [],
+    candidate: null,
+    redirect: false, // turn the end tile of the own unfinished link at path[0] (RW-p5-04)
+    turnExit: null, // with redirect and only that hex: the side the tile turns to face
+  };
+  hideError();
+  ensureTouchTargets();
+  render();
+}
+
+// A finger needs about 40 CSS px to hit one hex; a touch screen zooms in to that when building.
+export const MIN_TOUCH_HEX_PX = 40;
+
+export function ensureTouchTargets() {
+  const coarse = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+  if (!coarse) return;
+  const hex = board.hexPixels();
+  if (hex >= MIN_TOUCH_HEX_PX) return;
+  board.setZoom((board.zoom * (MIN_TOUCH_HEX_PX + 2)) / hex); // +2: the width is rounded to 1%
+  saveBoardViewSoon();
+}
+
+export function ownOpenEnds() {
+  if (!S.view || S.seat === null) return [];
+  return S.view.links
+    .filter((l) => l.owner === S.seat && !l.end && l.tiles.length)
+    .map((l) => {
+      const t = l.tiles[l.tiles.length - 1];
+      return [t[0], t[1]];
+    });
+}
+
+export function buildStarts() {
+  const seen = new Map();
+  for (const b of S.legal.builds) {
+    const [r, c] = b.action.path[0];
+    seen.set(`${r},${c}`, [r, c]);
+  }
+  for (const h of ownOpenEnds()) seen.set(`${h[0]},${h[1]}`, h);
+  return [...seen.values()];
+}
+
+export async function buildClick(hit) {
+  const b = S.build;
+  /** @type {[number, number]} */
+  const here = [hit.row, hit.col];
+  const same = (h) => h[0] === here[0] && h[1] === here[1];
+  b.candidate = null;
+  if (hit.city && outOfPlay(hit.city)) {
+    toast(`${cityName(hit.city)} is not in play in the solo game.`, "warn");
+    return;
+  }
+  if (!b.path.length) {
+    const isEnd = ownOpenEnds().some(same);
+    if (!hit.city && !isEnd) {
+      toast("Start a build at a city or at the open end of your unfinished link.", "warn");
+      return;
+    }
+    b.path = [here];
+    b.cost = 0;
+    b.completes = false;
+    await fetchNext();
+    return;
+  }
+  const last = b.path[b.path.length - 1];
+  if (same(last)) {
+    stepBack();
+    return;
+  }
+  if (b.completes) {
+    toast("This build already reaches a city: confirm it, or click its last hex to take it back.", "warn");
+    return;
+  }
+  const step = b.next.find((h) => h.row === hit.row && h.col === hit.col);
+  if (step && step.cost === null) {
+    // redirect: the end tile may face this hex, but the build cannot go on to it
+    if (step.turn_cost !== null && step.turn_cost !== undefined) chooseTurn(sideTowards(last, here), step.turn_cost);
+    else toast("The build cannot go on to that hex.", "warn");
+    return;
+  }
+  if (!step) {
+    if (b.path.length === 1 && (hit.city || ownOpenEnds().some(same))) {
+      b.path = [here];
+      b.redirect = false;
+      b.turnExit = null;
+      await fetchNext();
+      return;
+    }
+    toast("The highlighted hexes are where this build can go next.", "warn");
+    return;
+  }
+  b.path = [...b.path, here];
+  b.turnExit = null;
+  b.cost = step.cost;
+  b.completes = !!step.completes;
+  await fetchNext();
+}
+
+/** Redirect: whether the build starts at the seat's own unfinished link (not a city). */
+export function startsAtOpenEnd() {
+  const b = S.build;
+  if (!b || !b.path.length) return false;
+  const [r, c] = b.path[0];
+  return !board.cityAtHex(r, c) && ownOpenEnds().some((h) => h[0] === r && h[1] === c);
+}
+
+export async function toggleRedirect() {
+  const b = S.build;
+  if (!b || !startsAtOpenEnd()) return;
+  b.redirect = !b.redirect;
+  b.turnExit = null;
+  b.candidate = null;
+  b.path = b.path.slice(0, 1);
+  b.cost = 0;
+  b.completes = false;
+  await fetchNext();
+}
+
+export function chooseTurn(side, cost) {
+  const b = S.build;
+  b.turnExit = side;
+  b.cost = cost;
+  b.candidate = null;
+  render();
+}
+
+export async function stepBack() {
+  const b = S.build;
+  if (!b || !b.path.length) return;
+  b.candidate = null;
+  b.path = b.path.slice(0, -1);
+  b.completes = false;
+  await recost();
+}
+
+export async function nextHexes(path) {
+  const q = new URLSearchParams({
+    path: path.map(([r, c]) => `${r},${c}`).join(";"),
+    cards: S.build.cards.join(","),
+  });
+  if (S.build.redirect) q.set("redirect", "1");
+  return getJSON(`${gameUrl("/next-hexes")}?${q}`, TOKEN);
+}
+
+/** Re-read the cost of the path (after a step back or a change of cards), then what follows. */
+export async function recost() {
+  const b = S.build;
+  if (b.path.length >= 2) {
+    try {
+      const options = await nextHexes(b.path.slice(0, -1));
+      const [r, c] = b.path[b.path.length - 1];
+      const step = options.find((h) => h.row === r && h.col === c && h.cost !== null);
+      if (step) {
+        b.cost = step.cost;
+        b.completes = !!step.completes;
+      } else {
+        toast("With these cards the last hex is not allowed; it was taken back.", "warn");
+        b.path = b.path.slice(0, -1);
+        return recost();
+      }
+    } catch (err) {
+      showError(err.message);
+    }
+  } else {
+    b.cost = 0;
+    b.turnExit = null;
+  }
+  await fetchNext();
+}
+
+export async function fetchNext() {
+  const b = S.build;
+  if (!b) return;
+  if (!b.path.length || b.completes) {
+    b.next = [];
+  } else {
+    try {
+      b.next = await nextHexes(b.path);
+    } catch (err) {
+      b.next = [];
+      showError(err.message);
+    }
+  }
+  if (S.build !== b) return; // cancelled meanwhile
+  chooseExits();
+  render();
+}
+
+export function chooseExits() {
+  const b = S.build;
+  b.exits = [];
+  if (b.path.length < 2 || b.completes) {
+    b.exit = null;
+    return;
+  }
+  const last = b.path[b.path.length - 1];
+  const entry = sideTowards(last, b.path[b.path.length - 2]);
+  const shapes = [(entry + 3) % 6, (entry + 2) % 6, (entry + 4) % 6];
+  const onward = b.next.filter((h) => h.cost !== null).map((h) => sideTowards(last, [h.row, h.col]));
+  const usable = shapes.filter((s) => onward.includes(s));
+  b.exits = usable.length ? usable : shapes;
+  if (!b.exits.includes(b.exit)) b.exit = b.exits[0];
+}
+
+export function buildAction() {
+  const b = S.build;
+  if (b.candidate) return b.candidate.action;
+  if (b.redirect && b.path.length === 1) {
+    return { kind: "build_track", seat: S.seat, path: b.path, exit: SIDE_NAMES[b.turnExit], redirect: true, cards: b.cards };
+  }
+  return {
+    kind: "build_track",
+    seat: S.seat,
+    path: b.path,
+    exit: b.completes || b.exit === null ? null : SIDE_NAMES[b.exit],
+    redirect: !!b.redirect,
+    cards: b.cards,
+  };
+}
+
+export function canConfirmBuild() {
+  const b = S.build;
+  return !!b && (b.path.length >= 2 || (b.redirect && b.path.length === 1 && b.turnExit !== null));
+}
+
+export function confirmBuild() {
+  if (!canConfirmBuild()) {
+    toast("Click at least one hex after the start before confirming.", "warn");
+    return;
+  }
+  return send(buildAction());
+}
+
+export function pickCandidate(option) {
+  if (S.mode !== "build") enterBuild();
+  const b = S.build;
+  b.candidate = option;
+  b.path = option.action.path.map(([r, c]) => [r, c]);
+  b.cost = option.cost;
+  b.completes = !!option.to_city;
+  b.exit = option.action.exit ? SIDE_NAMES.indexOf(option.action.exit) : null;
+  b.exits = b.exit === null ? [] : [b.exit];
+  b.cards = [...(option.action.cards || [])];
+  b.redirect = !!option.action.redirect;
+  b.turnExit = null;
+  b.next = [];
+  render();
+}
+
+export function renderBuildPanel(panel) {
+  const b = S.build;
+  const cash = me().cash;
+  if (!b.path.length) {
+    panel.append(el("p", {}, "Click a highlighted city (or the open end of your unfinished link) to start, or pick a ready-made link below."));
+  } else {
+    const steps = b.completes ? b.path.length - 2 : b.path.length - 1;
+    const start = board.cityAtHex(b.path[0][0], b.path[0][1]);
+    const endCity = b.completes ? board.cityAtHex(...b.path[b.path.length - 1]) : null;
+    panel.append(
+      el(
+        "p",
+        { id: "build-summary" },
+        `From ${start ? cityName(start) : "your unfinished link"}: ${steps} new tile${steps === 1 ? "" : "s"}`,
+        endCity ? ` to ${cityName(endCity)} (completes the link)` : steps ? " (unfinished: extend it next turn)" : "",
+        b.redirect ? "; the end tile is turned (and paid for again)" : "",
+        ".",
+      ),
+    );
+    if (b.path.length === 1 && startsAtOpenEnd()) {
+      panel.append(
+        el(
+          "div",
+          { class: "row wrap" },
+          button(b.redirect ? "Turning the end tile ✓" : "Turn the end tile (redirect)", toggleRedirect, {
+            id: "btn-redirect",
+            class: b.redirect ? "toggle on" : "toggle",
+            "aria-pressed": String(!!b.redirect),
+            title: "Re-lay the end tile of your unfinished link to point a new way (you pay for it again), then build on from it",
+          }),
+        ),
+      );
+      const turns = b.redirect ? b.next.filter((h) => h.turn_cost !== null && h.turn_cost !== undefined) : [];
+      if (turns.length) {
+        const here = b.path[0];
+        const row = el("div", { class: "row wrap exits", role: "group", "aria-label": "Turn the end tile only" }, el("span", {}, "Turn only, to point:"));
+        for (const h of turns) {
+          const side = sideTowards(here, [h.row, h.col]);
+          row.append(
+            button(`${SIDE_ARROWS[side]} ${SIDE_NAMES[side]} (${money(h.turn_cost)})`, () => chooseTurn(side, h.turn_cost), {
+              class: side === b.turnExit ? "toggle on turn-only" : "toggle turn-only",
+              "aria-pressed": String(side === b.turnExit),
+              "data-side": SIDE_NAMES[side],
+            }),
+          );
+        }
+        panel.append(row, el("p", { class: "hint" }, "Or click a highlighted hex to turn the tile towards it and build on."));
+      }
+    }
+    const bonds = bondsFor(b.cost);
+    panel.append(
+      el(
+        "p",
+        { id: "build-cost", class: bonds ? "cost warn" : "cost" },
+        `Cost ${money(b.cost)} · you have ${money(cash)}`,
+        bonds ? ` · ${bondWarning(b.cost)}` : "",
+      ),
+    );
+    if (!b.completes && b.exits.length && steps > 0) {
+      const last = b.path[b.path.length - 1];
+      const row = el("div", { class: "row wrap exits", role: "group", "aria-label": "Direction of the last tile" }, el("span", {}, "Last tile points:"));
+      for (const s of b.exits) {
+        row.append(
+          button(`${SIDE_ARROWS[s]} ${SIDE_NAMES[s]}`, () => {
+            b.exit = s;
+            b.candidate = null;
+            render();
+          }, { class: s === b.exit ? "toggle on" : "toggle", "aria-pressed": String(s === b.exit), "data-side": SIDE_NAMES[s], title: `towards ${last}` }),
+        );
+      }
+      panel.append(row);
+    }
+    if (b.next.length) panel.append(el("p", { class: "hint" }, "Highlighted hexes show the cost so far if you go there; click the last hex to take it back."));
+  }
+  // cards that change a build
+  const held = [...(me().hand || []), ...(me().kept || [])].filter(playsOnBuild);
+  if (held.length) {
+    const row = el("div", { class: "row wrap" }, el("span", {}, "Use:"));
+    for (const id of held) {
+      const box = el("input", {
+        type: "checkbox",
+        id: `card-${id}`,
+        checked: b.cards.includes(id),
+        onchange: async (e) => {
+          b.candidate = null;
+          b.cards = e.target.checked ? [...b.cards, id] : b.cards.filter((c) => c !== id);
+          await recost();
+        },
+      });
+      row.append(el("label", { class: "check" }, box, cardName(id)));
+    }
+    panel.append(row);
+  }
+  panel.append(
+    el(
+      "div",
+      { class: "row" },
+      button("Confirm build (Enter)", confirmBuild, { id: "btn-confirm", class: "primary", disabled: !canConfirmBuild() }),
+      button("Back a hex", stepBack, { id: "btn-back", disabled: !b.path.length }),
+      button("Cancel (Esc)", () => cancelMode(), { id: "btn-cancel" }),
+    ),
+  );
+  renderCandidates(panel);
+}
+
+export function candidateLabel(o) {
+  const [r, c] = o.action.path[0];
+  const from = board.cityAtHex(r, c);
+  const fromName = from ? cityName(from) : "your unfinished link";
+  const route = o.route || o.action.path;
+  const target = o.to_city || board.cityAtHex(...route[route.length - 1]);
+  const to = o.to_city ? cityName(o.to_city) : `toward ${target ? cityName(target) : "?"} (first part)`;
+  return `${fromName} → ${to}`;
+}
+
+export function renderCandidates(panel) {
+  const builds = S.legal.builds || [];
+  const details = el("details", {
+    class: "candidates",
+    open: !S.build.path.length || !!S.build.candidate,
+  });
+  details.append(el("summary", {}, `Ready-made links (${builds.length})`));
+  const filter = el("input", {
+    type: "search",
+    id: "candidate-filter",
+    placeholder: "Filter by city…",
+    value: S.buildFilter,
+    "aria-label": "Filter links by city",
+  });
+  const list = el("ul", { id: "candidate-list", class: "candidate-list" });
+  const fill = () => {
+    clear(list);
+    const q = S.buildFilter.trim().toLowerCase();
+    const rows = builds
+      .map((o) => ({ o, label: candidateLabel(o) }))
+      .filter(({ label }) => !q || label.toLowerCase().includes(q))
+      .sort((a, b) => (b.o.to_city ? 1 : 0) - (a.o.to_city ? 1 : 0) || a.o.cost - b.o.cost || a.o.tiles - b.o.tiles);
+    for (const { o, label } of rows.slice(0, 40)) {
+      const bonds = bondsFor(o.cost);
+      const chosen = S.build.candidate === o;
+      list.append(
+        el(
+          "li",
+          {},
+          button(
+            [label, el("span", { class: "meta" }, ` · ${o.tiles} tile${o.tiles === 1 ? "" : "s"} · ${money(o.cost)}${bonds ? ` · ${bonds} bond${bonds === 1 ? "" : "s"}` : ""}`)],
+            () => pickCandidate(o),
+            { class: `candidate${chosen ? " chosen" : ""}`, "data-to": o.to_city || "", "data-cost": o.cost },
+          ),
+        ),
+      );
+    }
+    if (rows.length > 40) list.append(el("li", { class: "hint" }, `${rows.length - 40} more: filter by a city name.`));
+    if (!rows.length) list.append(el("li", { class: "hint" }, "No link matches."));
+  };
+  filter.addEventListener("input", () => {
+    S.buildFilter = filter.value;
+    fill();
+  });
+  fill();
+  details.append(filter, list);
+  panel.append(details);
+}

@@ -1,0 +1,134 @@
+// @ts-check
+// Deliver mode: a cube chosen on the board or in the list, its routes, and its panel.
+
+import { RAILBOT, el, humanize, toast } from "../common.js";
+import { cancelMode, inActions } from "./actions.js";
+import { button, cardName, cityName, cubeChip, playerName } from "./names.js";
+import { hideError, send } from "./net.js";
+import { S } from "./state.js";
+import { render } from "./status.js";
+
+export function enterDeliver() {
+  if (!inActions()) return;
+  if (!S.legal.deliveries.length) {
+    toast("No goods can be delivered now: you need a complete link of your own out of a city with a cube that can reach a city of its colour.", "warn");
+    return;
+  }
+  S.mode = "deliver";
+  S.deliver = { key: null, route: null };
+  if (S.legal.deliveries.length === 1) selectDelivery(0, false);
+  hideError();
+  render();
+}
+
+export function deliveryEntries() {
+  return S.legal ? S.legal.deliveries : [];
+}
+
+export function sortedRoutes(entry) {
+  // Solo: each Railbot link used costs the player a point (RB-054).
+  const mine = (r) => (r.points[String(S.seat)] || 0) - (r.points[String(RAILBOT)] || 0);
+  const total = (r) => Object.values(r.points).reduce((a, v) => a + v, 0);
+  return [...entry.routes].sort((a, b) => mine(b) - mine(a) || total(b) - total(a));
+}
+
+export function selectDelivery(i, rerender = true) {
+  const entry = deliveryEntries()[i];
+  if (!entry) return;
+  S.deliver.key = i;
+  const routes = sortedRoutes(entry);
+  S.deliver.route = routes.length ? routes[0] : null;
+  if (rerender) render();
+}
+
+export function deliverClick(hit) {
+  const entries = deliveryEntries();
+  let i = -1;
+  if (hit.cube) {
+    i = entries.findIndex((e) => e.city === hit.cube.city && e.color === hit.cube.color);
+  }
+  if (i < 0 && hit.city) {
+    const current = S.deliver.key !== null ? entries[S.deliver.key] : null;
+    if (current && current.city === hit.city) {
+      // a second click on the same city moves on to its next colour
+      const same = entries
+        .map((e, k) => (e.city === hit.city ? k : -1))
+        .filter((k) => k >= 0);
+      i = same[(same.indexOf(S.deliver.key) + 1) % same.length];
+    } else {
+      i = entries.findIndex((e) => e.city === hit.city);
+    }
+  }
+  if (i < 0) {
+    toast("Choose a highlighted city or one of its outlined cubes.", "warn");
+    return;
+  }
+  selectDelivery(i);
+}
+
+export function confirmDeliver() {
+  const d = S.deliver;
+  if (!d || !d.route) {
+    toast("Choose a cube and a route first.", "warn");
+    return;
+  }
+  return send(d.route.action);
+}
+
+export function pointsText(points) {
+  return Object.entries(points)
+    .map(([seat, pts]) => (+seat === RAILBOT ? `you −${pts} (Railbot links)` : `${playerName(+seat)} +${pts}`))
+    .join(", ");
+}
+
+export function renderDeliverPanel(panel) {
+  const entries = deliveryEntries();
+  const d = S.deliver;
+  panel.append(el("p", {}, "Choose a cube (outlined on the board, or below), then a route. Each link's owner scores a point."));
+  const list = el("div", { id: "delivery-list", class: "row wrap" });
+  entries.forEach((e, i) => {
+    list.append(
+      button([cubeChip(e.color), ` ${humanize(e.color)} from ${cityName(e.city)}`], () => selectDelivery(i), {
+        class: `delivery${d.key === i ? " chosen" : ""}`,
+        "data-city": e.city,
+        "data-color": e.color,
+        "aria-pressed": String(d.key === i),
+      }),
+    );
+  });
+  panel.append(list);
+  if (d.key !== null) {
+    const entry = entries[d.key];
+    const routes = el("ul", { id: "route-list", class: "route-list" });
+    for (const r of sortedRoutes(entry)) {
+      const chosen = d.route === r;
+      routes.append(
+        el(
+          "li",
+          {},
+          button(
+            [
+              `to ${cityName(r.destination)}`,
+              el("span", { class: "meta" }, ` · ${r.action.links.length} link${r.action.links.length === 1 ? "" : "s"} · ${pointsText(r.points)}`),
+              r.action.cards && r.action.cards.length ? el("span", { class: "meta using" }, ` · using ${r.action.cards.map(cardName).join(", ")}`) : null,
+            ],
+            () => {
+              d.route = r;
+              render();
+            },
+            { class: `route${chosen ? " chosen" : ""}`, "data-destination": r.destination, "aria-pressed": String(chosen) },
+          ),
+        ),
+      );
+    }
+    panel.append(el("h3", {}, `Routes for the ${entry.color} cube from ${cityName(entry.city)}`), routes);
+  }
+  panel.append(
+    el(
+      "div",
+      { class: "row" },
+      button("Deliver (Enter)", confirmDeliver, { id: "btn-confirm", class: "primary", disabled: !d.route }),
+      button("Cancel (Esc)", () => cancelMode(), { id: "btn-cancel" }),
+    ),
+  );
+}

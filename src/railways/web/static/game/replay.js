@@ -1,0 +1,72 @@
+// @ts-check
+// Replay: step through the game so far (or a finished game) as this seat saw it.
+
+import { getJSON } from "../common.js";
+import { cancelMode } from "./actions.js";
+import { refresh, showError } from "./net.js";
+import { $, $input, gameUrl, S, TOKEN } from "./state.js";
+import { render } from "./status.js";
+
+export async function enterReplay() {
+  if (S.replay) return exitReplay();
+  cancelMode(false);
+  S.replay = { at: S.index, total: S.index, last: "", pending: false };
+  document.body.dataset.replay = "1";
+  $("replay-bar").hidden = false;
+  $("btn-replay").classList.add("on");
+  await replayTo(S.index);
+}
+
+export async function replayTo(at) {
+  if (!S.replay) return;
+  const k = Math.max(0, Math.min(at, S.replay.total));
+  let data;
+  try {
+    data = await getJSON(gameUrl(`/replay?at=${k}`), TOKEN);
+  } catch (err) {
+    showError(err.message || String(err), null, null, "Replay failed:");
+    return;
+  }
+  if (!S.replay) return;
+  S.replay.at = data.at;
+  S.replay.total = Math.max(S.replay.total, data.total);
+  S.replay.last = data.last || "";
+  S.view = data.view;
+  S.legal = null;
+  render();
+  renderReplayBar();
+}
+
+export function renderReplayBar() {
+  const r = S.replay;
+  if (!r) return;
+  const range = $input("replay-range");
+  range.max = String(r.total);
+  range.value = String(r.at);
+  document.body.dataset.replayAt = String(r.at);
+  const more = r.pending ? " · the game has moved on" : "";
+  $("replay-where").textContent = `Step ${r.at} of ${r.total}${r.last ? `: ${r.last}` : ""}${more}`;
+}
+
+export async function exitReplay() {
+  S.replay = null;
+  delete document.body.dataset.replay;
+  delete document.body.dataset.replayAt;
+  $("replay-bar").hidden = true;
+  $("btn-replay").classList.remove("on");
+  await refresh().catch(() => {});
+}
+
+export function replayStep(delta) {
+  if (S.replay) replayTo(S.replay.at + delta);
+}
+
+export function wireReplay() {
+  $("btn-replay").addEventListener("click", enterReplay);
+  $("replay-exit").addEventListener("click", exitReplay);
+  $("replay-first").addEventListener("click", () => replayTo(0));
+  $("replay-prev").addEventListener("click", () => replayStep(-1));
+  $("replay-next").addEventListener("click", () => replayStep(1));
+  $("replay-last").addEventListener("click", () => S.replay && replayTo(S.replay.total));
+  $input("replay-range").addEventListener("change", (event) => replayTo(Number(/** @type {HTMLInputElement} */ (event.target).value)));
+}

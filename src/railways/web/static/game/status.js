@@ -1,0 +1,166 @@
+// @ts-check
+// Drawing the whole page from the state (render), the status line, the end-of-game
+// breakdown and export.
+
+import { clear, download, el, getJSON, humanize, money } from "../common.js";
+import { myTurn, renderActionPanel, rules } from "./actions.js";
+import { renderBoard } from "./board-view.js";
+import { renderLog, renderMoney, turnAlerts } from "./drawer.js";
+import { renderMoves } from "./moves.js";
+import { playerName, swatch } from "./names.js";
+import { showError } from "./net.js";
+import { renderMajorLines, renderOps } from "./ops.js";
+import { renderPlayers } from "./players.js";
+import { renderDuel, renderRailbot, solo } from "./solo.js";
+import { $, $dialog, GAME_ID, gameUrl, S, TOKEN } from "./state.js";
+import { renderTable } from "./table.js";
+
+export const PHASES = {
+  choose_baron: "Choosing Rail Barons",
+  auction: "Auction for first player",
+  actions: "Actions",
+  reaction: "Answers to a waiting action",
+  game_over: "Game over",
+};
+
+export function render() {
+  const v = S.view;
+  if (!v) return;
+  document.body.dataset.actionIndex = String(S.index);
+  document.body.dataset.phase = v.phase;
+  document.body.dataset.toAct = v.to_act === null ? "" : String(v.to_act);
+  document.body.dataset.myTurn = myTurn() ? "1" : "0";
+  document.body.dataset.mode = S.mode || "";
+  document.body.dataset.solo = solo() ? "1" : "0";
+  document.body.classList.toggle("my-turn", !!myTurn());
+  renderStatus();
+  renderBoard();
+  renderMoves();
+  renderActionPanel();
+  renderExportButton();
+  renderRailbot();
+  renderDuel();
+  renderPlayers();
+  renderOps();
+  renderMajorLines();
+  renderLog();
+  renderMoney();
+  renderPrices();
+  renderTable();
+  turnAlerts();
+}
+
+/** Prices in the rules reference come from the view (the map's tables), never from the page. */
+export function renderPrices() {
+  const prices = rules();
+  for (const node of document.querySelectorAll("[data-money]")) {
+    if (!(node instanceof HTMLElement)) continue;
+    const value = prices[node.dataset.money];
+    if (typeof value === "number") node.textContent = money(value);
+  }
+}
+
+export function renderStatus() {
+  const v = S.view;
+  let text = `Turn ${v.turn} · ${PHASES[v.phase] || humanize(v.phase)}`;
+  if (v.phase === "actions") text += ` · round ${Math.min(v.round, 3)} of 3`;
+  if (v.end_trigger_turn && v.phase !== "game_over") {
+    text += ` · the game ends after turn ${v.end_trigger_turn + 1}`;
+  }
+  const so = solo();
+  if (so) text += ` · solo · target ${so.target_score}`;
+  $("status-turn").textContent = text;
+  const actor = $("status-actor");
+  clear(actor);
+  if (v.phase === "game_over") {
+    if (so) actor.append(v.winner === S.seat && S.seat !== null ? "You reached the target" : v.winner !== null && v.winner !== undefined ? `${playerName(v.winner)} wins` : "Short of the target");
+    else actor.append(v.winner !== null && v.winner !== undefined ? `${playerName(v.winner)} wins` : "");
+  } else if (v.to_act !== null && v.to_act !== undefined) {
+    const kind = S.seatKinds[v.to_act];
+    actor.append(
+      swatch(v.to_act),
+      v.to_act === S.seat
+        ? el("strong", { class: "your-turn" }, "Your turn")
+        : `${playerName(v.to_act)}${kind === "bot" ? " (bot) is thinking…" : " to act"}`,
+    );
+  }
+  document.title = `${v.to_act === S.seat && v.phase !== "game_over" ? "▶ " : ""}Railways · ${S.mapName || humanize(v.map)} · turn ${v.turn}`;
+}
+
+/** Every player's final score, part by part (the server's own sum), and what decided it. */
+export function finalBreakdown(final) {
+  const rows = final.players;
+  const cell = (n) => el("td", { class: "num" }, n > 0 ? `+${n}` : String(n));
+  const table = el(
+    "table",
+    { class: "breakdown", id: "final-breakdown" },
+    el(
+      "thead",
+      {},
+      el("tr", {}, el("th", {}, "Player"), el("th", {}, "Track"), el("th", {}, "Bonds"), el("th", {}, "Rail Baron"), el("th", {}, "Other"), el("th", {}, "Final"), el("th", { title: "Tie-breaks: complete links, then money" }, "Links · cash")),
+    ),
+    el(
+      "tbody",
+      {},
+      rows.map((r) => {
+        const other = r.rules + r.cards.reduce((t, c) => t + c.points, 0);
+        const otherTitle = r.cards.map((c) => `${c.name} ${c.points}`).join(", ");
+        return el(
+          "tr",
+          { "data-seat": r.seat },
+          el("td", {}, swatch(r.seat), playerName(r.seat)),
+          el("td", { class: "num" }, String(r.track)),
+          cell(r.bonds),
+          el("td", { class: "num", title: r.baron ? r.baron.name : "no Rail Baron" }, r.baron ? `${r.baron.name} +${r.baron.points}` : "—"),
+          el("td", { class: "num", title: otherTitle }, other ? `+${other}` : "0"),
+          el("td", { class: "num total" }, String(r.total)),
+          el("td", { class: "num" }, `${r.links} · ${money(r.cash)}`),
+        );
+      }),
+    ),
+  );
+  return el("div", { class: "breakdown-box" }, table, el("p", { class: "decided", id: "final-decided" }, `${final.decided}.`));
+}
+
+/** The Empty City count: how far to the end, or (once reached) that it ended the game. */
+export function emptyCitiesText(v) {
+  const n = v.empty_cities.length;
+  if (n < v.ecm_needed) return `empty cities ${n} of ${v.ecm_needed} to end the game`;
+  return `empty cities ${n} (the end came at ${v.ecm_needed})`;
+}
+
+export function openDialog(id) {
+  const d = $dialog(id);
+  if (!d.open) d.showModal();
+}
+
+/** Before the end a seat may keep what it sees (its own view: no seed, no other seat's
+ * baron); the full record, which replays the game, is given out once the game is over. */
+export function renderExportButton() {
+  const over = S.view && S.view.phase === "game_over";
+  const b = $("btn-export");
+  b.textContent = over ? "Export record" : "Export my view";
+  b.title = over
+    ? "Download the whole game record (it replays the game, and can be imported in the lobby)"
+    : "Download what this seat sees now; the full record can be exported when the game is over";
+}
+
+export async function exportRecord() {
+  if (!S.view || S.view.phase !== "game_over") {
+    const who = S.seat === null ? "spectator" : `seat${S.seat + 1}`;
+    download(`railways-${GAME_ID}-${who}-turn${S.view ? S.view.turn : 0}.json`, {
+      kind: "railways-seat-view",
+      game: GAME_ID,
+      seat: S.seat,
+      index: S.index,
+      view: S.view,
+    });
+    return;
+  }
+  try {
+    const record = await getJSON(gameUrl("/record"), TOKEN);
+    download(`railways-${GAME_ID}.json`, record);
+  } catch (err) {
+    showError(`the record could not be exported: ${err.message}`, null, null, "Export failed:");
+  }
+}

@@ -1,0 +1,61 @@
+// @ts-check
+// The table: stand-in bots, turn e-mails, the move clock.
+
+import { postJSON, toast } from "../common.js";
+import { sendChat, setMute } from "./chat.js";
+import { playerName } from "./names.js";
+import { $, S, TOKEN, gameUrl } from "./state.js";
+
+export async function toggleStandin() {
+  const mine = (S.table.standins || {})[String(S.seat)];
+  try {
+    await postJSON(gameUrl("/standin"), { level: mine ? null : "medium" }, TOKEN);
+  } catch (err) {
+    toast(err.message, "warn");
+  }
+}
+
+export async function askEmail() {
+  const now = S.table.notify || "";
+  const address = window.prompt("E-mail address for 'your turn' notices (empty: none):", now);
+  if (address === null) return;
+  try {
+    await postJSON(gameUrl("/notify"), { email: address.trim() || null }, TOKEN);
+    toast(address.trim() ? `Turn notices go to ${address.trim()}.` : "No more turn e-mails.", "info");
+  } catch (err) {
+    toast(err.message, "warn");
+  }
+}
+
+/** The table's own controls: a stand-in bot for this seat, turn e-mails, the move clock. */
+export function renderTable() {
+  const mine = S.seat !== null && (S.table.standins || {})[String(S.seat)];
+  const b = $("btn-standin");
+  b.hidden = S.seat === null || S.view.phase === "game_over";
+  b.textContent = mine ? "Take my seat back" : "Let a bot play for me";
+  b.classList.toggle("on", !!mine);
+  $("btn-email").hidden = S.seat === null;
+  $("btn-email").textContent = S.table.notify ? "E-mail: on" : "E-mail me";
+  const clock = $("move-clock");
+  clock.hidden = !S.table.deadline;
+  tickClock();
+}
+
+export function tickClock() {
+  const clock = $("move-clock");
+  if (!S.table.deadline || clock.hidden) return;
+  const left = Math.max(0, Math.round(S.table.deadline - Date.now() / 1000));
+  const h = Math.floor(left / 3600);
+  const m = Math.floor((left % 3600) / 60);
+  const sec = left % 60;
+  const text = h ? `${h}h ${String(m).padStart(2, "0")}m` : `${m}:${String(sec).padStart(2, "0")}`;
+  clock.textContent = `${playerName(S.view.to_act)}: ${text} left for this move`;
+}
+
+export function wireTable() {
+  $("chat-form").addEventListener("submit", sendChat);
+  $("chat-mute").addEventListener("change", setMute);
+  $("btn-standin").addEventListener("click", toggleStandin);
+  $("btn-email").addEventListener("click", askEmail);
+  setInterval(tickClock, 1000);
+}

@@ -1,0 +1,73 @@
+// @ts-check
+// Urbanize mode: a gray city and the colour of its new city tile.
+
+import { el, humanize, money, toast } from "../common.js";
+import { cancelMode, inActions, rules, simple } from "./actions.js";
+import { button, cityName, cubeChip } from "./names.js";
+import { send } from "./net.js";
+import { S } from "./state.js";
+import { render } from "./status.js";
+
+export function enterUrbanize() {
+  if (!inActions() || !simple("urbanize").length) return;
+  S.mode = "urbanize";
+  S.urb = { city: null, color: null };
+  render();
+}
+
+export function urbanizeOptions() {
+  return simple("urbanize");
+}
+
+export function confirmUrbanize() {
+  const u = S.urb;
+  const option = urbanizeOptions().find((a) => a.city === u.city && a.color === u.color);
+  if (!option) {
+    toast("Choose a gray city and the colour of its new city tile.", "warn");
+    return;
+  }
+  return send(option);
+}
+
+export function renderUrbanizePanel(panel) {
+  const u = S.urb;
+  const options = urbanizeOptions();
+  const cities = [...new Set(options.map((a) => a.city))];
+  const cost = rules().urbanize_cost;
+  panel.append(
+    el("p", {}, `Urbanize: put a new city tile on a gray city (click one on the board) and choose its colour.${cost !== undefined ? ` Costs ${money(cost)}.` : ""}`),
+  );
+  const select = el(
+    "select",
+    {
+      id: "urbanize-city",
+      "aria-label": "City",
+      onchange: (e) => {
+        u.city = e.target.value || null;
+        render();
+      },
+    },
+    el("option", { value: "" }, "Choose a city…"),
+    cities.map((c) => el("option", { value: c, selected: c === u.city }, cityName(c))),
+  );
+  panel.append(el("div", { class: "row" }, select));
+  const colors = [...new Set(options.filter((a) => !u.city || a.city === u.city).map((a) => a.color))];
+  const row = el("div", { class: "row wrap" }, el("span", {}, "Colour:"));
+  for (const c of colors) {
+    row.append(
+      button([cubeChip(c), ` ${humanize(c)}`], () => {
+        u.color = c;
+        render();
+      }, { class: `toggle${u.color === c ? " on" : ""}`, "data-color": c, "aria-pressed": String(u.color === c) }),
+    );
+  }
+  panel.append(row);
+  panel.append(
+    el(
+      "div",
+      { class: "row" },
+      button("Urbanize (Enter)", confirmUrbanize, { id: "btn-confirm", class: "primary", disabled: !(u.city && u.color) }),
+      button("Cancel (Esc)", () => cancelMode(), { id: "btn-cancel" }),
+    ),
+  );
+}
