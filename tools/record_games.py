@@ -25,6 +25,7 @@ GAMES = [
     ("nippon", 2, "greedy", 121),
     ("western-us", 4, "random", 121),  # City Rotors and Fuel Depots at work (a carried cube)
     ("europe", 5, "greedy", 141),
+    ("through-time", 3, "greedy", 161),  # Stone Age, Egypt, Napoleonic, Industrial
 ]
 # Games played with optional modules: (map, players, bot, seed, modules); the file name ends
 # with the modules ("-with-black-stars").

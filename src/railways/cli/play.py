@@ -214,6 +214,14 @@ def again_args(seed: int, rng: str) -> str:
 )
 @with_module_options
 @click.option(
+    "--eras",
+    default=None,
+    metavar="ID,ID,...",
+    help="Railways Through Time: the era boards to play (default: players + 1 of them, "
+    "one with a red city). Eras: stone-age, egypt, roman-empire, medieval, napoleonic, "
+    "wild-west, industrial, future.",
+)
+@click.option(
     "--delay",
     type=click.FloatRange(0),
     default=0.3,
@@ -249,6 +257,7 @@ def play(
     modules: tuple[str, ...],
     events_without: tuple[str, ...],
     without: tuple[str, ...],
+    eras: str | None,
     delay: float,
     clear: bool,
     undo_pause: bool,
@@ -269,6 +278,8 @@ def play(
     extra: dict[str, bool | int | str] = dict(parse_option(text) for text in solo_options)
     if duel_barons:
         extra["duel_barons"] = True
+    if eras is not None and (solo or load_path):
+        raise click.BadParameter("eras are chosen when a game starts", param_hint="--eras")
     if (modules or events_without or without) and (solo or load_path):
         raise click.BadParameter(
             "modules are chosen when a multi-player game starts", param_hint="--with"
@@ -320,13 +331,12 @@ def play(
                 f"--players {players} but --seats names {len(kinds)} seats", param_hint="--seats"
             )
         seed, rng = choose_seed(seed, rng)
+        options = game_options(short, modules, rng, events_without, without)
+        if eras is not None:  # Through Time's era boards (its plug-in checks the choice)
+            chosen = [e.strip() for e in eras.split(",") if e.strip()]
+            options = dataclasses.replace(options, extra={**options.extra, "eras": chosen})
         try:
-            game = new_game(
-                map_id,
-                seat_names(kinds, names),
-                seed,
-                game_options(short, modules, rng, events_without, without),
-            )
+            game = new_game(map_id, seat_names(kinds, names), seed, options)
         except (MapError, ValueError) as exc:
             raise click.ClickException(str(exc)) from None
         who = ", ".join(f"{name} ({kind})" for name, kind in zip(game.seats, kinds, strict=True))
@@ -335,6 +345,8 @@ def play(
         left_out = list(game.options.extra.get("without_modules", []))
         again = again_args(seed, rng) + "".join(f" --with {m}" for m in chosen)
         again += "".join(f" --without {m}" for m in left_out)
+        if "eras" in game.options.extra:
+            again += " --eras " + ",".join(game.options.extra["eras"])
         if chosen:
             titles = [m.title for mid, m in module_classes().items() if mid in chosen]
             term.say(Text(f"Modules: {', '.join(titles)}", style="bold"))

@@ -104,6 +104,12 @@ class Plugin:
         Raise ValueError to refuse options, saying which is wrong and why."""
         return board, options
 
+    @classmethod
+    def option_choices(cls, board: Board) -> Mapping[str, Sequence[tuple[str, str]]]:
+        """For each of ``option_keys`` that lists ids, the ids a game may choose among, with
+        their names (Through Time's eras): front ends offer them as boxes to tick."""
+        return {}
+
     def cards_in_play(self, board: Board, cards: Mapping[str, CardDef]) -> Mapping[str, CardDef]:
         """The Operations cards of a game on ``board`` (leave out cards for parts not played)."""
         return cards

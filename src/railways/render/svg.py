@@ -403,6 +403,21 @@ class _Renderer:
                     f'stroke="{REGION_COLOR}" stroke-width="{_num(s / 12)}" '
                     f'stroke-dasharray="{_num(s / 12)} {_num(s / 12)}"/>'
                 )
+                # Its name just above its top row (a state, an era of Through Time).
+                xs = [self.center(h)[0] for h in region.hexes]
+                top = min(self.center(h)[1] for h in region.hexes)
+                self.out.append(
+                    _text(
+                        (min(xs) + max(xs)) / 2,
+                        top - s * 1.05,
+                        region.name,
+                        size=s * 0.4,
+                        weight="bold",
+                        fill=REGION_COLOR,
+                        halo=True,
+                        cls="region-name",
+                    )
+                )
 
     # -- cities, towns, specials ---------------------------------------------
     def cube_slots(self, hex_: Hex, count: int) -> list[Point]:

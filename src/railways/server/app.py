@@ -46,6 +46,7 @@ from railways.content.maps import MapError, available_maps, load_map
 from railways.content.rules import summary
 from railways.content.solo import SOLO_OPERATIONS, load_solo, solo_maps
 from railways.core.actions import BuildTrack
+from railways.core.board import Board
 from railways.core.cards import CardEffect
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
@@ -53,7 +54,7 @@ from railways.core.hexgrid import Hex, Side
 from railways.core.legal import long_routes, next_hexes, static_routes
 from railways.core.rng import parse_seed
 from railways.render.svg import render_board
-from railways.rules import board_plugins, effects_with
+from railways.rules import board_plugin_classes, board_plugins, effects_with
 from railways.rules.records import game_from_record, record_of
 from railways.rules.texts import card_text
 from railways.server import limits, table
@@ -125,6 +126,10 @@ class OptionsIn(_Strict):
     # refuses unknown ids and forbidden combinations with a 400 that says why).
     modules: list[Annotated[StrictStr, Field(max_length=40)]] | None = Field(
         default=None, max_length=20
+    )
+    # Railways Through Time: the era boards played (the board's plug-in checks the choice).
+    eras: list[Annotated[StrictStr, Field(max_length=40)]] | None = Field(
+        default=None, max_length=8
     )
     # Event Deck cards taken out of the deck (RW-p6-37), with the event-deck module only.
     event_deck_without: list[Annotated[StrictStr, Field(max_length=40)]] | None = Field(
@@ -264,6 +269,9 @@ class MapOut(BaseModel):
     solo: bool = False
     # Modules played on this board unless left out (``options.without_modules``).
     default_modules: list[str] = []
+    # Options of the board's own rules that list ids to choose among (Through Time's
+    # ``eras``): option key -> [{id, name}]. None chosen: the board's default.
+    choices: dict[str, list[dict[str, str]]] = {}
 
 
 class VariantOut(BaseModel):
@@ -402,8 +410,22 @@ def _maps() -> list[dict[str, Any]]:
                 "max_players": board.max_players,
                 "solo": board.id in _solo_maps(),
                 "default_modules": list(board.default_modules),
+                "choices": _choices(board),
             }
         )
+    return out
+
+
+def _choices(board: Board) -> dict[str, list[dict[str, str]]]:
+    """The board plug-ins' multi-choice options (``Plugin.option_choices``)."""
+    out: dict[str, list[dict[str, str]]] = {}
+    try:
+        classes = board_plugin_classes(board)
+    except ValueError:
+        return out
+    for cls in classes:
+        for key, values in cls.option_choices(board).items():
+            out[key] = [{"id": vid, "name": name} for vid, name in values]
     return out
 
 
@@ -475,6 +497,13 @@ def _map_info(map_id: str) -> dict[str, Any] | None:
 @cache
 def _board_svg(map_id: str, colorblind: bool) -> str:
     return render_board(load_map(map_id), colorblind=colorblind)
+
+
+def _game_board_svg(board: Board, colorblind: bool) -> str:
+    """The picture of a game's own board (Through Time's chosen eras), made once per board."""
+    return board.derived(
+        ("board-svg", colorblind), lambda: render_board(board, colorblind=colorblind)
+    )
 
 
 def _try_plan(game: Game, action: BuildTrack) -> Any:
@@ -975,6 +1004,18 @@ def create_app(
         if map_id not in available_maps():
             raise ApiError(404, f"no map {map_id!r}")
         svg = await asyncio.to_thread(_board_svg, map_id, colorblind)
+        return Response(content=svg, media_type="image/svg+xml")
+
+    @app.get(
+        "/api/games/{game_id}/board.svg",
+        response_class=Response,
+        responses={200: {"content": {"image/svg+xml": {}}}, **_errors(404)},
+    )
+    async def game_board_svg(game_id: str, colorblind: bool = False) -> Response:
+        """The picture of the board the game is played on: the map's, or for a board put
+        together at set-up (Through Time's eras) that game's own. Public, as the map's is."""
+        handle = await manager.get(game_id)
+        svg = await asyncio.to_thread(_game_board_svg, handle.game.board, colorblind)
         return Response(content=svg, media_type="image/svg+xml")
 
     @app.get("/api/rules/{clause}", response_model=RuleOut, responses=_errors(404))

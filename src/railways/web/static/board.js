@@ -119,10 +119,10 @@ export class Board {
     container.addEventListener("click", (event) => this.click(event));
   }
 
-  /** Load the map's board picture. ``url``, a game's own board, is passed by the page but
-   * not served yet (Railways Through Time, in progress): the map's picture is used. */
+  /** Load the board picture: the map's, or ``url`` (a game's own board, which may be put
+   * together at set-up: Railways Through Time's chosen eras). */
   async load(mapId, colorblind, url = null) {
-    const base = `/api/maps/${encodeURIComponent(mapId)}/board.svg`;
+    const base = url || `/api/maps/${encodeURIComponent(mapId)}/board.svg`;
     let response = await fetch(colorblind ? `${base}?colorblind=1` : base);
     if (!response.ok && colorblind) response = await fetch(base); // letters are added below
     if (!response.ok) throw new Error(`the board could not be loaded (HTTP ${response.status})`);

@@ -11,6 +11,7 @@ import {
   forgetGame,
   gameLink,
   getJSON,
+  humanize,
   loadGames,
   postJSON,
   rememberGame,
@@ -26,7 +27,10 @@ const BOTS = ["easy", "medium", "hard", "greedy", "random"];
 const BOT_LABELS = { easy: "Easy", medium: "Medium", hard: "Hard (about 1 s a move)" };
 
 const state = {
-  maps: [{ id: "eastern-us", name: "Eastern U.S.", min_players: 2, max_players: 6, solo: true }],
+  maps: [
+    { id: "eastern-us", name: "Eastern U.S.", min_players: 2, max_players: 6, solo: true },
+    { id: "through-time", name: "Railways Through Time", min_players: 2, max_players: 6, solo: false },
+  ],
   seats: [],
   importRecord: null,
   mode: "multi", // "multi" or "solo" (Rail Barons against the Railbot)
@@ -65,6 +69,7 @@ function setMode(mode) {
   $("modules-row").hidden = mode === "solo" || !$("modules-box").childElementCount;
   $("create-error").hidden = true;
   renderMapSelect();
+  renderChoices();
   if (mode !== "solo") renderSeats();
 }
 
@@ -167,6 +172,7 @@ async function createGame(event) {
   if (leftOut.length) body.options.without_modules = leftOut;
   const without = $("opt-events-without").value.split(",").map((t) => t.trim()).filter(Boolean);
   if (without.length) body.options.event_deck_without = without;
+  Object.assign(body.options, chosenChoices());
   if (state.mode === "solo") {
     const name = $("solo-name").value.trim() || "Player";
     body = { map: $("map").value, seats: [{ name, kind: "human" }], options: soloOptions() };
@@ -444,6 +450,7 @@ async function loadMaps() {
   }
   renderMapSelect();
   tickMapDefaults();
+  renderChoices();
 }
 
 /** Optional modules (GET /api/variants) as checkboxes; the server refuses bad combinations. */
@@ -475,6 +482,34 @@ function tickMapDefaults() {
   }
 }
 
+/** A board's own choices (GET /api/maps ``choices``: Through Time's eras) as boxes to tick;
+ * none ticked leaves the choice to the board's default. */
+function renderChoices() {
+  const box = clear($("choices-box"));
+  const choices = (state.mode !== "solo" && currentMap().choices) || {};
+  const keys = Object.keys(choices);
+  for (const key of keys) {
+    const group = el("div", { class: "row wrap", "data-choice": key }, el("strong", {}, `${humanize(key)}:`));
+    for (const c of choices[key]) {
+      group.append(el("label", { class: "check" }, el("input", { type: "checkbox", value: c.id }), ` ${c.name}`));
+    }
+    box.append(group);
+  }
+  $("choices-hint").textContent = keys.length
+    ? "Tick the ones to play, or none for the board's choice (players + 1, one with a red city)."
+    : "";
+  $("choices-row").hidden = !keys.length;
+}
+
+function chosenChoices() {
+  const out = {};
+  for (const group of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#choices-box [data-choice]"))) {
+    const ids = [.../** @type {NodeListOf<HTMLInputElement>} */ (group.querySelectorAll("input:checked"))].map((i) => i.value);
+    if (ids.length) out[group.dataset.choice] = ids;
+  }
+  return out;
+}
+
 function chosenModules() {
   return [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("#modules-box input:checked"))].map((i) => i.value);
 }
@@ -499,6 +534,7 @@ async function main() {
     while (state.seats.length < (m.min_players || 2)) state.seats.push({ name: `Bot ${state.seats.length + 1}`, kind: "bot", bot: "greedy" });
     renderSeats();
     tickMapDefaults();
+    renderChoices();
   });
   $("btn-new").addEventListener("click", () => {
     $("created").hidden = true;
