@@ -7,11 +7,16 @@ the rule under test is always exercised through ``Game.apply`` so the engine's c
 from __future__ import annotations
 
 import copy
+import dataclasses
+import tomllib
 from dataclasses import fields
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import railways.rules.solo as solo_package
+from railways.content.solo import SoloMap, _cards, load_solo
 from railways.core.actions import Action, Pass
 from railways.core.board import Color
 from railways.core.errors import IllegalAction
@@ -26,8 +31,33 @@ from support import set_cubes
 PLAYER = 0
 
 
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "solo"
+
+
+def fixture_deck_map(map_id: str = "eastern-us") -> SoloMap:
+    """The map's solo data with the fixed test deck (tests/fixtures/solo) for its cards."""
+    real = load_solo(map_id)
+    problems: list[str] = []
+    with (FIXTURES / f"{map_id}-railbot.toml").open("rb") as fh:
+        mine = _cards("railbot.toml", tomllib.load(fh), map_id, problems)
+    with (FIXTURES / "common.toml").open("rb") as fh:
+        common = _cards("common.toml", tomllib.load(fh), None, problems)
+    assert not problems, problems
+    return dataclasses.replace(real, cards={**mine, **common})
+
+
 def solo(seed: int = 1, **options: Any) -> Game:
-    return new_solo_game("eastern-us", seed=seed, options=options)
+    """A solo game on the Eastern U.S. played with the fixed test deck, so that the rule tests'
+    scenarios (which cities a card names, its slot and icons) do not follow the house deck."""
+    smap = fixture_deck_map()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solo_package, "load_solo", lambda _map_id: smap)
+        return new_solo_game("eastern-us", seed=seed, options=options)
+
+
+def real_solo(seed: int = 1, map_id: str = "eastern-us", **options: Any) -> Game:
+    """A solo game with the map's own (house) Railbot deck."""
+    return new_solo_game(map_id, seed=seed, options=options)
 
 
 def snapshot(game: Game) -> dict[str, Any]:
@@ -50,7 +80,7 @@ def refused(game: Game, action: Action, clause: str | None = None) -> IllegalAct
 
 def lay_link(game: Game, owner: int, a: str, b: str) -> int:
     """Lay a direct link a-b for ``owner`` (a seat or the Railbot) along the cheapest route."""
-    legs = cheapest_path(game, a, b)
+    legs = cheapest_path(game, a, b, use_existing=False)
     assert legs is not None and len(legs) == 1, f"no direct route {a}-{b}"
     plan = plan_build(game.board, game.state, owner, legs[0], None, False, CostRules(max_tiles=99))
     return lay(game.state, plan, game.state.turn).id
@@ -90,6 +120,13 @@ def set_top(game: Game, card: str) -> None:
     """Put a card on top of the Railbot deck (the next one drawn)."""
     _take(game, card)
     solo_state(game).deck.append(card)
+
+
+def show_bounties(game: Game, *bounties: str) -> None:
+    """Make these Service Bounties the ones drawn at set-up (the display's first cards)."""
+    state = game.state
+    shown = [c for c in state.ops_display if game.card(c).effect != "service_bounty"]
+    state.ops_display = [*bounties, *shown]
 
 
 def pass_action(game: Game) -> None:

@@ -27,6 +27,7 @@ from .helpers import (
     refused,
     set_row,
     set_top,
+    show_bounties,
     solo,
     solo_state,
     to_railbot,
@@ -362,7 +363,7 @@ def test_service_bounty_pays_as_usual_and_goes_when_the_railbot_takes_a_cube_the
     game = solo()
     state = game.state
     bounty = "service-bounty-charleston"
-    assert bounty in state.ops_display
+    show_bounties(game, bounty, "service-bounty-memphis")
     lay_link(game, PLAYER, "savannah", "charleston")
     lay_link(game, PLAYER, "charleston", "augusta")
     cubes(game, "charleston", Color.BLACK, Color.RED)
@@ -376,7 +377,7 @@ def test_service_bounty_pays_as_usual_and_goes_when_the_railbot_takes_a_cube_the
     # The other bounty pays as usual on a delivery.
     game2 = solo()
     memphis = "service-bounty-memphis"
-    assert memphis in game2.state.ops_display
+    show_bounties(game2, bounty, memphis)
     game2.state.players[PLAYER].engine = 1
     solo_state(game2).west_open = True
     lay_link(game2, PLAYER, "nashville", "memphis")

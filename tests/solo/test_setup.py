@@ -19,7 +19,7 @@ from railways.rules.solo.railbot import setup_deck
 from railways.rules.solo.state import SoloState
 from support import TINY
 
-from .helpers import PLAYER, refused, solo, solo_state
+from .helpers import PLAYER, real_solo, refused, solo_state
 
 OUT_OF_PLAY = {
     "boston",
@@ -53,7 +53,7 @@ def test_a_solo_game_is_played_on_a_map_with_a_solo_appendix() -> None:
 def test_cities_out_of_play_are_off_the_board_and_get_no_cubes() -> None:
     """RB-097 names eleven cities out of play: they are covered, get no cubes (RB-043) and
     do not count towards the Empty City Markers."""
-    game = solo()
+    game = real_solo()
     smap = load_solo("eastern-us")
     assert smap.out_of_play_cities == OUT_OF_PLAY
     printed = load_map("eastern-us")
@@ -68,7 +68,7 @@ def test_cities_out_of_play_are_off_the_board_and_get_no_cubes() -> None:
 
 @pytest.mark.rules("RB-041", "RB-055", "RB-097")
 def test_major_line_f_and_lines_to_cities_out_of_play_are_gone() -> None:
-    game = solo()
+    game = real_solo()
     printed = load_map("eastern-us")
     assert "F" in printed.major_lines and "F" not in game.board.major_lines
     for line in game.board.major_lines.values():
@@ -88,7 +88,7 @@ def test_one_cube_fewer_in_every_city() -> None:
     """Eastern U.S. solo: one cube fewer per city (a city keeps at least one, as RW-p10-19)."""
     printed = load_map("eastern-us")
     for seed in (1, 2):
-        game = solo(seed)
+        game = real_solo(seed)
         for city, cubes in game.state.cubes.items():
             assert len(cubes) == max(1, printed.cities[city].cubes - 1), city
         total = sum(len(c) for c in game.state.cubes.values())
@@ -112,14 +112,14 @@ def test_the_deck_is_the_maps_fourteen_cards_and_the_eleven_common_ones() -> Non
         Color.BLACK,
     }
     # Map cards: Building Links with 3-4 cities in play, slot marks, some with icons.
-    in_play = set(solo().board.cities)
+    in_play = set(real_solo().board.cities)
     for card in mine:
         assert card.kind == "links" and card.slot in (1, 2, 3)
         for chain in (card.cities, card.bottom):
             assert 3 <= len(chain) <= 4 and set(chain) <= in_play
     assert any("major_line" in c.icons for c in mine) and any("baron" in c.icons for c in mine)
     assert all(c.source == "house" for c in smap.cards.values())
-    game = solo()
+    game = real_solo()
     s = solo_state(game)
     placed = [*s.deck, *s.removed, *[c for c in s.row if c]]
     assert sorted(placed) == sorted([*smap.cards, smap.final_evaluation_id])
@@ -130,7 +130,7 @@ def test_three_slot_one_cards_go_unseen_and_three_more_make_the_row() -> None:
     smap = load_solo("eastern-us")
     replaced = 0
     for seed in range(40):
-        game = solo(seed)
+        game = real_solo(seed)
         s = solo_state(game)
         assert len(s.removed) == 3
         assert all(smap.cards[c].slot == 1 for c in s.removed)  # RB-044
@@ -156,7 +156,7 @@ def test_the_final_evaluation_card_among_the_bottom_three() -> None:
     positions: Counter[int] = Counter()
     orders = set()
     for seed in range(60):
-        game = solo(seed)
+        game = real_solo(seed)
         s = SoloState(target=125, base_exhaust=3, ops_limit=5)
         setup_deck(game, smap, s, 0)
         assert len(s.deck) == 25 - 3 - 3 + 1  # RB-046: the rest, plus Final Evaluation
@@ -170,7 +170,7 @@ def test_the_final_evaluation_card_among_the_bottom_three() -> None:
 def test_eastern_us_puts_final_evaluation_half_way_down() -> None:
     positions = set()
     for seed in range(60):
-        s = solo_state(solo(seed))
+        s = solo_state(real_solo(seed))
         fe = s.deck.index("final-evaluation")
         positions.add(fe)
         assert abs(fe - (len(s.deck) - 1) // 2) <= 1  # the deck had one card fewer
@@ -182,7 +182,7 @@ def test_operations_display_two_bounties_and_two_cards() -> None:
     """Two random Service Bounties; Start cards and unused bounties out; Eastern U.S. deals two
     Operations cards (RB-098) where other maps deal one."""
     for seed in range(10):
-        game = solo(seed)
+        game = real_solo(seed)
         state = game.state
         cards = game.ruleset.cards
         display = state.ops_display
@@ -199,19 +199,49 @@ def test_operations_display_two_bounties_and_two_cards() -> None:
             assert cards[cid].params.get("city") not in OUT_OF_PLAY
 
 
+@pytest.mark.rules("RB-048", "RB-097")
+def test_service_bounties_are_drawn_from_those_whose_cities_are_in_play() -> None:
+    """The two bounties are a random draw (issue 15): our multiplayer deck has only two
+    bounties for cities in play (Charleston, Memphis), so the solo game adds six house ones
+    (Portland, Montreal, Jacksonville, New Orleans, Kansas City, Minneapolis)."""
+    pool = {
+        "charleston",
+        "memphis",
+        "portland",
+        "montreal",
+        "jacksonville",
+        "new-orleans",
+        "kansas-city",
+        "minneapolis",
+    }
+    game = real_solo(0)
+    cards = game.ruleset.cards
+    bounties = {c.params["city"] for c in cards.values() if c.effect == "service_bounty"}
+    assert bounties == pool
+    drawn: set[frozenset[str]] = set()
+    seen: set[str] = set()
+    for seed in range(12):
+        state = real_solo(seed).state
+        cities = [cards[c].params["city"] for c in state.ops_display[:2]]
+        assert len(set(cities)) == 2 and set(cities) <= pool
+        drawn.add(frozenset(cities))
+        seen.update(str(c) for c in cities)
+    assert len(drawn) >= 6 and len(seen) >= 6  # not the same two every game
+
+
 @pytest.mark.rules("RB-049", "RB-014")
 def test_duel_barons_set_up() -> None:
-    game = solo(duel_barons=True)
+    game = real_solo(duel_barons=True)
     s = solo_state(game)
     assert len(s.duel) == 4 and len(set(s.duel)) == 4
     assert s.target == 140
-    assert solo_state(solo()).duel == []
-    assert solo_state(solo()).target == 125
+    assert solo_state(real_solo()).duel == []
+    assert solo_state(real_solo()).target == 125
 
 
 @pytest.mark.rules("RB-050")
 def test_no_auction_the_player_acts_at_once() -> None:
-    game = solo()
+    game = real_solo()
     assert game.state.phase is Phase.ACTIONS and game.state.round == 1
     assert game.to_act == PLAYER and game.state.auction is None
     refused(game, Bid(seat=PLAYER, amount=1), "RW-p4-28")

@@ -24,6 +24,7 @@ from railways.rules.solo.actions import (
     ClaimDuelBaron,
     EndTurn,
     Insure,
+    RailbotBlackCity,
     RailbotClaimLine,
     RailbotDuelBaron,
     RailbotExhaust,
@@ -37,7 +38,13 @@ if TYPE_CHECKING:
 
 from railways.bots.greedy import GreedyBot, _Context
 
-RAILBOT_CHOICES = (RailbotRemoveCube, RailbotExhaust, RailbotClaimLine, RailbotDuelBaron)
+RAILBOT_CHOICES = (
+    RailbotRemoveCube,
+    RailbotExhaust,
+    RailbotClaimLine,
+    RailbotDuelBaron,
+    RailbotBlackCity,
+)
 EMPTY_CITY = 0.6  # emptying a city brings the end nearer: fewer turns to score (RB-013)
 # Opponent Effects of Duel Barons, from the least to the most harmful to the player.
 EFFECT_HARM = {
@@ -90,9 +97,11 @@ class SoloContext(_Context):
         if card is None:
             return 0.0
         harm = 0.0
-        if card.kind == "taxation":
+        if card.has("taxation"):
             harm += self.money_cost(2 * self.game.income(self.seat))
-        elif card.kind == "exhaust" and card.color is not None:
+        if card.has("deadhead"):
+            harm += 0.5  # one Operations card fewer on display for good
+        if card.kind == "exhaust" and card.color is not None:
             harm += self.exhaust_harm(card.color, solo_state(self.game).base_exhaust)
         if "major_line" in card.icons or "baron" in card.icons:
             harm += 1.0
@@ -133,6 +142,8 @@ class SoloContext(_Context):
                 return (self.line_prospect(action.target or ""), str(action))
             if isinstance(action, RailbotDuelBaron):
                 return (self.baron_harm(action.baron), str(action))
+            if isinstance(action, RailbotBlackCity):  # a new black city in its own network helps
+                return (0.0 if action.city in self.own_cities else 1.0, str(action))
             return (0.0, str(action))
 
         return min(options, key=harm)

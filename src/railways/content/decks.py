@@ -86,10 +86,10 @@ def _deck_dir(map_id_or_dir: str | Path) -> Path:
     return map_dir(str(map_id_or_dir))
 
 
-def load_operations(map_id_or_dir: str | Path) -> dict[str, CardDef]:
-    """The Operations deck of a map (empty if the map has none)."""
+def load_operations(map_id_or_dir: str | Path, file: str = "operations.toml") -> dict[str, CardDef]:
+    """The Operations deck of a map (empty if the map has none); ``file`` names another
+    deck file of the map folder in the same format (the solo game's ``solo_operations.toml``)."""
     problems: list[str] = []
-    file = "operations.toml"
     doc = _read(_deck_dir(map_id_or_dir) / file, problems)
     default = doc.get("source", "rulebook")
     cards: dict[str, CardDef] = {}

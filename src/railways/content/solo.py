@@ -4,7 +4,9 @@ A solo map is a board folder with two more files:
 
 - ``solo.toml``: the map's solo appendix (Base Exhaust, Empty City Markers, cities and Major
   Lines out of play, set-up changes, map rules such as Eastern U.S.'s "west of the mountains");
-- ``railbot.toml``: the map's 14 Railbot cards.
+- ``railbot.toml``: the map's 14 Railbot cards;
+- optionally ``solo_operations.toml``: Operations cards (``operations.toml``'s format) that the
+  solo game adds to the map's deck, such as Service Bounties for cities in play.
 
 The 11 common Railbot cards, the Final Evaluation card and the Duel Baron cards are shared by
 every solo map and live in ``content/solo/``. Problems are reported as ``file:key: message``,
@@ -28,15 +30,20 @@ from railways.core.board import GOODS_COLORS, Board, Color
 from railways.core.hexgrid import Hex
 
 MAP_CARDS = 14  # Railbot cards per solo map (RB-042)
+SOLO_OPERATIONS = "solo_operations.toml"  # Operations cards only the solo game adds (house)
 COMMON_CARDS = 11  # common Railbot cards (RB-042)
 DECK_SIZE = MAP_CARDS + COMMON_CARDS  # RB-042
 REMOVED_AT_SETUP = 3  # slot-1 cards removed unseen (RB-044)
 ROW_SIZE = 3  # the Railbot row (RB-045)
 SLOTS = (1, 2, 3)
-CARD_KINDS = ("links", "exhaust", "taxation", "deadhead")
+# "maritime": Portugal's card that lays the maritime links it names in pairs (RB-088).
+CARD_KINDS = ("links", "exhaust", "taxation", "deadhead", "maritime")
+# Kinds a card may carry besides its own (``also``): RB-058's example insures one card
+# against "the Deadhead and Taxation effect", so one card may do both.
+EXTRA_KINDS = ("taxation", "deadhead")
 ICONS = ("major_line", "baron")
 EVALUATION_PLACES = ("bottom", "middle")
-FIRST_EVALUATION = ("end", "switch_halves")
+FIRST_EVALUATION = ("end", "switch_halves", "black_city")
 DUEL_GOALS = (
     "hotels",
     "engine",
@@ -82,9 +89,19 @@ class RailbotCard:
     icons: frozenset[str] = frozenset()
     map_id: str | None = None  # None for the common cards
     source: str = "house"
+    also: frozenset[str] = frozenset()  # further kinds the card carries (RB-058)
 
     def chain(self, bottom_half: bool) -> tuple[str, ...]:
         return self.bottom if bottom_half and self.bottom else self.cities
+
+    def has(self, kind: str) -> bool:
+        """Whether the card does ``kind`` (its own kind or one it carries too)."""
+        return kind == self.kind or kind in self.also
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Its kinds in the order they act: its own first, then the others."""
+        return (self.kind, *sorted(self.also))
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +148,13 @@ class SoloMap:
     cards: Mapping[str, RailbotCard]  # the 25 cards of the deck, map and common
     final_evaluation_id: str
     duel_barons: Mapping[str, DuelBaron]
+    # Cities Exhaust Goods never takes cubes from (Portugal's islands, RB-085).
+    exhaust_exempt: frozenset[str] = frozenset()
+    # Border kinds whose lanes the Railbot's paths may use at a fixed price per lane
+    # (Portugal's maritime connections at $6, RB-085).
+    railbot_lanes: Mapping[str, int] = field(default_factory=dict)
+    # Operations cards put on the display at set-up, farthest from the deck (RB-091, RB-111).
+    display_cards: tuple[str, ...] = ()
 
     def is_west(self, hex_: Hex) -> bool:
         """Whether a hex lies west of the mountains (RB-100); False on maps without the rule."""
@@ -192,7 +216,7 @@ def _source(file: str, key: str, value: object, p: list[str]) -> str:
     return str(value)
 
 
-_CARD_KEYS = {"id", "kind", "slot", "cities", "bottom", "color", "icons", "source"}
+_CARD_KEYS = {"id", "kind", "also", "slot", "cities", "bottom", "color", "icons", "source"}
 
 
 def _cards(
@@ -234,6 +258,9 @@ def _cards(
                     p.append(f"{file}:{key}.{name}: a Building Links card names 3 or 4 cities")
                 if len(set(chain)) != len(chain):
                     p.append(f"{file}:{key}.{name}: a city is named twice")
+        elif kind == "maritime":  # (island, port) pairs whose maritime links it lays (RB-088)
+            if bottom or not cities or len(cities) % 2 or len(set(cities)) != len(cities):
+                p.append(f"{file}:{key}.cities: a maritime card names (island, port) pairs")
         elif cities or bottom:
             p.append(f"{file}:{key}: only Building Links cards name cities")
         color: Color | None = None
@@ -247,6 +274,13 @@ def _cards(
                 continue
         elif "color" in item:
             p.append(f"{file}:{key}.color: only Exhaust Goods cards name a colour")
+        also = _names(file, f"{key}.also", item.get("also", []), p)
+        for extra in also:
+            if kind not in EXTRA_KINDS or extra not in EXTRA_KINDS or extra == kind:
+                p.append(
+                    f"{file}:{key}.also: only a Taxation or Deadhead card may also carry the "
+                    f"other ({', '.join(EXTRA_KINDS)}), got {extra!r}"
+                )
         icons = _names(file, f"{key}.icons", item.get("icons", []), p)
         for icon in icons:
             if icon not in ICONS:
@@ -261,6 +295,7 @@ def _cards(
             icons=frozenset(icons),
             map_id=map_id,
             source=_source(file, f"{key}.source", item.get("source", default), p),
+            also=frozenset(also),
         )
     return out
 
@@ -332,6 +367,8 @@ _SOLO_KEYS = {
     "out_of_play_lines",
     "operations",
     "west_of_the_mountains",
+    "exhaust_exempt",
+    "railbot_lanes",
 }
 
 
@@ -395,12 +432,14 @@ def _load(path: Path) -> SoloMap:
 
     ops = doc.get("operations", {})
     removed: tuple[str, ...] = ()
+    display: tuple[str, ...] = ()
     if not isinstance(ops, dict):
         p.append(f"{file}:operations: expected a table")
     else:
-        _check_keys(file, "operations", ops, {"source", "remove"}, p)
+        _check_keys(file, "operations", ops, {"source", "remove", "display"}, p)
         _source(file, "operations.source", ops.get("source", "rulebook"), p)
         removed = _names(file, "operations.remove", ops.get("remove", []), p)
+        display = _names(file, "operations.display", ops.get("display", []), p)
 
     limits: dict[int, int] = {}
     unlock: int | None = None
@@ -424,6 +463,22 @@ def _load(path: Path) -> SoloMap:
                         p.append(f"{file}:{key}.limits: {row!r} is not a row number")
                         continue
                     limits[r] = _int(file, f"{key}.limits.{row}", col, p)
+
+    exempt = _names(file, "exhaust_exempt", doc.get("exhaust_exempt", []), p)
+    for city in exempt:
+        if city not in board.cities:
+            p.append(f"{file}:exhaust_exempt: {city!r} is not a city of {board.id}")
+    lanes: dict[str, int] = {}
+    raw_lanes = doc.get("railbot_lanes", {})
+    if not isinstance(raw_lanes, dict):
+        p.append(f"{file}:railbot_lanes: expected a table of border kind = cost")
+    else:
+        for kind, cost in raw_lanes.items():
+            if kind == "source":
+                continue
+            if not any(b.kind == kind for b in board.borders.values()):
+                p.append(f"{file}:railbot_lanes: {board.id} has no border of kind {kind!r}")
+            lanes[kind] = _int(file, f"railbot_lanes.{kind}", cost, p)
 
     map_cards = _cards("railbot.toml", map_doc, board.id, p)
     common = _cards("content/solo/common.toml", common_doc, None, p)
@@ -455,7 +510,7 @@ def _load(path: Path) -> SoloMap:
     # The set-up deal needs three slot-1 cards that are neither Taxation nor Deadhead, even
     # after three slot-1 cards were removed unseen (RB-044, RB-045).
     firsts = [c for c in cards.values() if c.slot == 1]
-    dealable = [c for c in firsts if c.kind not in ("taxation", "deadhead")]
+    dealable = [c for c in firsts if not (c.has("taxation") or c.has("deadhead"))]
     if len(dealable) < REMOVED_AT_SETUP + ROW_SIZE:
         p.append(
             f"railbot.toml: the deck needs at least {REMOVED_AT_SETUP + ROW_SIZE} slot-1 cards "
@@ -482,6 +537,9 @@ def _load(path: Path) -> SoloMap:
         cards=cards,
         final_evaluation_id=fe_id,
         duel_barons=duel,
+        exhaust_exempt=frozenset(exempt),
+        railbot_lanes=lanes,
+        display_cards=display,
     )
 
 

@@ -128,13 +128,15 @@ def card_text(
         out.append("exhaust ", style="bold")
         out.append(f"{CUBE_LETTERS.get(color, '?')} {color}", style=CUBE_STYLES.get(color, ""))
         out.append(f" ×{solo.get('base_exhaust', 3)}")
-    elif kind == "taxation":
-        out.append("taxation", style="bold")
-        income = view["players"][0]["income"]
-        out.append(f" (you pay 2× income: {money(max(0, 2 * income))})", style="dim")
-    elif kind == "deadhead":
-        out.append("deadhead", style="bold")
-        out.append(" (one Operations card fewer)", style="dim")
+    elif kind in ("taxation", "deadhead"):
+        for i, each in enumerate(card.get("kinds") or [kind]):  # may be both (RB-058)
+            out.append(" + " if i else "")
+            out.append(each, style="bold")
+            if each == "taxation":
+                income = view["players"][0]["income"]
+                out.append(f" (you pay 2× income: {money(max(0, 2 * income))})", style="dim")
+            else:
+                out.append(" (one Operations card fewer)", style="dim")
     else:
         out.append(card.get("text") or kind, style="bold")
     marks = (card.get("icons") or []) if icons else []

@@ -19,7 +19,7 @@ from typing import Any
 
 from railways.content.decks import load_operations
 from railways.content.maps import load_map
-from railways.content.solo import load_solo, solo_board
+from railways.content.solo import SOLO_OPERATIONS, load_solo, solo_board
 from railways.core.game import Game, Options
 from railways.core.plugins import Ruleset
 from railways.core.rng import DEFAULT_RNG
@@ -50,6 +50,15 @@ def solo_ruleset(map_id: str, options: SoloOptions) -> Ruleset:
     if unknown:
         raise ValueError(f"{board.id}: solo.toml removes unknown card(s) {', '.join(unknown)}")
     kept = {cid: c for cid, c in cards.items() if cid not in smap.remove_operations}
+    # Cards the solo game adds to the map's deck (house Service Bounties for cities in play).
+    added = load_operations(map_id, SOLO_OPERATIONS)
+    clash = sorted(set(added) & set(cards))
+    if clash:
+        raise ValueError(f"{board.id}: {SOLO_OPERATIONS} reuses card id(s) {', '.join(clash)}")
+    kept.update(added)
+    missing = sorted(set(smap.display_cards) - set(kept))
+    if missing:
+        raise ValueError(f"{board.id}: solo.toml shows unknown card(s) {', '.join(missing)}")
     for card in kept.values():
         city = card.params.get("city")
         if city in smap.out_of_play_cities:

@@ -5,7 +5,8 @@ turn when a Duel Baron could still be claimed after the third action. The ``rail
 actions answer the choices the rulebook leaves to the player while a Railbot card is
 resolved ("of your choice"): which cube leaves a city (RB-065), which city an Exhaust Goods
 card takes from (RB-071), which Major Line (RB-072) and which Duel Baron (RB-076) the Railbot
-claims. None of these takes an action slot except Insurance.
+claims, and on Portugal which gray city gets the Black City when no row card names one
+(RB-086). None of these takes an action slot except Insurance.
 """
 
 from __future__ import annotations
@@ -101,5 +102,24 @@ class RailbotDuelBaron(Action):
         return f"P{self.seat + 1}: the Railbot claims Duel Baron {self.baron}"
 
 
-RAILBOT_CHOICES = (RailbotRemoveCube, RailbotExhaust, RailbotClaimLine, RailbotDuelBaron)
+@register
+@dataclass(frozen=True, slots=True)
+class RailbotBlackCity(Action):
+    """Portugal's Black City: the gray city that gets the Black New City tile when no Railbot
+    row card names one (RB-086)."""
+
+    city: str = ""
+    kind: ClassVar[str] = "railbot_black_city"
+
+    def __str__(self) -> str:
+        return f"P{self.seat + 1}: the Railbot's Black City goes on {self.city}"
+
+
+RAILBOT_CHOICES = (
+    RailbotRemoveCube,
+    RailbotExhaust,
+    RailbotClaimLine,
+    RailbotDuelBaron,
+    RailbotBlackCity,
+)
 FREE_ACTIONS = (*RAILBOT_CHOICES, ClaimDuelBaron, EndTurn)

@@ -31,6 +31,7 @@ from railways.rules.solo.actions import (
     ClaimDuelBaron,
     EndTurn,
     Insure,
+    RailbotBlackCity,
     RailbotClaimLine,
     RailbotDuelBaron,
     RailbotExhaust,
@@ -50,6 +51,7 @@ _CHOICE_KIND: dict[str, tuple[type[Action], str, str]] = {
     "exhaust": (RailbotExhaust, "RB-071", "which city loses a {color} cube"),
     "claim_line": (RailbotClaimLine, "RB-072", "which Major Line the Railbot claims"),
     "duel_baron": (RailbotDuelBaron, "RB-076", "which Duel Baron the Railbot claims"),
+    "black_city": (RailbotBlackCity, "RB-086", "which gray city gets the Black New City tile"),
 }
 
 
@@ -84,7 +86,8 @@ class SoloRules(Plugin):
             game.receive(PLAYER, EASY_START_CASH, "starting cash (easier game)")
 
     def _setup_operations(self, game: Game) -> None:
-        """Two random Service Bounties and the map's number of dealt cards (RB-048, RB-098).
+        """Two random Service Bounties and the map's number of dealt cards (RB-048, RB-098),
+        after the map's own display cards (RB-091, RB-111).
 
         The bounties are the cards of the start pool (``CardEffect.start_pool``); the
         other start cards stay in the box.
@@ -95,10 +98,11 @@ class SoloRules(Plugin):
         )
         state.rng.shuffle(bounties)
         chosen = sorted(bounties[: self.solo_map.service_bounties])
-        deck = sorted(c for c, card in cards.items() if not card.start)  # Start cards: box
-        state.rng.shuffle(deck)
+        shown = list(self.solo_map.display_cards)  # RB-091, RB-111: farthest from the deck
+        deck = sorted(c for c, card in cards.items() if not card.start and c not in shown)
+        state.rng.shuffle(deck)  # Start cards go back in the box (RB-048b)
         dealt = game.deal_operations(deck, self.solo_map.operations_dealt)  # RW-p22-10
-        state.ops_display = chosen + dealt
+        state.ops_display = shown + chosen + dealt
         state.ops_deck = deck
         state.ops_discard = []
         railbot.trim_display(game)  # RB-022
@@ -316,6 +320,7 @@ def _card_view(
     return {
         "id": card.id,
         "kind": card.kind,
+        "kinds": list(card.kinds),  # a card may carry both Deadhead and Taxation (RB-058)
         "slot": card.slot,
         "cities": list(card.chain(solo.bottom_half)),
         "color": card.color.value if card.color else None,
@@ -333,6 +338,8 @@ def _answer_of(action: Action) -> str:
         return action.target or ""
     if isinstance(action, RailbotDuelBaron):
         return action.baron
+    if isinstance(action, RailbotBlackCity):
+        return action.city
     raise TypeError(action)
 
 
@@ -351,6 +358,8 @@ def _choice_actions(game: Game, seat: int, task: dict[str, Any]) -> list[Action]
         return [RailbotExhaust(seat=seat, city=c, color=task["color"]) for c in options]
     if kind == "claim_line":
         return [RailbotClaimLine(seat=seat, target=line) for line in options]
+    if kind == "black_city":
+        return [RailbotBlackCity(seat=seat, city=c) for c in options]
     return [RailbotDuelBaron(seat=seat, baron=b) for b in options]
 
 

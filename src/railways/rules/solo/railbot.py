@@ -46,7 +46,7 @@ def setup_deck(game: Game, smap: SoloMap, solo: SoloState, extra_removed: int) -
     set_aside: list[str] = []
     while len(row) < ROW_SIZE:  # RB-045 (the loader guarantees enough cards)
         card = firsts.pop()
-        if cards[card].kind in ("taxation", "deadhead"):
+        if cards[card].has("taxation") or cards[card].has("deadhead"):
             set_aside.append(card)  # dealt again later: it goes back into the deck
         else:
             row.append(card)
@@ -85,7 +85,7 @@ def railbot_step(game: Game) -> bool:
     game.state.reveals += 1  # a hidden card is shown: no undo past this point
     if card_id == smap.final_evaluation_id:
         _final_evaluation(game, smap, solo)
-        return True
+        return run(game)  # a Black City may wait for the player's choice (RB-086)
     card = smap.cards[card_id]
     game.log(f"The Railbot draws {describe(card, solo.bottom_half, game)}: slot {card.slot} acts")
     solo.drawn = card_id
@@ -102,6 +102,20 @@ def railbot_step(game: Game) -> bool:
 
 def _final_evaluation(game: Game, smap: SoloMap, solo: SoloState) -> None:
     solo.evaluations += 1
+    if solo.evaluations == 1 and smap.first_evaluation == "black_city":
+        # RB-084, RB-086, RB-087: a Black City, then Final Evaluation back among the bottom
+        # three cards; no Railbot card is resolved this turn.
+        _insert_evaluation(game, smap, solo, solo.deck, 0)
+        game.log(
+            "Final Evaluation is drawn for the first time: the Railbot places a Black City, "
+            "and the card goes back among the bottom three of the deck"
+        )
+        city = black_city_named(game)
+        if city is not None:
+            place_black_city(game, city)
+        else:
+            solo.tasks.append({"kind": "black_city"})
+        return
     if solo.evaluations == 1 and smap.first_evaluation == "switch_halves":
         # RB-099: the lower chains from now on; Final Evaluation back into the bottom three.
         solo.bottom_half = True
@@ -114,6 +128,38 @@ def _final_evaluation(game: Game, smap: SoloMap, solo: SoloState) -> None:
         return
     game.log("Final Evaluation is drawn: finish this turn and play one more (RB-063)")
     _trigger_end(game)
+
+
+def black_city_named(game: Game) -> str | None:
+    """RB-086: the first available gray city named on the Railbot row's cards, left card first
+    and each card from the top; available means still gray and without an Empty City Marker."""
+    smap, solo, state = solo_map(game), solo_state(game), game.state
+    for card_id in solo.row:
+        if card_id is None:
+            continue
+        for city in smap.cards[card_id].chain(solo.bottom_half):
+            if state.city_colors.get(city) is Color.GRAY and city not in state.ecm:
+                return city
+    return None
+
+
+def black_city_choices(game: Game) -> list[str]:
+    """RB-086: with no gray city on the row, any gray city without an Empty City Marker."""
+    state = game.state
+    return sorted(
+        c for c, col in state.city_colors.items() if col is Color.GRAY and c not in state.ecm
+    )
+
+
+def place_black_city(game: Game, city: str) -> None:
+    """Put a Black New City tile on a gray city: it becomes black; no cubes come with it."""
+    state = game.state
+    if state.new_city_tiles.get(Color.BLACK, 0) <= 0:
+        game.log("No Black New City tile is left: the Railbot places no Black City")
+        return
+    state.new_city_tiles[Color.BLACK] -= 1
+    state.city_colors[city] = Color.BLACK
+    game.log(f"The Railbot places a Black City on {game.city_name(city)}")
 
 
 def _trigger_end(game: Game) -> None:
@@ -136,18 +182,25 @@ def _resolve(game: Game, card_id: str) -> None:
         chain = card.chain(solo.bottom_half)
         for a, b in itertools.pairwise(chain):
             tasks.append({"kind": "pair", "a": a, "b": b})
+    elif card.kind == "maritime":  # RB-088: the maritime links, then a cube off each island
+        pairs = list(zip(card.cities[::2], card.cities[1::2], strict=True))
+        for island, port in pairs:
+            tasks.append({"kind": "maritime", "a": port, "b": island})
+        for island, _port in pairs:
+            tasks.append({"kind": "island_cube", "city": island})
     elif card.kind == "exhaust":  # RB-071
         assert card.color is not None
         tasks.append({"kind": "exhaust", "color": card.color.value, "count": solo.base_exhaust})
-    elif card.kind == "taxation":  # RB-070
-        tasks.append({"kind": "taxation"})
-    elif card.kind == "deadhead":  # RB-068
-        tasks.append({"kind": "deadhead", "marker": card_id})
+    for kind in card.kinds:  # a card may carry both (RB-058)
+        if kind == "taxation":  # RB-070
+            tasks.append({"kind": "taxation"})
+        elif kind == "deadhead":  # RB-068
+            tasks.append({"kind": "deadhead", "marker": card_id})
     if "major_line" in card.icons:  # RB-072
         tasks.append({"kind": "claim_line"})
     if "baron" in card.icons and solo.duel:  # RB-076; ignored without the variant
         tasks.append({"kind": "duel_baron"})
-    if card.kind != "deadhead":
+    if not card.has("deadhead"):  # a Deadhead card stays by the display as its marker
         solo.discard.append(card_id)
     solo.tasks[0:0] = tasks
 
@@ -161,7 +214,11 @@ def describe(card: RailbotCard, bottom_half: bool = False, game: Game | None = N
     if card.kind == "exhaust":
         assert card.color is not None
         return f"Exhaust {card.color.value.title()}"
-    return card.kind.title()
+    if card.kind == "maritime":
+        names = [game.city_name(c) for c in card.cities] if game is not None else list(card.cities)
+        pairs = [f"{a}/{b}" for a, b in zip(names[::2], names[1::2], strict=True)]
+        return "Maritime links " + " and ".join(pairs)
+    return " and ".join(kind.title() for kind in card.kinds)
 
 
 def run(game: Game) -> bool:
@@ -169,6 +226,14 @@ def run(game: Game) -> bool:
     solo = solo_state(game)
     while solo.tasks:
         task = solo.tasks[0]
+        if task["kind"] == "island_cube":  # RB-088: which cube is the player's choice
+            cubes = sorted({c.value for c in game.state.cubes[task["city"]]})
+            if not cubes:
+                game.log(f"{game.city_name(task['city'])} has no cube for the Railbot to take")
+                solo.tasks.pop(0)
+                continue
+            task = {"kind": "remove", "city": task["city"], "colors": cubes, "bonus": False}
+            solo.tasks[0] = task
         if choices(game, task) is not None:
             return False
         solo.tasks.pop(0)
@@ -200,7 +265,7 @@ def choices(game: Game, task: Task) -> list[str] | None:
         return colors if len(colors) > 1 else None
     if kind == "exhaust":
         color = Color(task["color"])
-        cities = sorted(c for c, cubes in state.cubes.items() if color in cubes)
+        cities = exhaustible(game, color)
         total = sum(state.cubes[c].count(color) for c in cities)
         if len(cities) <= 1 or total <= task["count"]:
             return None  # every cube of the colour goes, or they all come from one city
@@ -211,7 +276,17 @@ def choices(game: Game, task: Task) -> list[str] | None:
     if kind == "duel_baron":
         barons = unclaimed(game)
         return barons if len(barons) > 1 else None
+    if kind == "black_city":
+        cities = black_city_choices(game)
+        return cities if len(cities) > 1 else None
     return None
+
+
+def exhaustible(game: Game, color: Color) -> list[str]:
+    """Cities an Exhaust Goods card may take a ``color`` cube from (not Portugal's islands,
+    RB-085)."""
+    exempt = solo_map(game).exhaust_exempt
+    return sorted(c for c, cubes in game.state.cubes.items() if color in cubes and c not in exempt)
 
 
 def open_lines(game: Game) -> list[str]:
@@ -224,13 +299,15 @@ def _do(game: Game, task: Task) -> None:
     state, solo = game.state, solo_state(game)
     if kind == "pair":
         _pair(game, task["a"], task["b"])
+    elif kind == "maritime":
+        _maritime(game, task["a"], task["b"])
     elif kind == "remove":
         if task["colors"]:
             take_cube(game, task["city"], Color(task["colors"][0]), task["bonus"])
     elif kind == "exhaust":
         color = Color(task["color"])
         left = task["count"]
-        for city in sorted(state.cubes):
+        for city in exhaustible(game, color):
             while left and color in state.cubes[city]:
                 take_cube(game, city, color, False)
                 left -= 1
@@ -242,6 +319,10 @@ def _do(game: Game, task: Task) -> None:
         barons = unclaimed(game)
         if barons:
             claim_duel_baron(game, barons[0])
+    elif kind == "black_city":
+        cities = black_city_choices(game)
+        if cities:
+            place_black_city(game, cities[0])
     elif kind == "taxation":
         due = 2 * game.income(PLAYER)  # RB-070
         if due:
@@ -279,6 +360,9 @@ def answer(game: Game, task: Task, choice: str) -> None:
     elif kind == "duel_baron":
         solo.tasks.pop(0)
         claim_duel_baron(game, choice)
+    elif kind == "black_city":
+        solo.tasks.pop(0)
+        place_black_city(game, choice)
 
 
 # -- what the tasks do -------------------------------------------------------------------------
@@ -421,48 +505,145 @@ def _build(game: Game, path: tuple[Hex, ...]) -> None:
         f"({len(plan.tiles)} tile{'' if len(plan.tiles) == 1 else 's'}, "
         f"${plan.cost},000 of track it does not pay for)"
     )
+    lanes = lane_cells(game)
+    if any(h in lanes for h, _a, _b in plan.tiles):
+        # RB-083: the player's Capital Charters count the Railbot's maritime links.
+        player = state.players[PLAYER]
+        for card_id in list(player.kept):
+            card = game.card(card_id)
+            if card.effect == "capital_charter":
+                game.card_effect(card).after_build(game, RAILBOT, link, plan, card, PLAYER, False)
 
 
-def cheapest_path(game: Game, a: str, b: str) -> list[tuple[Hex, ...]] | None:
-    """The cheapest track from city a to city b, as links (city to city); None if none.
+def lane_cells(game: Game) -> dict[Hex, tuple[str, int]]:
+    """Hexes of the lanes the Railbot's paths price as a whole (Portugal's maritime
+    connections, RB-085): hex -> (lane id, the lane's price)."""
+    board, smap = game.board, solo_map(game)
 
-    Cost is the map's: terrain of every tile plus ridges crossed. Track may cross existing
-    track only as an overpass and may pass through other cities, which splits it into
-    several links. Ties go to fewer tiles, then to the first path in hex order.
+    def make() -> dict[Hex, tuple[str, int]]:
+        out: dict[Hex, tuple[str, int]] = {}
+        for border in board.borders.values():
+            cost = smap.railbot_lanes.get(border.kind)
+            if cost is None:
+                continue
+            for edge in border.edges:
+                for h in (edge.a, edge.b):
+                    if board.city_at(h) is None:
+                        out[h] = (border.id, cost)
+        return out
+
+    return board.derived(("solo-lanes", smap.map_id), make)
+
+
+def _maritime(game: Game, port: str, island: str) -> None:
+    """RB-088: lay the Railbot's maritime link between ``port`` and ``island``, whether or not
+    they are connected already; its lane must be free of track."""
+    board, smap = game.board, solo_map(game)
+    names = f"{game.city_name(port)} - {game.city_name(island)}"
+    for border in sorted(board.borders.values(), key=lambda b: b.id):
+        if border.kind not in smap.railbot_lanes:
+            continue
+        if {border.params.get("port"), border.params.get("island")} != {port, island}:
+            continue
+        pairs = {(e.a, e.b) for e in border.edges} | {(e.b, e.a) for e in border.edges}
+        path = [board.cities[port].at]
+        while path[-1] != board.cities[island].at:
+            nxt = [b for a, b in pairs if a == path[-1] and b not in path]
+            if len(nxt) != 1:
+                break
+            path.append(nxt[0])
+        if path[-1] != board.cities[island].at:
+            break
+        if any(game.state.track.get(h) for h in path[1:-1]):
+            game.log(f"The maritime lane {names} already holds track: the Railbot lays nothing")
+            return
+        _build(game, tuple(path))
+        return
+    game.log(f"There is no maritime lane {names} for the Railbot to build")
+
+
+def cheapest_path(
+    game: Game, a: str, b: str, use_existing: bool = True
+) -> list[tuple[Hex, ...]] | None:
+    """The cheapest track from city a to city b, as new links (city to city); None if none.
+
+    Cost is the map's: terrain of every tile plus ridges crossed. Links already on the board
+    (anyone's, complete) cost nothing to follow, so the path uses them where that is
+    cheaper and only the missing links are returned (our reading of RB-065, see
+    docs/rules-interpretations.md); ``use_existing=False`` ignores them. New track may cross
+    existing track only as an overpass and may pass through other cities, which splits it
+    into several links. Ties go to fewer new tiles, then to the first path in hex order.
     """
     board, track = game.board, game.state.track
     tc = board.tables.terrain_costs
     origin, target = board.cities[a], board.cities[b]
+    lanes = lane_cells(game)
+    edge_costs = game.edge_costs
+
+    def step_cost(here: Hex, nxt: Hex) -> int | None:
+        """What laying a tile on ``nxt`` coming from ``here`` costs; None if not allowed."""
+        if edge_costs.judges and not edge_costs.allowed(board, (here, nxt)):
+            return None
+        lane = lanes.get(nxt)
+        if lane is not None:  # a lane costs its fixed price as a whole (RB-085)
+            return 0 if lanes.get(here, ("", 0))[0] == lane[0] else lane[1]
+        ridge = tc.ridge if board.crosses_ridge(here, nxt) else 0
+        return tc.of(board.hexes[nxt]) + ridge + (edge_costs(board, here, nxt) if edge_costs else 0)
+
+    def city_cost(here: Hex, nxt: Hex) -> int | None:
+        """What entering the city on ``nxt`` from ``here`` costs (a ridge); None if not allowed."""
+        if edge_costs.judges and not edge_costs.allowed(board, (here, nxt)):
+            return None
+        return tc.ridge if board.crosses_ridge(here, nxt) else 0
+
+    links_from: dict[str, list[str]] = {}
+    if use_existing:
+        for link in sorted(game.state.links.values(), key=lambda lk: lk.id):
+            if link.end is not None:
+                links_from.setdefault(link.start, []).append(link.end)
+                links_from.setdefault(link.end, []).append(link.start)
     counter = itertools.count()
-    heap: list[tuple[int, int, int, tuple[Hex, ...], Side | None]] = []
+    Legs = tuple[tuple[Hex, ...], ...]
+    # (cost, new tiles, order, finished new legs, the leg being laid, side it entered by)
+    heap: list[tuple[int, int, int, Legs, tuple[Hex, ...], Side | None]] = []
 
-    def push(cost: int, path: tuple[Hex, ...], entry: Side | None) -> None:
-        heapq.heappush(heap, (cost, len(path), next(counter), path, entry))
+    def push(cost: int, tiles: int, legs: Legs, leg: tuple[Hex, ...], entry: Side | None) -> None:
+        heapq.heappush(heap, (cost, tiles, next(counter), legs, leg, entry))
 
-    def leave_city(cost: int, path: tuple[Hex, ...], entered: Side | None) -> None:
-        city = board.city_at(path[-1])
+    def laid(legs: Legs, leg: tuple[Hex, ...], hex_: Hex) -> bool:
+        return hex_ in leg or any(hex_ in done_leg for done_leg in legs)
+
+    def leave_city(cost: int, tiles: int, legs: Legs, at: Hex, entered: Side | None) -> None:
+        city = board.city_at(at)
         assert city is not None
+        for other in links_from.get(city.id, ()):  # follow a link on the board, free
+            push(cost, tiles, legs, (board.cities[other].at,), None)
         for side in sorted(city.spokes):
             if side == entered:
                 continue
-            nxt = path[-1].neighbour(side)
-            if nxt in path or not _open(board, track, nxt) or board.is_impassable(path[-1], nxt):
+            nxt = at.neighbour(side)
+            if laid(legs, (at,), nxt) or not _open(board, track, nxt):
                 continue
-            step = tc.of(board.hexes[nxt]) + (tc.ridge if board.crosses_ridge(path[-1], nxt) else 0)
-            push(cost + step, (*path, nxt), side.opposite)
+            if board.is_impassable(at, nxt):
+                continue
+            step = step_cost(at, nxt)
+            if step is not None:
+                push(cost + step, tiles + 1, legs, (at, nxt), side.opposite)
 
-    leave_city(0, (origin.at,), None)
+    push(0, 0, (), (origin.at,), None)
     done: set[tuple[Hex, Side | None]] = set()
     while heap:
-        cost, _n, _i, path, entry = heapq.heappop(heap)
-        here = path[-1]
+        cost, tiles, _i, legs, leg, entry = heapq.heappop(heap)
+        here = leg[-1]
+        if len(leg) > 1 and board.city_at(here) is not None:
+            legs, leg = (*legs, leg), (here,)  # a new link ends at this city
         if here == target.at:
-            return _legs(board, path)
+            return list(legs)
         if (here, entry) in done:
             continue
         done.add((here, entry))
-        if board.city_at(here) is not None:  # passing through another city
-            leave_city(cost, path, entry)
+        if board.city_at(here) is not None:  # the start, or passing through another city
+            leave_city(cost, tiles, legs, here, entry)
             continue
         assert entry is not None
         pieces = track.get(here, [])
@@ -472,30 +653,22 @@ def cheapest_path(game: Game, a: str, b: str) -> list[tuple[Hex, ...]] | None:
             if pieces and not crosses(pieces[0].a, pieces[0].b, entry, exit_):
                 continue
             nxt = here.neighbour(exit_)
-            if nxt in path or board.is_impassable(here, nxt):
+            if laid(legs, leg, nxt) or board.is_impassable(here, nxt):
                 continue
-            ridge = tc.ridge if board.crosses_ridge(here, nxt) else 0
             city = board.city_at(nxt)
             if city is not None:
-                if exit_.opposite in city.spokes and city.id != a:
-                    push(cost + ridge, (*path, nxt), exit_.opposite)
+                enter = city_cost(here, nxt)
+                if exit_.opposite in city.spokes and city.id != a and enter is not None:
+                    push(cost + enter, tiles, legs, (*leg, nxt), exit_.opposite)
                 continue
             if not _open(board, track, nxt):
                 continue
-            push(cost + tc.of(board.hexes[nxt]) + ridge, (*path, nxt), exit_.opposite)
+            step = step_cost(here, nxt)
+            if step is not None:
+                push(cost + step, tiles + 1, legs, (*leg, nxt), exit_.opposite)
     return None
 
 
 def _open(board: Board, track: dict[Hex, list[Piece]], hex_: Hex) -> bool:
     """A hex a new tile may go on: buildable and not already holding a crossover."""
     return board.is_buildable(hex_) and len(track.get(hex_, ())) < 2
-
-
-def _legs(board: Board, path: tuple[Hex, ...]) -> list[tuple[Hex, ...]]:
-    legs: list[tuple[Hex, ...]] = []
-    start = 0
-    for i in range(1, len(path)):
-        if board.city_at(path[i]) is not None:
-            legs.append(path[start : i + 1])
-            start = i
-    return legs
