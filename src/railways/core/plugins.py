@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from railways.core.cards import BaronDef, BaronEffect, CardDef, CardEffect
 from railways.core.turns import TurnStructure
@@ -93,7 +93,7 @@ class Plugin:
     # ``railways.rules.check_options`` on this board only; ``game_board`` checks their values.
     option_keys: frozenset[str] = frozenset()
     # A board whose turn differs from the base game's brings its structure, as a module may.
-    turn_structure: type[TurnStructure] | None = None
+    turn_structure: ClassVar[type[TurnStructure] | None] = None
 
     @classmethod
     def game_board(cls, board: Board, options: Options, players: int) -> tuple[Board, Options]:

@@ -23,7 +23,6 @@ from railways.core.delivery import DeliveryHook, RouteLink
 from railways.core.errors import IllegalAction
 from railways.core.hexgrid import Hex
 from railways.core.plugins import Marker, Plugin
-from railways.core.turns import TurnStructure
 from railways.rules.boards.through_time.auction import TimeAuctionTurn, after_auction_action
 from railways.rules.boards.through_time.eras import (
     TIME_LINE,
@@ -103,7 +102,7 @@ class ThroughTime(Plugin):
     prices_edges = True
     judges_routes = True
     option_keys = frozenset({"eras"})
-    turn_structure: type[TurnStructure] | None = TimeAuctionTurn
+    turn_structure = TimeAuctionTurn
 
     # -- the game's board and cards -------------------------------------------------------
     @classmethod
