@@ -1,13 +1,14 @@
 # The two commands a new user needs:
 #   make play   set up .venv and start the browser game on http://127.0.0.1:8000/
 #   make test   set up .venv and run every check and test
-# Also: make play-terminal (the terminal game).
+# Also: make play-terminal (the terminal game); make mypyc / make mypyc-clean (the optional
+# compiled engine, docs/performance.md).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play play-terminal test lint typecheck jscheck unit setup clean
+.PHONY: play play-terminal test lint typecheck jscheck unit setup clean mypyc mypyc-clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -48,5 +49,14 @@ unit: $(STAMP)
 
 test: lint typecheck jscheck unit
 
-clean:
+# The engine's hot core compiled with mypyc, in place (setup.py lists the modules). Opt-in:
+# `make test` and CI stay pure Python; RAILWAYS_PURE_PYTHON=1 ignores a build that is here.
+mypyc: $(STAMP)
+	RAILWAYS_MYPYC=1 $(BIN)/python setup.py build_ext --inplace
+
+mypyc-clean:
+	rm -rf build
+	find src -name '*.so' -delete
+
+clean: mypyc-clean
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache node_modules

@@ -20,7 +20,7 @@ Figures (4 players, Eastern U.S. unless ``--map``/``--players``):
 Run:
     python benchmarks/ratio.py --src src                     # this tree
     python benchmarks/ratio.py --src /tmp/old/src --src src  # before and after
-    python benchmarks/ratio.py --src src --label mypyc=/tmp/wt/src --rounds 3
+    python benchmarks/ratio.py --src pure=/tmp/wt/src --pure pure --src mypyc=/tmp/wt/src
 
 A ``--src`` may be ``label=path``. Prints a table, or JSON with ``--json``.
 """
@@ -95,8 +95,11 @@ def catan(seconds: float) -> float:
     return float(done.stdout.strip().splitlines()[-1])
 
 
-def figures(src: str, args: argparse.Namespace) -> dict[str, float]:
+def figures(src: str, args: argparse.Namespace, pure: bool) -> dict[str, float]:
     env = dict(os.environ, PYTHONPATH=src)
+    env.pop("RAILWAYS_PURE_PYTHON", None)
+    if pure:  # ignore a mypyc build in that tree (railways._build)
+        env["RAILWAYS_PURE_PYTHON"] = "1"
     done = subprocess.run(
         [sys.executable, "-c", WORKER, args.map, str(args.players), str(args.games), args.what],
         capture_output=True,
@@ -120,13 +123,16 @@ def main() -> None:
     parser.add_argument("--what", default="fast,full,legal,mcts,search")
     parser.add_argument("--catan-seconds", type=float, default=4.0)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--pure", action="append", default=[], help="a label whose tree runs pure Python"
+    )
     args = parser.parse_args()
     trees = [s.split("=", 1) if "=" in s else [s, s] for s in args.src]
     rows: dict[str, list[dict[str, float]]] = {label: [] for label, _ in trees}
     before = catan(args.catan_seconds)
     for _ in range(args.rounds):
         for label, path in trees:
-            raw = figures(str(Path(path).resolve()), args)
+            raw = figures(str(Path(path).resolve()), args, label in args.pure)
             after = catan(args.catan_seconds)
             ref = (before + after) / 2
             row = {"catan_ref": ref}

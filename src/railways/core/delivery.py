@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from railways.core.actions import DeliverGoods
 from railways.core.board import Color
 from railways.core.errors import IllegalAction
@@ -74,6 +76,7 @@ class Walk:
     links: tuple[int, ...]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # plug-ins subclass it (the mypyc build)
 class DeliveryHook:
     """A change to the route rules. Every method has a do-nothing default.
 
