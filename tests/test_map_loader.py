@@ -222,10 +222,10 @@ def test_unknown_map_id() -> None:
 def test_all_problems_are_collected(tmp_path: Path) -> None:
     path = _copy(tmp_path)
     _edit(path, "cities.toml", 'color = "red"', 'color = "red"\nweight = 3')
-    _edit(path, "major_lines.toml", "points = 4", "points = 0")
+    _edit(path, "major_lines.toml", "points = 4", "points = -1")
     problems = _problems(path)
     assert problems == [
         "cities.toml:city[0].weight: unknown key (expected one of at, color, cubes, flags, id, "
         "name, source, spokes)",
-        "major_lines.toml:line[0].points: expected a whole number >= 1, got 0",
+        "major_lines.toml:line[0].points: expected a whole number >= 0, got -1",
     ]
