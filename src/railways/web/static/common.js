@@ -12,6 +12,7 @@ export function ownerColor(owner) {
 }
 export const PLAYER_PATTERNS = ["", "8 4", "2 3", "10 3 2 3", "4 4", "12 2"];
 
+/** @type {Record<string, string>} */
 export const CUBE_FILL = {
   red: "#d0312d",
   yellow: "#f3c623",
@@ -20,6 +21,7 @@ export const CUBE_FILL = {
   black: "#222222",
   gray: "#9b9b9b",
 };
+/** @type {Record<string, string>} */
 export const CUBE_INK = {
   red: "#ffffff",
   yellow: "#000000",
@@ -28,6 +30,7 @@ export const CUBE_INK = {
   black: "#ffffff",
   gray: "#000000",
 };
+/** @type {Record<string, string>} */
 export const COLOR_LETTER = { red: "R", yellow: "Y", blue: "B", purple: "P", black: "K", gray: "G" };
 
 /** An error from the API, with the engine's answer (error, clause, rule) when there is one. */

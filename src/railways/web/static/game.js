@@ -31,6 +31,9 @@ import { $, $input, board, GAME_ID, gameUrl, S, setBoard, TOKEN } from "./game/s
 import { exportRecord, openDialog } from "./game/status.js";
 import { wireTable } from "./game/table.js";
 
+/**
+ * @param {KeyboardEvent} event
+ */
 export function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const t = event.target;
@@ -52,6 +55,7 @@ export function onKey(event) {
     return;
   }
   if (event.key === "Enter" && t instanceof HTMLElement && t.matches("button, a, summary")) return;
+  /** @type {Record<string, () => unknown>} */
   const keys = {
     p: doPass,
     u: doUndo,
@@ -111,9 +115,13 @@ export function wire() {
   });
 }
 
+/**
+ * @param {string} mapId
+ */
 export async function loadExtras(mapId) {
   // Map name, seat kinds and (if the server offers them) card names; all optional.
   try {
+    /** @type {Array<{id: string, name: string}>} */
     const maps = await getJSON("/api/maps");
     const m = maps.find((x) => x.id === mapId);
     if (m) S.mapName = m.name;
@@ -121,6 +129,7 @@ export async function loadExtras(mapId) {
     /* not needed to play */
   }
   try {
+    /** @type {Array<{id: string, seats: Array<{kind: string}>}>} */
     const games = await getJSON("/api/games", TOKEN);
     const g = (games || []).find((x) => x.id === GAME_ID);
     if (g) S.seatKinds = g.seats.map((s) => s.kind);

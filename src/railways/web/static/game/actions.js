@@ -18,6 +18,8 @@ import {
   urbanizeOptions,
 } from "./urbanize.js";
 
+/** @typedef {import("./state.js").Option} Option */
+
 export function myTurn() {
   return (
     S.seat !== null &&
@@ -28,10 +30,16 @@ export function myTurn() {
   );
 }
 
+/**
+ * @param {string} kind
+ */
 export function simpleEntries(kind) {
   return S.legal ? S.legal.simple.filter((o) => o.action.kind === kind) : [];
 }
 
+/**
+ * @param {string} kind
+ */
 export function simple(kind) {
   return S.legal ? S.legal.simple.filter((o) => o.action.kind === kind).map((o) => o.action) : [];
 }
@@ -49,13 +57,19 @@ export function bondValue() {
   return rules().bond_value || 1;
 }
 
+/**
+ * @param {number} cost
+ */
 export function bondsFor(cost) {
   const cash = me() ? me().cash : 0;
   return Math.max(0, Math.ceil((cost - cash) / bondValue()));
 }
 
 /** A button's words with its price and, when cash falls short, the bonds it forces, shown
- * before the action is taken (RW-p4-23: only the bonds needed are issued). */
+ * before the action is taken (RW-p4-23: only the bonds needed are issued).
+ * @param {string} label
+ * @param {number | null | undefined} cost
+ */
 export function pricedLabel(label, cost) {
   if (cost === null || cost === undefined) return label;
   const parts = [el("span", {}, label), " · ", el("span", { class: "cost" }, money(cost))];
@@ -64,7 +78,9 @@ export function pricedLabel(label, cost) {
   return parts;
 }
 
-/** "2 bonds will be issued ($10,000)" for a cost beyond the seat's cash, or "". */
+/** "2 bonds will be issued ($10,000)" for a cost beyond the seat's cash, or "".
+ * @param {number} cost
+ */
 export function bondWarning(cost) {
   const bonds = bondsFor(cost);
   return bonds ? `${bonds} bond${bonds === 1 ? "" : "s"} will be issued (${money(bonds * bondValue())})` : "";
@@ -94,6 +110,9 @@ export function inActions() {
   return myTurn() && S.view.phase === "actions";
 }
 
+/**
+ * @param {boolean} [rerender] draw the page again
+ */
 export function cancelMode(rerender = true) {
   S.mode = null;
   S.build = null;
@@ -175,9 +194,11 @@ export function renderActionPanel() {
 }
 
 /** Another player's action waits for this seat's answer (a Railroad Inspector): the answers
- * are drawn from the legal-actions payload, like the actions of a map's own rules. */
+ * are drawn from the legal-actions payload, like the actions of a map's own rules.
+ * @param {HTMLElement} panel
+ */
 export function renderReaction(panel) {
-  const r = S.view.reaction || { seat: null, label: "" };
+  const r = S.view.reaction || { seat: /** @type {number | null} */ (null), label: "" };
   panel.append(
     el("h2", {}, "Your answer"),
     el("p", { id: "reaction-label" }, `${playerName(r.seat)} wants to: ${r.label || "act"}`),
@@ -185,6 +206,9 @@ export function renderReaction(panel) {
   renderPluginActions(panel);
 }
 
+/**
+ * @param {HTMLElement} panel
+ */
 export function renderBaronChoice(panel) {
   panel.append(
     el("h2", {}, "Keep a Rail Baron"),
@@ -204,6 +228,9 @@ export function renderBaronChoice(panel) {
   panel.append(row);
 }
 
+/**
+ * @param {HTMLElement} panel
+ */
 export function renderAuction(panel) {
   const a = S.view.auction || { order: [], high_bid: 0, high_bidder: null, passed: [] };
   const high = a.high_bidder === null || a.high_bidder === undefined ? "no bid yet" : `${money(a.high_bid)} by ${playerName(a.high_bidder)}`;
@@ -239,6 +266,9 @@ export function renderAuction(panel) {
   );
 }
 
+/**
+ * @param {HTMLElement} panel
+ */
 export function renderActions(panel) {
   const v = S.view;
   const extra = v.extra_actions ? ` · ${v.extra_actions} extra action(s)` : "";
@@ -293,11 +323,17 @@ export function pluginGroups() {
   return groups;
 }
 
+/**
+ * @param {string} clause
+ * @param {string} [text]
+ */
 export function ruleLink(clause, text) {
   return button(text || `Rule ${clause}`, () => openRule(clause), { class: "linklike rule-link", "data-clause": clause });
 }
 
-/** One box per kind: its title, summary and rule, and a button per legal action. */
+/** One box per kind: its title, summary and rule, and a button per legal action.
+ * @param {HTMLElement} panel
+ */
 export function renderPluginActions(panel) {
   for (const [kind, options] of pluginGroups()) {
     const info = (S.legal.kinds && S.legal.kinds[kind]) || { title: humanize(kind), summary: "", help: null };
@@ -313,6 +349,9 @@ export function renderPluginActions(panel) {
   }
 }
 
+/**
+ * @param {Option} o
+ */
 export function pluginButton(o) {
   const hasCost = o.cost !== null && o.cost !== undefined;
   const warning = hasCost ? bondWarning(o.cost) : "";
@@ -334,7 +373,9 @@ export function pluginButton(o) {
   return b;
 }
 
-/** Highlight the hexes and cities an action names (while its button is hovered or focused). */
+/** Highlight the hexes and cities an action names (while its button is hovered or focused).
+ * @param {Option} o
+ */
 export function showPlaces(o) {
   if (!board) return;
   const list = (o.hexes || []).map(([row, col]) => ({ row, col, kind: "dest", extra: "hl-plugin" }));

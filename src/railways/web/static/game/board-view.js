@@ -12,6 +12,11 @@ import { $, GAME_ID, S, board, gameUrl } from "./state.js";
 import { render } from "./status.js";
 import { urbanizeOptions } from "./urbanize.js";
 
+/** @typedef {import("./state.js").Hit} Hit */
+
+/**
+ * @param {Hit} hit
+ */
 export function onHex(hit) {
   if (!S.view) return;
   if (hit.city && outOfPlay(hit.city) && S.mode !== "build") {
@@ -105,6 +110,9 @@ export function renderBoard() {
   );
 }
 
+/**
+ * @param {boolean} on
+ */
 export async function setColorblind(on) {
   S.colorblind = on;
   setPref("colorblind", on);
@@ -122,7 +130,9 @@ export async function setColorblind(on) {
   render();
 }
 
-/** What a player wants to know about a city at a glance: colour, cubes, links, markers. */
+/** What a player wants to know about a city at a glance: colour, cubes, links, markers.
+ * @param {string} id
+ */
 export function cityTooltip(id) {
   const v = S.view;
   const city = board.cities.get(id);
@@ -168,7 +178,8 @@ export function wireTooltips() {
 
 export const VIEW_KEY = () => `railways.view.${GAME_ID}`;
 
-export let saveTimer = null;
+/** @type {number | undefined} */
+export let saveTimer;
 
 export function saveBoardViewSoon() {
   clearTimeout(saveTimer);
@@ -212,7 +223,9 @@ export function restoreBoardView() {
   document.body.dataset.zoom = String(Math.round(board.zoom * 100) / 100);
 }
 
-/** Zoom by a factor about the middle of the board; 0 fits the board again. */
+/** Zoom by a factor about the middle of the board; 0 fits the board again.
+ * @param {number} factor
+ */
 export function zoomBy(factor) {
   board.setZoom(factor === 0 ? 1 : board.zoom * factor);
   saveBoardViewSoon();

@@ -12,6 +12,10 @@ import { outOfPlay } from "./solo.js";
 import { board, gameUrl, S, TOKEN } from "./state.js";
 import { render } from "./status.js";
 
+/** @typedef {import("./state.js").BuildOption} BuildOption */
+/** @typedef {import("./state.js").Hit} Hit */
+/** @typedef {import("./state.js").NextHex} NextHex */
+
 export function enterBuild() {
   if (!inActions()) return;
   S.mode = "build";
@@ -64,11 +68,14 @@ export function buildStarts() {
   return [...seen.values()];
 }
 
+/**
+ * @param {Hit} hit
+ */
 export async function buildClick(hit) {
   const b = S.build;
   /** @type {[number, number]} */
   const here = [hit.row, hit.col];
-  const same = (h) => h[0] === here[0] && h[1] === here[1];
+  const same = (/** @type {[number, number]} */ h) => h[0] === here[0] && h[1] === here[1];
   b.candidate = null;
   if (hit.city && outOfPlay(hit.city)) {
     toast(`${cityName(hit.city)} is not in play in the solo game.`, "warn");
@@ -140,6 +147,10 @@ export async function toggleRedirect() {
   await fetchNext();
 }
 
+/**
+ * @param {number} side
+ * @param {number} cost
+ */
 export function chooseTurn(side, cost) {
   const b = S.build;
   b.turnExit = side;
@@ -157,6 +168,10 @@ export async function stepBack() {
   await recost();
 }
 
+/** Where a build along ``path`` may go next, with prices (the server plans it).
+ * @param {Array<[number, number]>} path
+ * @returns {Promise<NextHex[]>}
+ */
 export async function nextHexes(path) {
   const q = new URLSearchParams({
     path: path.map(([r, c]) => `${r},${c}`).join(";"),
@@ -255,11 +270,14 @@ export function confirmBuild() {
   return send(buildAction());
 }
 
+/**
+ * @param {BuildOption} option
+ */
 export function pickCandidate(option) {
   if (S.mode !== "build") enterBuild();
   const b = S.build;
   b.candidate = option;
-  b.path = option.action.path.map(([r, c]) => [r, c]);
+  b.path = option.action.path.map((/** @type {[number, number]} */ [r, c]) => /** @type {[number, number]} */ ([r, c]));
   b.cost = option.cost;
   b.completes = !!option.to_city;
   b.exit = option.action.exit ? SIDE_NAMES.indexOf(option.action.exit) : null;
@@ -271,6 +289,9 @@ export function pickCandidate(option) {
   render();
 }
 
+/**
+ * @param {HTMLElement} panel
+ */
 export function renderBuildPanel(panel) {
   const b = S.build;
   const cash = me().cash;
@@ -354,9 +375,9 @@ export function renderBuildPanel(panel) {
         type: "checkbox",
         id: `card-${id}`,
         checked: b.cards.includes(id),
-        onchange: async (e) => {
+        onchange: async (/** @type {Event} */ e) => {
           b.candidate = null;
-          b.cards = e.target.checked ? [...b.cards, id] : b.cards.filter((c) => c !== id);
+          b.cards = /** @type {HTMLInputElement} */ (e.target).checked ? [...b.cards, id] : b.cards.filter((c) => c !== id);
           await recost();
         },
       });
@@ -376,6 +397,9 @@ export function renderBuildPanel(panel) {
   renderCandidates(panel);
 }
 
+/**
+ * @param {BuildOption} o
+ */
 export function candidateLabel(o) {
   const [r, c] = o.action.path[0];
   const from = board.cityAtHex(r, c);
@@ -386,6 +410,9 @@ export function candidateLabel(o) {
   return `${fromName} → ${to}`;
 }
 
+/**
+ * @param {HTMLElement} panel
+ */
 export function renderCandidates(panel) {
   const builds = S.legal.builds || [];
   const details = el("details", {

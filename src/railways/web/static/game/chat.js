@@ -5,6 +5,9 @@ import { ApiError, clear, el, postJSON, toast } from "../common.js";
 import { playerName } from "./names.js";
 import { $, $input, gameUrl, S, TOKEN } from "./state.js";
 
+/**
+ * @param {any[]} messages
+ */
 export function addChat(messages) {
   const known = new Set(S.chat.messages.map((m) => m.seq));
   for (const m of messages) if (!known.has(m.seq)) S.chat.messages.push(m);
@@ -43,6 +46,9 @@ export function renderChat() {
   $input("chat-text").placeholder = spectatorMuted ? "The seats have muted spectators" : "Say something to the table";
 }
 
+/**
+ * @param {Event} event
+ */
 export async function sendChat(event) {
   event.preventDefault();
   const input = $input("chat-text");
@@ -58,9 +64,12 @@ export async function sendChat(event) {
   }
 }
 
+/**
+ * @param {Event} event
+ */
 export async function setMute(event) {
   try {
-    await postJSON(gameUrl("/mute"), { muted: event.target.checked }, TOKEN);
+    await postJSON(gameUrl("/mute"), { muted: /** @type {HTMLInputElement} */ (event.target).checked }, TOKEN);
   } catch (err) {
     toast(`Could not change muting: ${err.message}`, "warn");
   }

@@ -8,6 +8,10 @@ import { hideError, send } from "./net.js";
 import { S } from "./state.js";
 import { render } from "./status.js";
 
+/** @typedef {import("./state.js").Delivery} Delivery */
+/** @typedef {import("./state.js").Hit} Hit */
+/** @typedef {import("./state.js").Route} Route */
+
 export function enterDeliver() {
   if (!inActions()) return;
   if (!S.legal.deliveries.length) {
@@ -25,13 +29,20 @@ export function deliveryEntries() {
   return S.legal ? S.legal.deliveries : [];
 }
 
+/**
+ * @param {Delivery} entry
+ */
 export function sortedRoutes(entry) {
   // Solo: each Railbot link used costs the player a point (RB-054).
-  const mine = (r) => (r.points[String(S.seat)] || 0) - (r.points[String(RAILBOT)] || 0);
-  const total = (r) => Object.values(r.points).reduce((a, v) => a + v, 0);
+  const mine = (/** @type {Route} */ r) => (r.points[String(S.seat)] || 0) - (r.points[String(RAILBOT)] || 0);
+  const total = (/** @type {Route} */ r) => Object.values(r.points).reduce((a, v) => a + v, 0);
   return [...entry.routes].sort((a, b) => mine(b) - mine(a) || total(b) - total(a));
 }
 
+/**
+ * @param {number} i
+ * @param {boolean} [rerender]
+ */
 export function selectDelivery(i, rerender = true) {
   const entry = deliveryEntries()[i];
   if (!entry) return;
@@ -41,6 +52,9 @@ export function selectDelivery(i, rerender = true) {
   if (rerender) render();
 }
 
+/**
+ * @param {Hit} hit
+ */
 export function deliverClick(hit) {
   const entries = deliveryEntries();
   let i = -1;
@@ -75,12 +89,18 @@ export function confirmDeliver() {
   return send(d.route.action);
 }
 
+/**
+ * @param {Record<string, number>} points
+ */
 export function pointsText(points) {
   return Object.entries(points)
     .map(([seat, pts]) => (+seat === RAILBOT ? `you −${pts} (Railbot links)` : `${playerName(+seat)} +${pts}`))
     .join(", ");
 }
 
+/**
+ * @param {HTMLElement} panel
+ */
 export function renderDeliverPanel(panel) {
   const entries = deliveryEntries();
   const d = S.deliver;

@@ -15,7 +15,7 @@ export function renderLog() {
   const start = Math.max(0, lines.length - 200);
   // The page's own lines (an undo said as such) go after the log line they followed.
   const notes = S.replay ? [] : S.notes.map((n) => ({ ...n, at: Math.min(n.at, lines.length) }));
-  const noteItems = (at) =>
+  const noteItems = (/** @type {number} */ at) =>
     notes.filter((n) => n.at === at && at >= start).map((n) => el("li", { class: `log-note ${n.cls}` }, n.text));
   box.append(...noteItems(start));
   lines.slice(start).forEach((line, i) => {
@@ -30,7 +30,7 @@ export function renderLog() {
 
 export function wireDrawer() {
   const drawer = $("log-drawer");
-  const setCollapsed = (on) => {
+  const setCollapsed = (/** @type {boolean} */ on) => {
     drawer.classList.toggle("collapsed", on);
     $("btn-drawer").textContent = on ? "Show" : "Hide";
     $("btn-drawer").setAttribute("aria-expanded", String(!on));
@@ -66,6 +66,9 @@ export function wireDrawer() {
   });
 }
 
+/**
+ * @param {string} which
+ */
 export function showTab(which) {
   for (const [tab, panel] of [["log", "log"], ["money", "money"], ["chat", "chat"]]) {
     const on = which === tab;

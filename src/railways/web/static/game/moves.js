@@ -13,6 +13,7 @@ import { S, board } from "./state.js";
 const SVGNS = "http://www.w3.org/2000/svg";
 const TICKER_MS = 6000; // how long the ticker keeps a move
 const UNDONE_MS = 2500; // how long an undone move's marks stay, struck through
+const PULSE_MS = 2400; // a new move's pulse (style.css: three times 0.8 s)
 
 /** @typedef {import("./state.js").LastMove} LastMove */
 /** @typedef {import("./state.js").View} View */
@@ -20,8 +21,10 @@ const UNDONE_MS = 2500; // how long an undone move's marks stay, struck through
 /** What the page last drew: the newest move index seen, an undone move being shown. */
 const seen = {
   /** @type {number} */ newest: -1,
-  /** @type {Set<string>} moves that arrived in the latest update (pulse once) */
+  /** @type {Set<string>} moves that arrived in the latest update (they pulse) */
   fresh: new Set(),
+  /** @type {number} when they arrived (performance.now) */
+  freshAt: 0,
   /** @type {LastMove | null} */ undone: null,
   /** @type {number | undefined} */ undoneTimer: undefined,
   /** @type {number | undefined} */ tickerTimer: undefined,
@@ -33,7 +36,9 @@ const seen = {
  * @type {Array<{index: number, seat: number | null, kind: string, lines: string[]}>} */
 export const told = [];
 
-/** @param {LastMove} m */
+/** @param {LastMove} m
+ * @param {LastMove} m
+ */
 function moveKey(m) {
   return `${m.seat}:${m.index}:${m.kind}`;
 }
@@ -50,6 +55,7 @@ function moveKey(m) {
 export function noteUpdate(prev, next, index, first) {
   const moves = next.last_moves || [];
   seen.fresh = new Set();
+  seen.freshAt = performance.now();
   if (!first) {
     for (const m of moves) if (m.index > seen.newest) seen.fresh.add(moveKey(m));
   }
@@ -166,7 +172,10 @@ export function movePlaces(m, view) {
   return { hexes, cities };
 }
 
-/** @param {string} tag @param {Record<string, string | number | null>} attrs */
+/** @param {string} tag @param {Record<string, string | number | null>} attrs
+ * @param {string} tag
+ * @param {Record<string, string | number | null>} attrs
+ */
 function svg(tag, attrs) {
   const node = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== null) node.setAttribute(k, String(v));
@@ -199,8 +208,10 @@ export function renderMoves() {
   /** @type {Array<[LastMove, string]>} */
   const drawn = moves.map((m) => [m, m === newest ? "newest" : "older"]);
   if (seen.undone) drawn.push([seen.undone, "undone"]);
+  // The page draws again on every click; a pulse goes on where it was, and only once.
+  const elapsed = performance.now() - seen.freshAt;
   for (const [m, age] of drawn) {
-    const fresh = seen.fresh.has(moveKey(m)) && age !== "undone";
+    const fresh = seen.fresh.has(moveKey(m)) && age !== "undone" && elapsed < PULSE_MS;
     const color = ownerColor(m.seat);
     const group = svg("g", {
       class: `recent recent-${m.kind} recent-${age}${fresh ? " recent-fresh" : ""}`,
@@ -208,6 +219,7 @@ export function renderMoves() {
       "data-kind": m.kind,
       "data-index": m.index,
     });
+    if (fresh) group.style.animationDelay = `-${Math.round(elapsed)}ms`;
     const places = movePlaces(m, view);
     for (const [r, c] of places.hexes) {
       group.append(

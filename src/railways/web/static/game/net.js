@@ -10,12 +10,19 @@ import { renderReplayBar } from "./replay.js";
 import { $, $dialog, gameUrl, S, TOKEN } from "./state.js";
 import { render } from "./status.js";
 
+/** @typedef {import("./state.js").Action} Action */
+/** @typedef {import("./state.js").Update} Update */
+
 export async function refresh() {
   const data = await getJSON(gameUrl(), TOKEN);
   apply(data, true);
   return data;
 }
 
+/**
+ * @param {Update} data
+ * @param {boolean} [force] draw it even if it is not newer
+ */
 export function apply(data, force = false) {
   if (!data || !data.view) return;
   if (S.replay) {
@@ -46,6 +53,9 @@ export function apply(data, force = false) {
   render();
 }
 
+/**
+ * @param {Action} action
+ */
 export async function send(action) {
   if (S.busy) return false;
   if (S.seat === null) {
@@ -84,6 +94,10 @@ export async function send(action) {
 // names the position it was made in (`after`), so a copy that already arrived is refused (409).
 export const RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
 
+/**
+ * @param {string} url
+ * @param {any} body
+ */
 export async function postWithRetry(url, body) {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -148,6 +162,9 @@ export function scheduleReconnect() {
   }, delay);
 }
 
+/**
+ * @param {boolean} live
+ */
 export function setConn(live) {
   S.wsLive = live;
   const c = $("conn");
@@ -157,7 +174,12 @@ export function setConn(live) {
   document.body.dataset.live = live ? "1" : "0";
 }
 
-/** Show a refusal (the default title) or another problem under its own title. */
+/** Show a refusal (the default title) or another problem under its own title.
+ * @param {string} message
+ * @param {string | null} [clause]
+ * @param {string | null} [rule]
+ * @param {string} [title]
+ */
 export function showError(message, clause, rule, title = "Not allowed:") {
   $("error-title").textContent = title;
   $("error-message").textContent = message;
@@ -177,6 +199,10 @@ export function hideError() {
   $("error-panel").hidden = true;
 }
 
+/**
+ * @param {string} clause
+ * @param {string} [fallback]
+ */
 export async function openRule(clause, fallback) {
   $("rule-title").textContent = `Rule ${clause}`;
   $("rule-text").textContent = fallback || "Loading…";

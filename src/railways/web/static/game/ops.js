@@ -10,8 +10,12 @@ import { outOfPlayLines } from "./solo.js";
 import { $, board, S } from "./state.js";
 import { emptyCitiesText } from "./status.js";
 
+/** @typedef {import("./state.js").Action} Action */
+
 // The display in the terminal's groups: what scores by itself, what acts at once, what is
 // kept for the game, what is held until played.
+/** @typedef {{icons: string[] | null, title: string, why: string}} OpsGroup */
+/** @type {OpsGroup[]} */
 export const OPS_GROUPS = [
   { icons: ["circle"], title: "Goals", why: "Goals are not taken: the first player to do what one says wins it." },
   { icons: ["x"], title: "Now", why: "Used at once when taken." },
@@ -37,9 +41,14 @@ export function renderOps() {
   box.append(el("p", { class: "hint" }, `Deck ${v.ops_deck_size} · discards ${v.ops_discard.length} · goods bag ${v.bag_size} cubes · ${emptyCitiesText(v)}`));
 }
 
+/**
+ * @param {string} id
+ * @param {Action[]} options
+ * @param {OpsGroup} group
+ */
 export function opsItem(id, options, group) {
   const item = el("li", { class: "op-card", "data-card": id }, cardChip(id));
-  const isCity = (t) => (board ? !!board.cities.get(t) : !/^\d+$/.test(t));
+  const isCity = (/** @type {string} */ t) => (board ? !!board.cities.get(t) : !/^\d+$/.test(t));
   if (options.length === 1 && !options[0].target) {
     item.append(button("Take", () => send(options[0]), { class: "small take" }));
   } else if (options.some((a) => (a.links && a.links.length) || (a.target && !isCity(a.target)))) {
@@ -71,7 +80,10 @@ export function opsItem(id, options, group) {
   return item;
 }
 
-/** Why a card on the display has no Take button for this seat right now. */
+/** Why a card on the display has no Take button for this seat right now.
+ * @param {string} id
+ * @param {OpsGroup} group
+ */
 export function whyNotTake(id, group) {
   if (group.icons && group.icons.includes("circle")) return "won, not taken";
   if (S.seat === null) return "spectators watch";

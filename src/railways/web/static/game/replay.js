@@ -17,6 +17,9 @@ export async function enterReplay() {
   await replayTo(S.index);
 }
 
+/**
+ * @param {number} at
+ */
 export async function replayTo(at) {
   if (!S.replay) return;
   const k = Math.max(0, Math.min(at, S.replay.total));
@@ -57,6 +60,9 @@ export async function exitReplay() {
   await refresh().catch(() => {});
 }
 
+/**
+ * @param {number} delta
+ */
 export function replayStep(delta) {
   if (S.replay) replayTo(S.replay.at + delta);
 }

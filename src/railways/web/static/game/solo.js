@@ -8,6 +8,8 @@ import { button, cityName, cubeChip, playerName, swatch } from "./names.js";
 import { send } from "./net.js";
 import { $, S, board } from "./state.js";
 
+/** @typedef {import("./state.js").Action} Action */
+
 // Everything here is read from the view (plugins.solo) and the legal actions: the page offers
 // the engine's own choices (insure, claim_duel_baron, end_turn, railbot_*), never its own.
 
@@ -15,6 +17,9 @@ export function solo() {
   return (S.view && S.view.plugins && S.view.plugins.solo) || null;
 }
 
+/**
+ * @param {string} cityId
+ */
 export function outOfPlay(cityId) {
   const so = solo();
   return !!so && (so.out_of_play_cities || []).includes(cityId);
@@ -29,7 +34,7 @@ export function outOfPlayLines() {
   const gone = new Set(so.out_of_play_cities || []);
   const lines = (S.mapInfo && S.mapInfo.major_lines) || {};
   for (const [id, line] of Object.entries(lines)) {
-    if ((line.endpoints || []).some((c) => gone.has(c))) out.add(id);
+    if ((line.endpoints || []).some((/** @type {string} */ c) => gone.has(c))) out.add(id);
   }
   return out;
 }
@@ -46,6 +51,9 @@ export function westShade() {
   return { limits: west.limits, title: `West of the mountains: no building until ${at}the Final Evaluation card is drawn (RB-100)` };
 }
 
+/**
+ * @param {string} id
+ */
 export function lineLabel(id) {
   const line = S.mapInfo && S.mapInfo.major_lines && S.mapInfo.major_lines[id];
   if (line) return `${id}: ${line.name}, ${line.points} pts`;
@@ -53,17 +61,24 @@ export function lineLabel(id) {
   return fromBoard ? fromBoard.text : `Major Line ${id}`;
 }
 
+/**
+ * @param {string} id
+ */
 export function duelBaron(id) {
   const so = solo();
-  return (so && so.duel_barons.find((b) => b.id === id)) || { id, name: humanize(id), text: "" };
+  return (so && so.duel_barons.find((/** @type {{id: string}} */ b) => b.id === id)) || { id, name: humanize(id), text: "" };
 }
 
+/** @type {Record<string, [string, string]>} */
 export const RB_ICONS = {
   major_line: ["Major Line", "Major Line icon: the Railbot claims an unclaimed Major Line"],
   baron: ["Baron", "Baron icon: the Railbot claims a Duel Baron (with the Duel Barons)"],
 };
 
-/** A Railbot card: its slot mark, what it does (city chain, colour, kind) and its icons. */
+/** A Railbot card: its slot mark, what it does (city chain, colour, kind) and its icons.
+ * @param {any} card
+ * @param {boolean} [insured]
+ */
 export function railbotCard(card, insured = false) {
   let body;
   if (card.kind === "links") {
@@ -78,7 +93,7 @@ export function railbotCard(card, insured = false) {
     { class: `rb-card rb-${card.kind}${insured ? " insured" : ""}`, "data-card": card.id, title: card.text },
     el("span", { class: "rb-slot", title: `When drawn, this card resolves the card in slot ${card.slot} of the row` }, `▸${card.slot}`),
     body,
-    (card.icons || []).map((icon) => el("span", { class: `rb-icon rb-icon-${icon}`, title: (RB_ICONS[icon] || [])[1] || icon }, (RB_ICONS[icon] || [icon])[0])),
+    (card.icons || []).map((/** @type {string} */ icon) => el("span", { class: `rb-icon rb-icon-${icon}`, title: (RB_ICONS[icon] || [])[1] || icon }, (RB_ICONS[icon] || [icon])[0])),
     insured ? el("span", { class: "tag insurance", title: "Insured: it has no effect when it is resolved" }, "insured") : null,
   );
 }
@@ -99,7 +114,7 @@ export function renderRailbot() {
     ),
   );
   const row = el("ol", { id: "railbot-row", class: "rb-row" });
-  (so.row.length ? so.row : [null, null, null]).forEach((card, i) => {
+  (so.row.length ? so.row : [null, null, null]).forEach((/** @type {any} */ card, /** @type {number} */ i) => {
     row.append(
       el(
         "li",
@@ -183,6 +198,9 @@ export function renderDuel() {
   }
 }
 
+/**
+ * @param {Action} a
+ */
 export function choiceLabel(a) {
   if (a.kind === "railbot_remove_cube") return [cubeChip(a.color), ` ${humanize(a.color)} cube`];
   if (a.kind === "railbot_exhaust") {
@@ -194,10 +212,17 @@ export function choiceLabel(a) {
   return a.kind;
 }
 
+/**
+ * @param {Action} a
+ */
 export function choiceValue(a) {
   return a.color && a.kind === "railbot_remove_cube" ? a.color : a.city || a.target || a.baron || "";
 }
 
+/**
+ * @param {HTMLElement} panel
+ * @param {any} choice
+ */
 export function renderSoloChoice(panel, choice) {
   panel.append(
     el("h2", {}, "The Railbot's card: your choice"),
@@ -211,6 +236,9 @@ export function renderSoloChoice(panel, choice) {
   panel.append(row);
 }
 
+/**
+ * @param {HTMLElement} panel
+ */
 export function renderClaimWindow(panel) {
   panel.append(
     el("h2", {}, "Your three actions are done"),
@@ -225,7 +253,9 @@ export function renderClaimWindow(panel) {
   panel.append(row);
 }
 
-/** The solo actions beside the usual ones: Insurance on a Railbot card, Duel Baron claims. */
+/** The solo actions beside the usual ones: Insurance on a Railbot card, Duel Baron claims.
+ * @param {HTMLElement} panel
+ */
 export function renderSoloActions(panel) {
   const so = solo();
   if (!so) return;
@@ -237,7 +267,7 @@ export function renderSoloActions(panel) {
       el("span", { title: "The insured card has no effect when the Railbot resolves it (RB-056)" }, "Insure (takes your first two actions):"),
     );
     for (const a of insure) {
-      const slot = so.row.findIndex((c) => c && c.id === a.card);
+      const slot = so.row.findIndex((/** @type {{id: string} | null} */ c) => c && c.id === a.card);
       const card = so.row[slot];
       row.append(
         button(`Slot ${slot + 1}: ${card ? card.text : a.card}`, () => send(a), { class: "small btn-insure", "data-card": a.card }),
@@ -259,12 +289,15 @@ export function renderSoloActions(panel) {
   }
 }
 
+/**
+ * @param {HTMLElement} box
+ */
 export function renderRailbotPlayer(box) {
   const v = S.view;
   const so = solo();
   const links = v.links.filter((l) => l.owner === RAILBOT && l.end).length;
   const lines = Object.entries(v.major_lines || {}).filter(([, o]) => o === RAILBOT).map(([id]) => id);
-  const barons = so.duel_barons.filter((b) => b.claimed_by === RAILBOT).map((b) => b.name);
+  const barons = so.duel_barons.filter((/** @type {{claimed_by: number | null}} */ b) => b.claimed_by === RAILBOT).map((/** @type {{name: string}} */ b) => b.name);
   box.append(
     el(
       "div",
@@ -280,7 +313,7 @@ export function renderRailbotPlayer(box) {
         el("dt", {}, "Deck"),
         el("dd", {}, String(so.deck_size)),
       ),
-      barons.length ? el("div", { class: "cards" }, barons.map((name) => el("span", { class: "card baron" }, `Duel Baron: ${name}`))) : null,
+      barons.length ? el("div", { class: "cards" }, barons.map((/** @type {string} */ name) => el("span", { class: "card baron" }, `Duel Baron: ${name}`))) : null,
     ),
   );
 }

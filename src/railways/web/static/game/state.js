@@ -71,7 +71,7 @@ export const DEDICATED_KINDS = new Set([
  * @property {string[]} log
  * @property {LedgerEntry[]} [ledger]
  * @property {Record<string, number> | null} final_scores
- * @property {any} [final]
+ * @property {Final | null} [final] the end-of-game breakdown
  * @property {number | null} winner
  * @property {LastMove[]} [last_moves]
  * @property {LastMove | null} [undone]
@@ -136,6 +136,24 @@ export const DEDICATED_KINDS = new Set([
  */
 /** @typedef {{seat: number, amount: number, reason: string, turn: number}} LedgerEntry */
 /**
+ * The end-of-game breakdown (core/scoring.py): each player's parts, adding up to the total.
+ * @typedef {object} Final
+ * @property {FinalRow[]} players
+ * @property {string} decided how the winner was decided
+ */
+/**
+ * @typedef {object} FinalRow
+ * @property {number} seat
+ * @property {number} track
+ * @property {number} bonds
+ * @property {{name: string, points: number} | null} baron
+ * @property {number} rules
+ * @property {Array<{name: string, points: number}>} cards
+ * @property {number} total
+ * @property {number} links
+ * @property {number} cash
+ */
+/**
  * A seat's latest move with places on the board (view ``last_moves``), or the move an undo
  * took back (view ``undone``).
  * @typedef {object} LastMove
@@ -159,11 +177,38 @@ export const DEDICATED_KINDS = new Set([
  * @property {string[]} [cities]
  */
 /**
+ * A candidate build from the legal actions.
+ * @typedef {object} BuildOption
+ * @property {Action} action
+ * @property {number} cost
+ * @property {number} tiles
+ * @property {string | null} to_city
+ * @property {Array<[number, number]>} [route] the whole planned route
+ */
+/**
+ * A click on the board (board.js): the hex, the city on it, the cube clicked.
+ * @typedef {object} Hit
+ * @property {number} row
+ * @property {number} col
+ * @property {string | null} city
+ * @property {{city: string, color: string} | null} cube
+ */
+/**
+ * What the server sends: the seat's view, its legal actions and the position's index.
+ * @typedef {object} Update
+ * @property {View} view
+ * @property {Legal | null} [legal]
+ * @property {number | null} [seat]
+ * @property {number} [action_index]
+ * @property {any} [table]
+ * @property {string | number} [chosen_seed]
+ */
+/**
  * A seat's legal actions (core/legal.py ``LegalActions.to_dict``).
  * @typedef {object} Legal
  * @property {Option[]} simple
  * @property {number | null} min_bid
- * @property {any[]} builds
+ * @property {BuildOption[]} builds
  * @property {Delivery[]} deliveries
  * @property {Record<string, {title: string, summary: string, help: string | null}>} [kinds]
  */
@@ -181,10 +226,15 @@ export const DEDICATED_KINDS = new Set([
  * @property {Record<string, number>} points
  */
 /**
+ * A hex a build may go on to (GET next-hexes): its price so far, or null where only the
+ * end tile may turn to face it (``turn_cost``).
+ * @typedef {{row: number, col: number, cost: number | null, completes?: boolean, turn_cost?: number | null}} NextHex
+ */
+/**
  * A build being clicked (build mode).
  * @typedef {object} BuildState
  * @property {Array<[number, number]>} path
- * @property {Array<{row: number, col: number, cost: number | null, completes?: boolean, turn_cost?: number | null}>} next
+ * @property {NextHex[]} next
  * @property {number} cost
  * @property {boolean} completes
  * @property {number | null} exit
@@ -277,6 +327,9 @@ export function setBoard(b) {
   board = b;
 }
 
+/**
+ * @param {string} [suffix]
+ */
 export function gameUrl(suffix = "") {
   return `/api/games/${encodeURIComponent(GAME_ID)}${suffix}`;
 }

@@ -15,6 +15,10 @@ import { renderDuel, renderRailbot, solo } from "./solo.js";
 import { $, $dialog, GAME_ID, gameUrl, S, TOKEN } from "./state.js";
 import { renderTable } from "./table.js";
 
+/** @typedef {import("./state.js").View} View */
+/** @typedef {import("./state.js").Final} Final */
+
+/** @type {Record<string, string>} */
 export const PHASES = {
   choose_baron: "Choosing Rail Barons",
   auction: "Auction for first player",
@@ -55,7 +59,7 @@ export function renderPrices() {
   const prices = rules();
   for (const node of document.querySelectorAll("[data-money]")) {
     if (!(node instanceof HTMLElement)) continue;
-    const value = prices[node.dataset.money];
+    const value = /** @type {Record<string, unknown>} */ (prices)[node.dataset.money];
     if (typeof value === "number") node.textContent = money(value);
   }
 }
@@ -87,10 +91,12 @@ export function renderStatus() {
   document.title = `${v.to_act === S.seat && v.phase !== "game_over" ? "▶ " : ""}Railways · ${S.mapName || humanize(v.map)} · turn ${v.turn}`;
 }
 
-/** Every player's final score, part by part (the server's own sum), and what decided it. */
+/** Every player's final score, part by part (the server's own sum), and what decided it.
+ * @param {Final} final the view's ``final``
+ */
 export function finalBreakdown(final) {
   const rows = final.players;
-  const cell = (n) => el("td", { class: "num" }, n > 0 ? `+${n}` : String(n));
+  const cell = (/** @type {number} */ n) => el("td", { class: "num" }, n > 0 ? `+${n}` : String(n));
   const table = el(
     "table",
     { class: "breakdown", id: "final-breakdown" },
@@ -122,13 +128,18 @@ export function finalBreakdown(final) {
   return el("div", { class: "breakdown-box" }, table, el("p", { class: "decided", id: "final-decided" }, `${final.decided}.`));
 }
 
-/** The Empty City count: how far to the end, or (once reached) that it ended the game. */
+/** The Empty City count: how far to the end, or (once reached) that it ended the game.
+ * @param {View} v
+ */
 export function emptyCitiesText(v) {
   const n = v.empty_cities.length;
   if (n < v.ecm_needed) return `empty cities ${n} of ${v.ecm_needed} to end the game`;
   return `empty cities ${n} (the end came at ${v.ecm_needed})`;
 }
 
+/**
+ * @param {string} id
+ */
 export function openDialog(id) {
   const d = $dialog(id);
   if (!d.open) d.showModal();

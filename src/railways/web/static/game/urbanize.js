@@ -29,6 +29,9 @@ export function confirmUrbanize() {
   return send(option);
 }
 
+/**
+ * @param {HTMLElement} panel
+ */
 export function renderUrbanizePanel(panel) {
   const u = S.urb;
   const options = urbanizeOptions();
@@ -42,8 +45,8 @@ export function renderUrbanizePanel(panel) {
     {
       id: "urbanize-city",
       "aria-label": "City",
-      onchange: (e) => {
-        u.city = e.target.value || null;
+      onchange: (/** @type {Event} */ e) => {
+        u.city = /** @type {HTMLSelectElement} */ (e.target).value || null;
         render();
       },
     },
