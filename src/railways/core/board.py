@@ -22,6 +22,10 @@ class Terrain(Enum):
     WATER = "water"
     MOUNTAIN = "mountain"
 
+    # Hashed by identity in C (members are singletons and compare by identity anyway):
+    # Enum's own __hash__ is a Python call, and colours and terrains key hot dicts and sets.
+    __hash__ = object.__hash__
+
 
 class Color(Enum):
     """City and goods colours. Gray cities accept no goods until urbanized."""
@@ -32,6 +36,8 @@ class Color(Enum):
     PURPLE = "purple"
     BLACK = "black"
     GRAY = "gray"
+
+    __hash__ = object.__hash__  # as Terrain's
 
     @property
     def letter(self) -> str:
