@@ -7,22 +7,29 @@ actions/s), then each tree's figures in a fresh process, then catan-ref again, a
 runs around it. Alternating trees in one run is how a "before" and an "after" are
 compared.
 
-Figures (4 players, Eastern U.S. unless ``--map``/``--players``):
+Every figure is taken twice: per second of wall-clock time (``NAME_x``: the ratio to
+catan-ref itself, as issue 18 asks) and per second of this process's CPU time
+(``NAME_cpu_x``: the ratio to catan-ref's workload timed the same way). When other jobs
+load the machine, a process waits for a core for part of the wall time; the CPU ratio
+does not count that wait and is the steadier of the two.
+
+Figures (4 players, Eastern U.S. unless ``--map``/``--players``; whole games):
 
 - ``fast``: sampled random playout (``sample_action`` + ``apply``), actions/s;
 - ``full``: full random playout (``legal_actions`` + ``RandomBot`` + ``apply``), actions/s;
-- ``legal_p99``: ``legal_actions`` latency p99 in ms (not a ratio; given as is and
-  scaled to a 27,000 actions/s catan-ref machine, the quiet figure);
+- ``legal_p50_cpu``/``legal_p99_cpu``: ``legal_actions`` CPU time per call in ms (random
+  games from seed 1001), and ``..._quiet``: the same scaled to a machine where catan-ref
+  plays 27,000 actions/s;
 - ``mcts``: ``mcts`` iterations per second at positions after 100 actions of four greedy
-  bots (an ``iters`` budget of 240; the greedy root scoring included);
-- ``search``: one ``Game.copy`` of a mid-game position then ``sample_action`` + ``play``.
+  bots (an ``iters`` budget of 240; the greedy scoring of the root included).
 
 Run:
     python benchmarks/ratio.py --src src                     # this tree
-    python benchmarks/ratio.py --src /tmp/old/src --src src  # before and after
+    python benchmarks/ratio.py --src old=/tmp/old/src --src new=src --rounds 3
     python benchmarks/ratio.py --src pure=/tmp/wt/src --pure pure --src mypyc=/tmp/wt/src
 
-A ``--src`` may be ``label=path``. Prints a table, or JSON with ``--json``.
+A ``--src`` may be ``label=path``. Prints the medians over rounds, or every run with
+``--json``.
 """
 
 from __future__ import annotations
@@ -41,34 +48,68 @@ QUIET_CATAN = 27_000.0  # catan-ref on a quiet machine (docs/performance.md)
 
 WORKER = r"""
 import json, sys, time
-from railways.bench.engine import fast_playouts, random_playouts, search_playouts, percentiles
+from railways.bench.engine import percentiles
+from railways.bots.random_bot import RandomBot
 from railways.core.legal import legal_actions, sample_action, static_routes, long_routes
 from railways.core.rng import Rng
 from railways.core.state import Phase
 from railways.rules import new_game
 
 map_id, players, games, what = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+wall, cpu = time.perf_counter, time.process_time
 warm = new_game(map_id, players=players, seed=1)
 for tiles in (4, 5):
     static_routes(warm.board, tiles)
     long_routes(warm.board, tiles)
-fast_playouts(map_id, players, 1, 999, 5000)  # warm every other per-process table
+
+def fast(seed0, n):
+    acts = w = c = 0.0
+    for g in range(n):
+        game = new_game(map_id, players=players, seed=seed0 + g)
+        rng = Rng((seed0 + g) * 7919)
+        w0, c0 = wall(), cpu()
+        while not game.over:
+            game.apply(sample_action(game, game.to_act, rng))
+        w, c, acts = w + wall() - w0, c + cpu() - c0, acts + len(game.actions)
+    return acts, w, c
+
+def full(seed0, n, times=None):
+    acts = w = c = 0.0
+    for g in range(n):
+        game = new_game(map_id, players=players, seed=seed0 + g)
+        bots = [RandomBot((seed0 + g) * 31 + i) for i in range(players)]
+        w0, c0 = wall(), cpu()
+        while not game.over:
+            seat = game.to_act
+            if times is None:
+                legal = legal_actions(game, seat)
+            else:
+                t0 = cpu()
+                legal = legal_actions(game, seat)
+                times.append(cpu() - t0)
+            game.apply(bots[seat].choose(game, seat, legal))
+        w, c, acts = w + wall() - w0, c + cpu() - c0, acts + len(game.actions)
+    return acts, w, c
+
+def rates(key, acts, w, c):
+    out[key] = round(acts / w, 1)
+    out[key + "_cpu"] = round(acts / c, 1)
+
+fast(999, 1)  # warm every other per-process table
 out = {}
 if "fast" in what:
-    out["fast"] = fast_playouts(map_id, players, games, 1, 5000)["actions_per_s"]
+    rates("fast", *fast(1, games))
 if "full" in what:
-    out["full"] = random_playouts(map_id, players, games, 1, 5000)["actions_per_s"]
+    rates("full", *full(1, games))
 if "legal" in what:
-    lt, at = [], []
-    random_playouts(map_id, players, games, 1001, 5000, lt, at)
-    p = percentiles(lt)
-    out["legal_p50"], out["legal_p99"] = p["p50"], p["p99"]
-if "search" in what:
-    out["search"] = search_playouts(map_id, players, games, 1, 5000)["actions_per_s"]
+    times = []
+    full(1001, games, times)
+    p = percentiles(times)
+    out["legal_p50_cpu"], out["legal_p99_cpu"] = p["p50"], p["p99"]
 if "mcts" in what:
     from railways.bots.greedy import GreedyBot
     from railways.bots.mcts import MctsBot, MctsSettings
-    iters = spent = 0.0
+    iters = w = c = 0.0
     for seed in range(1, games + 2):
         game = new_game(map_id, players=players, seed=seed)
         greedy = [GreedyBot(seed * 31 + i) for i in range(players)]
@@ -81,18 +122,40 @@ if "mcts" in what:
         seat = game.to_act
         bot = MctsBot(seed, MctsSettings(iters=240))
         legal = legal_actions(game, seat)
-        t0 = time.perf_counter()
+        w0, c0 = wall(), cpu()
         bot.choose(game, seat, legal)
-        spent += time.perf_counter() - t0
-        iters += bot.last_iterations
-    out["mcts"] = round(iters / spent, 1) if spent else 0.0
+        w, c, iters = w + wall() - w0, c + cpu() - c0, iters + bot.last_iterations
+    rates("mcts", iters, w, c)
 print(json.dumps(out))
 """
 
+# Catanatron's random playouts as catan-ref plays them, timed in CPU seconds as well.
+CATAN_CPU = r"""
+import random, sys, time
+from catanatron import Color, Game, RandomPlayer
+seconds = float(sys.argv[1]); random.seed(1)
+acts = games = 0; t0 = time.perf_counter(); c0 = time.process_time()
+colors = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
+while time.perf_counter() - t0 < seconds:
+    g = Game([RandomPlayer(c) for c in colors], seed=games)
+    g.play(); acts += len(g.state.actions); games += 1
+print(acts / (time.perf_counter() - t0), acts / (time.process_time() - c0))
+"""
 
-def catan(seconds: float) -> float:
+
+def catan(seconds: float) -> tuple[float, float]:
+    """catan-ref's figure (actions per wall second) and the same per CPU second."""
     done = subprocess.run([str(CATAN), str(seconds)], capture_output=True, text=True, check=True)
-    return float(done.stdout.strip().splitlines()[-1])
+    ref = float(done.stdout.strip().splitlines()[-1])
+    venv = Path(os.environ.get("CATAN_VENV", Path.home() / ".cache" / "catan-venv"))
+    done = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", CATAN_CPU, str(seconds)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    _wall, per_cpu = (float(x) for x in done.stdout.split())
+    return ref, per_cpu
 
 
 def figures(src: str, args: argparse.Namespace, pure: bool) -> dict[str, float]:
@@ -120,7 +183,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--map", default="eastern-us")
-    parser.add_argument("--what", default="fast,full,legal,mcts,search")
+    parser.add_argument("--what", default="fast,full,legal,mcts")
     parser.add_argument("--catan-seconds", type=float, default=4.0)
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
@@ -134,14 +197,16 @@ def main() -> None:
         for label, path in trees:
             raw = figures(str(Path(path).resolve()), args, label in args.pure)
             after = catan(args.catan_seconds)
-            ref = (before + after) / 2
-            row = {"catan_ref": ref}
+            ref = (before[0] + after[0]) / 2
+            ref_cpu = (before[1] + after[1]) / 2
+            row = {"catan_ref": ref, "catan_cpu": ref_cpu}
             for key, value in raw.items():
-                if key.startswith("legal"):
-                    row[key] = value
-                    row[key + "_quiet"] = round(value * ref / QUIET_CATAN, 3)
+                row[key] = value
+                if key.startswith("legal"):  # ms of CPU; scaled to a quiet catan-ref machine
+                    row[key + "_quiet"] = round(value * ref_cpu / QUIET_CATAN, 3)
+                elif key.endswith("_cpu"):
+                    row[key + "_x"] = round(value / ref_cpu, 4)
                 else:
-                    row[key] = value
                     row[key + "_x"] = round(value / ref, 4)
             rows[label].append(row)
             print(f"# {label}: {json.dumps(row)}", file=sys.stderr)
@@ -153,9 +218,9 @@ def main() -> None:
     if args.json:
         print(json.dumps({"medians": summary, "runs": rows}, indent=1))
         return
-    keys = [k for k in next(iter(summary.values())) if k.endswith("_x") or k.startswith("legal")]
+    keys = [k for k in next(iter(summary.values())) if k.endswith(("_x", "_quiet"))]
     print("figure".ljust(22) + "".join(label.rjust(16) for label in summary))
-    for key in ["catan_ref", *keys]:
+    for key in ["catan_ref", "catan_cpu", *keys]:
         cells = "".join(f"{summary[label].get(key, float('nan')):16.4g}" for label in summary)
         print(key.ljust(22) + cells)
 
