@@ -147,6 +147,44 @@ def test_an_opponents_undo_is_said_and_its_marks_go(page: Any, server: Server) -
     assert page.evaluate("window.railwaysGame.state.view.last_moves") == []
 
 
+def test_replay_steps_are_told_and_marked(page: Any, server: Server) -> None:
+    """Stepping on through a game (here a seat's own view of a running one) tells each step
+    and marks it; stepping back only redraws."""
+    created = _two_humans(server, seed=74)
+    game = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    _to_actions_by_api(server, created)
+    builds = []
+    for _ in range(3):  # three builds, whoever is to act
+        seat = server.state(game, tokens[0])["view"]["to_act"]
+        build = min(server.state(game, tokens[seat])["legal"]["builds"], key=lambda b: b["cost"])
+        total = _act(server, game, tokens[seat], build["action"])["action_index"]
+        builds.append((total, seat, [list(h) for h in build["action"]["path"]][1:]))
+    open_game(page, created["seats"][0]["url"])
+    page.click("#btn-replay")
+    page.wait_for_selector(f"body[data-replay-at='{total}']")
+    page.click("#replay-first")
+    page.wait_for_selector("body[data-replay-at='0']")
+    assert _marks(page) == []  # nothing built at the start
+    told_before = len(page.evaluate(TOLD))
+    for at in range(1, total + 1):
+        page.click("#replay-next")
+        page.wait_for_selector(f"body[data-replay-at='{at}']")
+        for step, seat, laid in builds:
+            if step == at:  # this step is a build: marked as new, in its seat's colour
+                page.wait_for_selector(f"#layer-recent g.recent-fresh[data-seat='{seat}']")
+                assert {m["seat"]: m for m in _marks(page)}[seat]["hexes"] == laid
+    told = page.evaluate(TOLD)[told_before:]
+    assert [t["index"] for t in told if t["index"] in {b[0] for b in builds}] == [
+        b[0] for b in builds
+    ]
+    # A step back draws the earlier position and tells nothing.
+    page.click("#replay-prev")
+    page.wait_for_selector(f"body[data-replay-at='{total - 1}']")
+    assert len(page.evaluate(TOLD)) == told_before + len(told)
+    assert page.locator("#layer-recent g.recent-fresh").count() == 0
+
+
 def test_the_page_works_on_a_tablet(tablet: Any, server: Server) -> None:
     """820x1180 with touch: the modules load, the page fits the width, the action buttons
     are big enough to tap, a tap plays, and the moves are marked."""

@@ -51,8 +51,9 @@ function moveKey(m) {
  * @param {View} next
  * @param {number} index the new position's action index
  * @param {boolean} first
+ * @param {boolean} [replaying] a replay step: told and marked, but nothing added to the log
  */
-export function noteUpdate(prev, next, index, first) {
+export function noteUpdate(prev, next, index, first, replaying = false) {
   const moves = next.last_moves || [];
   seen.fresh = new Set();
   seen.freshAt = performance.now();
@@ -64,7 +65,7 @@ export function noteUpdate(prev, next, index, first) {
   if (undone && !first && seen.undoTold !== index) {
     seen.undoTold = index;
     const text = `${playerName(undone.seat)} took back ${undone.seat === S.seat ? "your" : "their"} last move (${moveName(undone)})`;
-    S.notes.push({ at: (next.log || []).length, text, cls: "log-undo" });
+    if (!replaying) S.notes.push({ at: (next.log || []).length, text, cls: "log-undo" });
     showUndone(undone);
     tick([text], undone.seat, "undo", index);
     return;
@@ -72,6 +73,14 @@ export function noteUpdate(prev, next, index, first) {
   if (first || !prev) return;
   const added = newLines(prev.log || [], next.log || []);
   if (added.length) tick(added, actorOf(prev, next), "move", index);
+}
+
+/** A position drawn without news (a replay step back): nothing pulses, and a later step on
+ * is new again from here.
+ * @param {View} view */
+export function noteQuietly(view) {
+  seen.fresh = new Set();
+  seen.newest = (view.last_moves || []).reduce((top, m) => Math.max(top, m.index), -1);
 }
 
 /** The log lines ``next`` has beyond ``prev`` (none when the log was cut or rewritten). */

@@ -3,6 +3,7 @@
 
 import { getJSON } from "../common.js";
 import { cancelMode } from "./actions.js";
+import { noteQuietly, noteUpdate } from "./moves.js";
 import { refresh, showError } from "./net.js";
 import { $, $input, gameUrl, S, TOKEN } from "./state.js";
 import { render } from "./status.js";
@@ -22,6 +23,7 @@ export async function enterReplay() {
  */
 export async function replayTo(at) {
   if (!S.replay) return;
+  const before = S.replay.at;
   const k = Math.max(0, Math.min(at, S.replay.total));
   let data;
   try {
@@ -34,7 +36,11 @@ export async function replayTo(at) {
   S.replay.at = data.at;
   S.replay.total = Math.max(S.replay.total, data.total);
   S.replay.last = data.last || "";
+  const prev = S.view;
   S.view = data.view;
+  // A step on is told and marked like a live move; a step back only redraws.
+  if (data.at > before) noteUpdate(prev, data.view, data.at, false, true);
+  else noteQuietly(data.view);
   S.legal = null;
   render();
   renderReplayBar();
@@ -58,6 +64,7 @@ export async function exitReplay() {
   $("replay-bar").hidden = true;
   $("btn-replay").classList.remove("on");
   await refresh().catch(() => {});
+  if (S.view) noteQuietly(S.view); // back at the live position: no move there is news
 }
 
 /**
