@@ -5,7 +5,10 @@ export const PLAYER_COLORS = ["#f07800", "#1a9e48", "#00a3c4", "#d6338f", "#8a5a
 export const RAILBOT = -1; // the owner id of the Railbot's links and Major Lines (solo game)
 export const RAILBOT_COLOR = "#4b4f54";
 
-/** The colour of a seat's track and swatch; the Railbot's is a dark grey. */
+/** The colour of a seat's track and swatch; the Railbot's is a dark grey.
+ * @param {number | null | undefined} owner a seat, or the Railbot (-1)
+ * @returns {string}
+ */
 export function ownerColor(owner) {
   if (owner === RAILBOT || owner === null || owner === undefined || owner < 0) return RAILBOT_COLOR;
   return PLAYER_COLORS[owner % PLAYER_COLORS.length];
@@ -35,6 +38,10 @@ export const COLOR_LETTER = { red: "R", yellow: "Y", blue: "B", purple: "P", bla
 
 /** An error from the API, with the engine's answer (error, clause, rule) when there is one. */
 export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {any} body
+   */
   constructor(status, body) {
     const message =
       (body && (body.error || (typeof body.detail === "string" ? body.detail : null))) ||
@@ -45,6 +52,9 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * @param {Response} response
+ */
 async function answer(response) {
   let body = null;
   const text = await response.text();
@@ -60,7 +70,10 @@ async function answer(response) {
 }
 
 /** Headers for an API call; a seat token goes in Authorization, never in the URL, so it
- * stays out of the server's and any proxy's access log. */
+ * stays out of the server's and any proxy's access log.
+ * @param {string} token
+ * @param {Record<string, string>} [extra]
+ */
 function headers(token, extra = {}) {
   /** @type {Record<string, string>} */
   const out = { Accept: "application/json", ...extra };
@@ -70,12 +83,17 @@ function headers(token, extra = {}) {
 
 /** The server could not be reached at all (no answer, not a refusal). */
 export class NetworkError extends Error {
+  /** @param {unknown} cause */
   constructor(cause) {
     super("the connection to the server is lost");
     this.cause = cause;
   }
 }
 
+/**
+ * @param {string} url
+ * @param {RequestInit} init
+ */
 async function request(url, init) {
   let response;
   try {
@@ -87,10 +105,21 @@ async function request(url, init) {
   return answer(response);
 }
 
+/**
+ * @param {string} url
+ * @param {string} [token]
+ * @returns {Promise<any>}
+ */
 export async function getJSON(url, token = "") {
   return request(url, { headers: headers(token) });
 }
 
+/**
+ * @param {string} url
+ * @param {any} data
+ * @param {string} [token]
+ * @returns {Promise<any>}
+ */
 export async function postJSON(url, data, token = "") {
   return request(url, {
     method: "POST",
@@ -100,7 +129,10 @@ export async function postJSON(url, data, token = "") {
 }
 
 /** The link that opens a game as the token's seat. The token is in the fragment (#), which
- * the browser never sends to the server. */
+ * the browser never sends to the server.
+ * @param {string} id
+ * @param {string} token
+ */
 export function gameLink(id, token) {
   return `/game/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
 }
@@ -117,11 +149,16 @@ export function loadGames() {
   }
 }
 
+/**
+ * @param {any[]} list
+ */
 export function saveGames(list) {
   localStorage.setItem(STORE_KEY, JSON.stringify(list));
 }
 
-/** Remember a game (by its token); a known token is updated in place. */
+/** Remember a game (by its token); a known token is updated in place.
+ * @param {Record<string, any>} entry
+ */
 export function rememberGame(entry) {
   const all = loadGames();
   const old = all.find((g) => g.token === entry.token) || {};
@@ -130,15 +167,27 @@ export function rememberGame(entry) {
   saveGames(list);
 }
 
+/**
+ * @param {string} token
+ */
 export function forgetGame(token) {
   saveGames(loadGames().filter((g) => g.token !== token));
 }
 
+/**
+ * @param {string} name
+ * @param {any} fallback
+ * @returns {any}
+ */
 export function getPref(name, fallback) {
   const value = localStorage.getItem(`railways.${name}`);
   return value === null ? fallback : JSON.parse(value);
 }
 
+/**
+ * @param {string} name
+ * @param {any} value
+ */
 export function setPref(name, value) {
   localStorage.setItem(`railways.${name}`, JSON.stringify(value));
 }
@@ -146,7 +195,9 @@ export function setPref(name, value) {
 // -- names ---------------------------------------------------------------------------------
 const SMALL = new Set(["of", "the", "and", "to", "a", "in", "on"]);
 
-/** "service-bounty-duluth-2" -> "Service Bounty Duluth"; "st-louis" -> "St. Louis". */
+/** "service-bounty-duluth-2" -> "Service Bounty Duluth"; "st-louis" -> "St. Louis".
+ * @param {string | null | undefined} id
+ */
 export function humanize(id) {
   if (id === null || id === undefined) return "";
   let words = String(id).split(/[-_]/).filter(Boolean);
@@ -165,13 +216,22 @@ export function humanize(id) {
     .join(" ");
 }
 
+/**
+ * @param {number | null | undefined} thousands
+ */
 export function money(thousands) {
   const value = Number(thousands || 0);
   return value === 0 ? "$0" : `$${value.toLocaleString("en-US")},000`;
 }
 
 // -- DOM -----------------------------------------------------------------------------------
-/** el("button", {class: "x", onclick: f}, "text", child...) */
+/** el("button", {class: "x", onclick: f}, "text", child...)
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...any} children text, nodes, or arrays of them; null, undefined and false are left out
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -197,15 +257,26 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * @template {Node} T
+ * @param {T} node
+ * @returns {T}
+ */
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;
 }
 
+/**
+ * @param {string} path
+ */
 export function absoluteUrl(path) {
   return new URL(path, window.location.origin).href;
 }
 
+/**
+ * @param {string} text
+ */
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -226,6 +297,10 @@ export async function copyText(text) {
   }
 }
 
+/**
+ * @param {string} filename
+ * @param {any} data
+ */
 export function download(filename, data) {
   const blob = new Blob([JSON.stringify(data, null, 1)], { type: "application/json" });
   const url = URL.createObjectURL(blob);
@@ -236,7 +311,10 @@ export function download(filename, data) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** A short-lived message at the bottom of the screen. */
+/** A short-lived message at the bottom of the screen.
+ * @param {string} text
+ * @param {string} [kind] info, warn or error
+ */
 export function toast(text, kind = "info") {
   let box = document.getElementById("toasts");
   if (!box) {

@@ -355,6 +355,7 @@ export function renderPluginActions(panel) {
 export function pluginButton(o) {
   const hasCost = o.cost !== null && o.cost !== undefined;
   const warning = hasCost ? bondWarning(o.cost) : "";
+  /** @type {Array<string | Node>} */
   const parts = [el("span", { class: "plugin-label" }, o.label)];
   if (hasCost) parts.push(" · ", el("span", { class: "cost plugin-cost" }, money(o.cost)));
   if (warning) parts.push(" · ", el("span", { class: "cost warn plugin-bonds" }, warning));
