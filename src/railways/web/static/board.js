@@ -14,6 +14,21 @@ import {
   ownerColor,
 } from "./common.js";
 
+/** @typedef {import("./game/state.js").View} View */
+/** @typedef {import("./game/state.js").Link} Link */
+/** @typedef {import("./game/state.js").Marker} Marker */
+/** @typedef {import("./game/state.js").Hit} Hit */
+/**
+ * A city on the board picture.
+ * @typedef {{id: string, name: string, row: number, col: number, color: string, group: SVGGElement}} City
+ */
+/**
+ * A marked hex: ``kind`` is start, next, path, source or dest; ``extra`` more classes.
+ * @typedef {{row: number, col: number, kind: string, label?: string, extra?: string}} Highlight
+ */
+/** A shaded region: the first open column of each row, and what it means.
+ * @typedef {{limits: Record<string, number>, title?: string}} Shade */
+
 const SVGNS = "http://www.w3.org/2000/svg";
 const SQRT3 = Math.sqrt(3);
 // Zoom limits (1 = the board fits the width), the smallest city name and cube drawn in CSS
@@ -35,37 +50,74 @@ const DIRS = [
 ];
 
 // -- pure geometry (the same formulas as render/svg.py) --------------------------------------
+/**
+ * @param {number | string} side a side's number or name (E, NE, ...)
+ * @returns {number}
+ */
 export function sideIndex(side) {
   return typeof side === "number" ? side : SIDE_NAMES.indexOf(String(side).toUpperCase());
 }
 
+/**
+ * @param {number} row
+ * @param {number} col
+ * @returns {[number, number]}
+ */
 function toAxial(row, col) {
   return [col - (row - (row & 1)) / 2, row];
 }
 
+/**
+ * @param {number} q
+ * @param {number} r
+ * @returns {[number, number]}
+ */
 function fromAxial(q, r) {
   return [r, q + (r - (r & 1)) / 2];
 }
 
+/**
+ * @param {number} row
+ * @param {number} col
+ * @param {number | string} side
+ * @returns {[number, number]}
+ */
 export function neighbour(row, col, side) {
   const [q, r] = toAxial(row, col);
   const [dq, dr] = DIRS[sideIndex(side)];
   return fromAxial(q + dq, r + dr);
 }
 
-/** The side of hex a that faces the adjacent hex b, or -1. */
+/** The side of hex a that faces the adjacent hex b, or -1.
+ * @param {[number, number] | number[]} a
+ * @param {[number, number] | number[]} b
+ */
 export function sideTowards(a, b) {
   const [aq, ar] = toAxial(a[0], a[1]);
   const [bq, br] = toAxial(b[0], b[1]);
   return DIRS.findIndex(([dq, dr]) => aq + dq === bq && ar + dr === br);
 }
 
+/**
+ * @param {number} row
+ * @param {number} col
+ * @param {number} size
+ * @returns {[number, number]}
+ */
 export function hexCenter(row, col, size) {
   return [size * SQRT3 * (col + 0.5 * (row & 1)), size * 1.5 * row];
 }
 
+/**
+ * @param {number} row
+ * @param {number} col
+ * @param {number} size
+ * @param {number} [scale]
+ * @returns {Array<[number, number]>}
+ */
 export function hexCorners(row, col, size, scale = 1) {
   const [cx, cy] = hexCenter(row, col, size);
+  /** @type {Array<[number, number]>} */
   const out = [];
   for (let i = 0; i < 6; i++) {
     const a = ((60 * i - 30) * Math.PI) / 180;
@@ -74,6 +126,14 @@ export function hexCorners(row, col, size, scale = 1) {
   return out;
 }
 
+/**
+ * @param {number} row
+ * @param {number} col
+ * @param {number | string} side
+ * @param {number} size
+ * @param {number} [frac]
+ * @returns {[number, number]}
+ */
 export function sideMidpoint(row, col, side, size, frac = 1) {
   const [cx, cy] = hexCenter(row, col, size);
   const a = (60 * sideIndex(side) * Math.PI) / 180;
@@ -84,17 +144,27 @@ export function sideMidpoint(row, col, side, size, frac = 1) {
 /** A number rounded for SVG attributes and styles.
  * @param {number} v */
 const n = (v) => String(Math.round(v * 100) / 100);
+/** @param {Array<[number, number]>} list */
 const pts = (list) => list.map(([x, y]) => `${n(x)},${n(y)}`).join(" ");
 
+/**
+ * @param {string} tag
+ * @param {Record<string, string | number | null | undefined>} [attrs]
+ * @param {string} [text]
+ * @returns {SVGElement}
+ */
 function svg(tag, attrs = {}, text) {
   const node = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs)) {
-    if (v !== undefined && v !== null) node.setAttribute(k, v);
+    if (v !== undefined && v !== null) node.setAttribute(k, String(v));
   }
   if (text !== undefined) node.textContent = text;
   return node;
 }
 
+/**
+ * @param {Node} node
+ */
 function clearNode(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
 }
@@ -102,17 +172,31 @@ function clearNode(node) {
 export class Board {
   /**
    * @param {HTMLElement} container where the SVG goes
-   * @param {(hit: {row, col, city, cube}) => void} onHex called on a click on the board
+   * @param {(hit: Hit) => void} onHex called on a click on the board
    */
   constructor(container, onHex) {
     this.container = container;
     this.onHex = onHex;
+    /** @type {SVGSVGElement | null} */
     this.svg = null;
     this.size = 32;
-    this.cities = new Map(); // id -> {id, name, row, col, group}
-    this.cityAt = new Map(); // "r,c" -> id
-    this.specials = []; // {id, kind, label, symbol, row, col, city, group}
-    this.majorLines = []; // {id, text}
+    /** @type {Map<string, City>} */
+    this.cities = new Map();
+    /** @type {Map<string, string>} "r,c" -> city id */
+    this.cityAt = new Map();
+    /** @type {Array<{id: string, kind: string, label: string, symbol: string, row: number, col: number, city: string | null, group: SVGGElement}>} */
+    this.specials = [];
+    /** @type {Array<{id: string, text: string}>} */
+    this.majorLines = [];
+    /** @type {Array<[number, number]>} every hex of the board */
+    this.hexes = [];
+    /** @type {{track: Element, cubes: Element, highlights: Element, shade?: SVGElement, marks?: SVGElement, preview?: SVGElement}} */
+    this.layers = { track: null, cubes: null, highlights: null };
+    /** @type {string | null} the picture's own viewBox, and one around the hexes only */
+    this.fullView = null;
+    /** @type {string | null} */
+    this.cropView = null;
+    this.suppressClick = false;
     this.zoom = 1;
     this.legend = false;
     this.colorblind = false;
@@ -120,7 +204,11 @@ export class Board {
   }
 
   /** Load the board picture: the map's, or ``url`` (a game's own board, which may be put
-   * together at set-up: Railways Through Time's chosen eras). */
+   * together at set-up: Railways Through Time's chosen eras).
+   * @param {string} mapId
+   * @param {boolean} colorblind
+   * @param {string | null} [url]
+   */
   async load(mapId, colorblind, url = null) {
     const base = url || `/api/maps/${encodeURIComponent(mapId)}/board.svg`;
     let response = await fetch(colorblind ? `${base}?colorblind=1` : base);
@@ -230,24 +318,37 @@ export class Board {
       .join(" ");
   }
 
-  /** Show the whole picture with its legend, or only the board. */
+  /** Show the whole picture with its legend, or only the board.
+   * @param {boolean} on
+   */
   showLegend(on) {
     this.legend = !!on;
     if (this.svg) this.svg.setAttribute("viewBox", this.legend ? this.fullView : this.cropView);
   }
 
+  /**
+   * @param {string} id
+   */
   cityName(id) {
     const city = this.cities.get(id);
     return city ? city.name : humanize(id);
   }
 
+  /**
+   * @param {number} row
+   * @param {number} col
+   * @returns {string | null}
+   */
   cityAtHex(row, col) {
     return this.cityAt.get(`${row},${col}`) || null;
   }
 
   // -- zoom ----------------------------------------------------------------------------------
   /** Zoom to ``z`` (1 = the board fits the width), keeping the board point under the screen
-   * point ``at`` ({x, y} in the container's client coordinates; default: the middle). */
+   * point ``at`` ({x, y} in the container's client coordinates; default: the middle).
+   * @param {number} z
+   * @param {{x: number, y: number} | null} [at]
+   */
   setZoom(z, at = null) {
     const c = this.container;
     const before = this.svg ? this.svg.getBoundingClientRect() : null;
@@ -296,7 +397,9 @@ export class Board {
   }
 
   /** Pan and zoom by hand: wheel (and trackpad pinch) zooms around the pointer, dragging
-   * pans, two fingers pinch; a drag is not a click. ``onChange`` hears every change. */
+   * pans, two fingers pinch; a drag is not a click. ``onChange`` hears every change.
+   * @param {() => void} onChange
+   */
   enableGestures(onChange) {
     const c = this.container;
     c.addEventListener(
@@ -310,8 +413,11 @@ export class Board {
       },
       { passive: false },
     );
+    /** @type {Map<number, {x: number, y: number}>} */
     const pointers = new Map();
+    /** @type {{x: number, y: number, sl: number, st: number, moved: boolean} | null} */
     let drag = null;
+    /** @type {{d: number, zoom: number} | null} */
     let pinch = null;
     c.addEventListener("pointerdown", (event) => {
       if (event.pointerType === "mouse" && event.button !== 0) return;
@@ -342,7 +448,7 @@ export class Board {
         c.scrollTop = drag.st - dy;
       }
     });
-    const end = (event) => {
+    const end = (/** @type {PointerEvent} */ event) => {
       pointers.delete(event.pointerId);
       if (pointers.size < 2) pinch = null;
       if (drag && drag.moved) {
@@ -358,19 +464,24 @@ export class Board {
   }
 
   // -- clicks ----------------------------------------------------------------------------------
+  /**
+   * @param {MouseEvent} event
+   */
   click(event) {
     if (!this.svg) return;
     if (this.suppressClick) {
       this.suppressClick = false;
       return;
     }
-    const cube = event.target.closest("[data-cube-color]");
-    const hit = event.target.closest("[data-row][data-col]");
+    const target = /** @type {Element} */ (event.target);
+    const cube = /** @type {SVGElement | null} */ (target.closest("[data-cube-color]"));
+    const hit = /** @type {SVGElement | null} */ (target.closest("[data-row][data-col]"));
     if (!hit && !cube) return;
     const node = hit || cube;
     const row = +node.dataset.row;
     const col = +node.dataset.col;
-    const city = (event.target.closest("g.city") || {}).dataset?.city || this.cityAtHex(row, col);
+    const group = /** @type {SVGGElement | null} */ (target.closest("g.city"));
+    const city = (group && group.dataset.city) || this.cityAtHex(row, col);
     this.onHex({
       row,
       col,
@@ -380,7 +491,10 @@ export class Board {
   }
 
   // -- the game ----------------------------------------------------------------------------------
-  /** Draw a view: city colours, track, cubes, empty cities, the map's own markers. */
+  /** Draw a view: city colours, track, cubes, empty cities, the map's own markers.
+   * @param {View} view
+   * @param {{emphasis?: Set<number>, liveCubes?: Set<string>, shade?: Shade | null}} [opts]
+   */
   draw(view, opts = {}) {
     if (!this.svg) return;
     const s = this.size;
@@ -393,6 +507,9 @@ export class Board {
     return s;
   }
 
+  /**
+   * @param {Record<string, string>} colors
+   */
   drawCityColors(colors) {
     for (const [id, color] of Object.entries(colors)) {
       const city = this.cities.get(id);
@@ -408,6 +525,13 @@ export class Board {
     }
   }
 
+  /**
+   * @param {number} row
+   * @param {number} col
+   * @param {number} a
+   * @param {number | string | null} b
+   * @param {number} [frac]
+   */
   trackPath(row, col, a, b, frac) {
     const s = this.size;
     const [x1, y1] = sideMidpoint(row, col, a, s);
@@ -420,8 +544,12 @@ export class Board {
     return `M${n(x1)},${n(y1)} Q${n(cx)},${n(cy)} ${n(x2)},${n(y2)}`;
   }
 
-  /** The pieces of one link: its tiles plus a stub into each city it reaches. */
+  /** The pieces of one link: its tiles plus a stub into each city it reaches.
+   * @param {Link} link
+   * @returns {Array<[number, number, number, number | null]>}
+   */
   linkPieces(link) {
+    /** @type {Array<[number, number, number, number | null]>} */
     const pieces = [];
     const tiles = link.tiles || [];
     if (!tiles.length) return pieces;
@@ -437,6 +565,10 @@ export class Board {
     return pieces;
   }
 
+  /**
+   * @param {Link[]} links
+   * @param {Set<number>} emphasis
+   */
   drawTrack(links, emphasis) {
     const layer = this.layers.track;
     clearNode(layer);
@@ -500,12 +632,19 @@ export class Board {
     }
   }
 
+  /**
+   * @param {number} row
+   * @param {number} col
+   * @param {number} count
+   * @returns {Array<[number, number]>}
+   */
   cubeSlots(row, col, count) {
     const s = this.size;
     const [cx, cy] = hexCenter(row, col, s);
     const cube = s * 0.2;
     const gap = s * 0.04;
     const perRow = 5;
+    /** @type {Array<[number, number]>} */
     const out = [];
     for (let i = 0; i < count; i++) {
       const r = Math.floor(i / perRow);
@@ -517,6 +656,10 @@ export class Board {
     return out;
   }
 
+  /**
+   * @param {Record<string, string[]>} cubes
+   * @param {Set<string>} live city|colour of the cubes that can be delivered
+   */
   drawCubes(cubes, live) {
     const layer = this.layers.cubes;
     clearNode(layer);
@@ -570,6 +713,9 @@ export class Board {
     }
   }
 
+  /**
+   * @param {View} view
+   */
   drawMarks(view) {
     const layer = this.layers.marks;
     clearNode(layer);
@@ -615,6 +761,9 @@ export class Board {
    * One marker of the view (a plug-in's: whatever the rule, drawn the same way): its symbol
    * in its owner's colour on its hex (ringing it), or beside its city when it has no hex
    * (``nth``: how many are beside that city before it).
+   * @param {Element} layer
+   * @param {Marker} m
+   * @param {number} [nth]
    */
   drawMarker(layer, m, nth = 0) {
     const s = this.size;
@@ -661,6 +810,7 @@ export class Board {
   /**
    * Shade a region of the board where building waits (solo: west of the mountains, RB-100):
    * ``shade`` is {limits: {row: first column that is open}, title} or null for none.
+   * @param {Shade | null} shade
    */
   drawShade(shade) {
     const layer = this.layers.shade;
@@ -681,7 +831,9 @@ export class Board {
     layer.append(g);
   }
 
-  /** Solo: a grey Not in Play disc with a cross on each city out of play (RB-097). */
+  /** Solo: a grey Not in Play disc with a cross on each city out of play (RB-097).
+   * @param {string[]} cityIds
+   */
   drawOutOfPlay(cityIds) {
     const layer = this.layers.marks;
     const s = this.size;
@@ -706,7 +858,9 @@ export class Board {
     }
   }
 
-  /** Strike through the legend's Major Lines that are out of play. */
+  /** Strike through the legend's Major Lines that are out of play.
+   * @param {Set<string>} outOfPlay
+   */
   markLines(outOfPlay) {
     for (const g of this.svg ? /** @type {NodeListOf<SVGGElement>} */ (this.svg.querySelectorAll("g.legend-line")) : []) {
       const off = outOfPlay.has(g.dataset.key);
@@ -719,7 +873,9 @@ export class Board {
   }
 
   // -- highlights and previews -------------------------------------------------------------------
-  /** list of {row, col, kind: "start"|"next"|"path"|"source"|"dest", label?} */
+  /** list of {row, col, kind: "start"|"next"|"path"|"source"|"dest", label?}
+   * @param {Highlight[]} list
+   */
   setHighlights(list) {
     const layer = this.layers.highlights;
     if (!layer) return;
@@ -753,7 +909,11 @@ export class Board {
     }
   }
 
-  /** Draw a build in progress: the hexes of ``path`` with the last tile pointing to ``exit``. */
+  /** Draw a build in progress: the hexes of ``path`` with the last tile pointing to ``exit``.
+   * @param {Array<[number, number]>} path
+   * @param {number | string | null} exit
+   * @param {number | null} owner
+   */
   setPreview(path, exit, owner) {
     const layer = this.layers.preview;
     if (!layer) return;

@@ -405,7 +405,8 @@ export function candidateLabel(o) {
   const from = board.cityAtHex(r, c);
   const fromName = from ? cityName(from) : "your unfinished link";
   const route = o.route || o.action.path;
-  const target = o.to_city || board.cityAtHex(...route[route.length - 1]);
+  const [lastRow, lastCol] = route[route.length - 1];
+  const target = o.to_city || board.cityAtHex(lastRow, lastCol);
   const to = o.to_city ? cityName(o.to_city) : `toward ${target ? cityName(target) : "?"} (first part)`;
   return `${fromName} → ${to}`;
 }

@@ -125,6 +125,8 @@ export const DEDICATED_KINDS = new Set([
  * @property {number | null} [owner]
  * @property {string | null} [help]
  * @property {string} [city] a marker beside one city
+ * @property {[number, number] | null} [hex] a marker on a hex
+ * @property {string} [symbol] what it shows (one character)
  */
 /**
  * @typedef {object} MoneyRules
