@@ -12,7 +12,9 @@ Track is modelled the way the tiles allow it: a tile joins two sides of a hex
 that are opposite (straight) or two apart (gentle curve), never neighbouring
 sides (a sharp curve has no tile). Track enters and leaves a city or town hex
 only through its spokes, never crosses an impassable edge, and may cross a
-ridge (which only costs more). Special hexes are not built through.
+ridge (which only costs more). Special hexes are not built through, except those of the
+kinds a plug-in lets track onto with a card (``Plugin.track_specials``, the ferries of North
+America): ``open_kinds`` names them.
 
 ``check_board`` returns a list of problems in plain words; an empty list means
 the board passed. ``railways map check`` prints them after the loader's own.
@@ -33,15 +35,20 @@ MIN_CITIES_PER_COLOR = 2
 _State = tuple[Hex, Side]
 
 
-def check_board(board: Board, joins: Sequence[tuple[str, str]] = ()) -> list[str]:
+def check_board(
+    board: Board,
+    joins: Sequence[tuple[str, str]] = (),
+    open_kinds: frozenset[str] = frozenset(),
+) -> list[str]:
     """Everything wrong with ``board`` as a place to play, in plain words.
 
     ``joins`` are pairs of cities that the board's rules join without track (Through Time's
-    time gates): track need not join what they join."""
+    time gates): track need not join what they join. ``open_kinds`` are kinds of special
+    hex that track may be laid on (with a card: North America's ferries)."""
     problems: list[str] = []
     problems += _check_spokes(board)
-    problems += _check_connected(board, joins)
-    problems += _check_major_lines(board)
+    problems += _check_connected(board, joins, open_kinds)
+    problems += _check_major_lines(board, open_kinds)
     problems += _check_goods(board)
     return problems
 
@@ -68,7 +75,16 @@ def _may_cross(board: Board, a: Hex, b: Hex) -> bool:
     return b in board.hexes and not board.is_impassable(a, b)
 
 
-def _step(board: Board, here: Hex, side: Side) -> Iterator[_State | str]:
+def _enterable(board: Board, hex_: Hex, open_kinds: frozenset[str]) -> bool:
+    if board.is_buildable(hex_):
+        return True
+    special = board.special_at(hex_) if open_kinds else None
+    return special is not None and special.kind in open_kinds
+
+
+def _step(
+    board: Board, here: Hex, side: Side, open_kinds: frozenset[str] = frozenset()
+) -> Iterator[_State | str]:
     """Where track leaving ``here`` through ``side`` can go next.
 
     Yields the next search state for a plain hex, or the id of the city or town
@@ -77,7 +93,7 @@ def _step(board: Board, here: Hex, side: Side) -> Iterator[_State | str]:
     there = here.neighbour(side)
     if not _may_cross(board, here, there):
         return
-    if board.is_buildable(there):
+    if _enterable(board, there, open_kinds):
         yield (there, side.opposite)
         return
     stop = _stop_name(board, there)
@@ -98,7 +114,7 @@ def _stop_hexes(board: Board) -> dict[str, Hex]:
     return stops
 
 
-def _reachable(board: Board, start: str) -> set[str]:
+def _reachable(board: Board, start: str, open_kinds: frozenset[str] = frozenset()) -> set[str]:
     """The cities and towns that track can join, directly or through others, to ``start``."""
     stops = _stop_hexes(board)
     found = {start}
@@ -109,7 +125,7 @@ def _reachable(board: Board, start: str) -> set[str]:
         hex_ = stops[stop]
         states: deque[_State] = deque()
         for side in sorted(_spokes(board, hex_)):
-            for nxt in _step(board, hex_, side):
+            for nxt in _step(board, hex_, side, open_kinds):
                 if isinstance(nxt, str):
                     continue  # cities are never adjacent to each other's spokes; ignore
                 if nxt not in seen:
@@ -118,7 +134,7 @@ def _reachable(board: Board, start: str) -> set[str]:
         while states:
             here, entry = states.popleft()
             for side in _exits(entry):
-                for nxt in _step(board, here, side):
+                for nxt in _step(board, here, side, open_kinds):
                     if isinstance(nxt, str):
                         if nxt not in found:
                             found.add(nxt)
@@ -129,13 +145,13 @@ def _reachable(board: Board, start: str) -> set[str]:
     return found
 
 
-def _components(board: Board) -> list[set[str]]:
+def _components(board: Board, open_kinds: frozenset[str] = frozenset()) -> list[set[str]]:
     """Groups of cities and towns that track can join to one another."""
     left = set(_stop_hexes(board))
     groups: list[set[str]] = []
     while left:
         start = min(left)
-        group = _reachable(board, start)
+        group = _reachable(board, start, open_kinds)
         groups.append(group)
         left -= group
     groups.sort(key=len, reverse=True)
@@ -183,8 +199,12 @@ def _check_spokes(board: Board) -> list[str]:
     return problems
 
 
-def _check_connected(board: Board, joins: Sequence[tuple[str, str]] = ()) -> list[str]:
-    groups = _joined(_components(board), joins)
+def _check_connected(
+    board: Board,
+    joins: Sequence[tuple[str, str]] = (),
+    open_kinds: frozenset[str] = frozenset(),
+) -> list[str]:
+    groups = _joined(_components(board, open_kinds), joins)
     if len(groups) <= 1:
         return []
     names = {c.id: c.name for c in board.cities.values()}
@@ -200,10 +220,10 @@ def _check_connected(board: Board, joins: Sequence[tuple[str, str]] = ()) -> lis
     return problems
 
 
-def _check_major_lines(board: Board) -> list[str]:
+def _check_major_lines(board: Board, open_kinds: frozenset[str] = frozenset()) -> list[str]:
     problems: list[str] = []
     group_of: dict[str, int] = {}
-    for i, group in enumerate(_components(board)):
+    for i, group in enumerate(_components(board, open_kinds)):
         for stop in group:
             group_of[stop] = i
     for line in sorted(board.major_lines.values(), key=lambda m: m.id):
@@ -213,10 +233,10 @@ def _check_major_lines(board: Board) -> list[str]:
     return problems
 
 
-def joined_groups(board: Board) -> dict[str, int]:
+def joined_groups(board: Board, open_kinds: frozenset[str] = frozenset()) -> dict[str, int]:
     """City or town id -> the number of the group of stops that track can join it to."""
     group_of: dict[str, int] = {}
-    for i, group in enumerate(_components(board)):
+    for i, group in enumerate(_components(board, open_kinds)):
         for stop in group:
             group_of[stop] = i
     return group_of

@@ -81,6 +81,9 @@ class Plugin:
     feature_kinds: frozenset[str] = frozenset()
     # Whether ``edge_cost`` adds to the cost of track (a toll border).
     prices_edges: bool = False
+    # Kinds of special hex track may be laid on under this plug-in's rules (with a card that
+    # opens them, ``CostRules.special_tiles``): the board checks let track through them.
+    track_specials: frozenset[str] = frozenset()
     # Whether ``judge_build`` may refuse or reprice a plain link between two cities (listings
     # then check each candidate in full, not from precomputed routes), and whether
     # ``route_allowed`` rules out routes on the empty board.
@@ -147,6 +150,18 @@ class Plugin:
     def after_action(self, game: Game, action: Action) -> None:
         """Called after any action is performed, before the turn moves on (a variant that
         rearranges the turn order after the auction, RW-p8-01)."""
+
+    def places_ecm(self, game: Game, city: str) -> bool:
+        """Whether an Empty City Marker goes on ``city`` when its last cube leaves (the
+        Transcontinental game's Western phase puts them on some cities only, RW-p9-31).
+        A city without one is not counted for the end of the game; the invariants and the
+        end trigger both ask every plug-in."""
+        return True
+
+    def final_points(self, game: Game, seat: int) -> int:
+        """Points the seat scores at the end of the game by this plug-in's rules (a second
+        Rail Baron card, RW-p8-34), added to the final score; 0 by default."""
+        return 0
 
     def check_board(self, board: Board) -> list[str]:
         """Problems with the board's data for this plug-in's rules (its special hexes...)."""
