@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from web.conftest import TIMEOUT_MS, Server
-from web.play import delivering_link, open_game, to_actions, wait_my_turn
+from web.play import delivering_link, open_game, to_actions
 
 TOLD = "window.railwaysGame.told"
 
@@ -63,12 +63,14 @@ def test_bot_moves_are_marked_and_told_one_step_at_a_time(page: Any, server: Ser
     to_actions(page)
     # Ann builds the cheapest listed link (through the API: the page learns it live).
     build = min(server.state(game, token)["legal"]["builds"], key=lambda b: b["cost"])
-    _act(server, game, token, build["action"])
+    built = _act(server, game, token, build["action"])["action_index"]
     path = [list(h) for h in build["action"]["path"]]
     # The three bots answer one at a time; the page tells each step as it arrives.
-    page.wait_for_function(f"() => new Set({TOLD}.map(t => t.seat)).size >= 3")
-    wait_my_turn(page)
-    told = page.evaluate(TOLD)
+    page.wait_for_function(
+        f"() => new Set({TOLD}.filter(t => t.index > {built}).map(t => t.seat)).size >= 3"
+        " && document.body.dataset.myTurn === '1'"
+    )
+    told = [t for t in page.evaluate(TOLD) if t["index"] > built]
     bot_steps = [t for t in told if t["seat"] in (1, 2, 3)]
     indexes = [t["index"] for t in bot_steps]
     assert len(indexes) >= 3 and indexes == sorted(indexes) and len(set(indexes)) == len(indexes)

@@ -22,10 +22,28 @@ import {
  * @param {string} id
  * @returns {HTMLInputElement & HTMLAnchorElement} */
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
+/** A seat as the lobby sets it up (an imported game's seats are unnamed here).
+ * @typedef {{name?: string, kind: string, bot?: string}} Seat */
+/**
+ * A board the server offers (GET /api/maps).
+ * @typedef {object} MapInfo
+ * @property {string} id
+ * @property {string} name
+ * @property {number} min_players
+ * @property {number} max_players
+ * @property {boolean} solo
+ * @property {string[]} [default_modules]
+ * @property {Record<string, Array<{id: string, name: string}>>} [choices]
+ */
+/** @typedef {{seat: number, name: string, kind: string, bot?: string, token?: string, url?: string | null}} CreatedSeat */
+/** The server's answer to a new game. @typedef {{id: string, seats: CreatedSeat[], spectator?: any}} Created */
+/** A game this browser remembers (common.js rememberGame). @typedef {Record<string, any> & {id: string, token: string}} GameEntry */
 // Bot names the server knows (railways.bots): the three levels first, then the bots by name.
 const BOTS = ["easy", "medium", "hard", "greedy", "random"];
+/** @type {Record<string, string>} */
 const BOT_LABELS = { easy: "Easy", medium: "Medium", hard: "Hard (about 1 s a move)" };
 
+/** @type {{maps: MapInfo[], seats: Seat[], importRecord: any, importSeats?: Seat[], mode: "multi" | "solo"}} */
 const state = {
   maps: [
     { id: "eastern-us", name: "Eastern U.S.", min_players: 2, max_players: 6, solo: true },
@@ -58,6 +76,9 @@ function renderMapSelect() {
   }
 }
 
+/**
+ * @param {"multi" | "solo"} mode
+ */
 function setMode(mode) {
   state.mode = mode;
   document.body.dataset.mode = mode;
@@ -75,6 +96,7 @@ function setMode(mode) {
 
 /** The options of a solo game, as railways.rules.solo.SoloOptions reads them. */
 function soloOptions() {
+  /** @type {Record<string, any>} */
   const options = {
     solo: true,
     duel_barons: $("solo-duel-barons").checked,
@@ -89,19 +111,29 @@ function soloOptions() {
   return options;
 }
 
+/**
+ * @param {number} count
+ * @returns {Seat[]}
+ */
 function defaultSeats(count) {
   return Array.from({ length: count }, (_, i) =>
     i === 0 ? { name: "Player 1", kind: "human", bot: "greedy" } : { name: `Bot ${i + 1}`, kind: "bot", bot: "greedy" },
   );
 }
 
+/**
+ * @param {Seat} seat
+ * @param {number} i
+ * @param {Seat[]} list
+ * @param {() => void} onChange
+ */
 function seatRow(seat, i, list, onChange) {
   const name = el("input", {
     value: seat.name,
     "aria-label": `Seat ${i + 1} name`,
     class: "seat-name",
     maxlength: "40",
-    oninput: (e) => {
+    oninput: (/** @type {Event & {target: HTMLInputElement}} */ e) => {
       seat.name = e.target.value;
     },
   });
@@ -110,7 +142,7 @@ function seatRow(seat, i, list, onChange) {
     {
       "aria-label": `Seat ${i + 1} player`,
       class: "seat-kind",
-      onchange: (e) => {
+      onchange: (/** @type {Event & {target: HTMLSelectElement}} */ e) => {
         seat.kind = e.target.value;
         if (seat.kind === "bot" && /^(You|Player \d+)$/.test(seat.name)) seat.name = `Bot ${i + 1}`;
         if (seat.kind === "human" && /^Bot \d+$/.test(seat.name)) seat.name = `Player ${i + 1}`;
@@ -126,7 +158,7 @@ function seatRow(seat, i, list, onChange) {
       "aria-label": `Seat ${i + 1} bot`,
       class: "seat-bot",
       hidden: seat.kind !== "bot",
-      onchange: (e) => {
+      onchange: (/** @type {Event & {target: HTMLSelectElement}} */ e) => {
         seat.bot = e.target.value;
       },
     },
@@ -143,21 +175,33 @@ function renderSeats() {
   $("remove-seat").disabled = state.seats.length <= (m.min_players || 2);
 }
 
+/**
+ * @param {unknown} err
+ * @param {Seat[]} seats
+ */
 function needsFallback(err, seats) {
   // The server does not know the greedy bot yet: say so and use the random one.
   if (!(err instanceof ApiError) || ![400, 404, 422].includes(err.status)) return false;
   return seats.some((s) => s.kind === "bot" && s.bot === "greedy") && /greedy|bot/i.test(JSON.stringify(err.body || err.message));
 }
 
+/**
+ * @param {Seat[]} seats
+ * @returns {Seat[]}
+ */
 function withRandomBots(seats) {
   return seats.map((s) => (s.kind === "bot" && s.bot === "greedy" ? { ...s, bot: "random" } : s));
 }
 
+/**
+ * @param {Event} event
+ */
 async function createGame(event) {
   event.preventDefault();
   const error = $("create-error");
   error.hidden = true;
   const seats = state.seats.map((s, i) => {
+    /** @type {Seat} */
     const out = { name: s.name.trim() || (s.kind === "bot" ? `Bot ${i + 1}` : `Player ${i + 1}`), kind: s.kind };
     if (s.kind === "bot") out.bot = s.bot;
     return out;
@@ -203,10 +247,18 @@ async function createGame(event) {
   }
 }
 
+/**
+ * @param {Created} created
+ * @param {CreatedSeat} seat
+ */
 function seatUrl(created, seat) {
   return seat.url || `/game/${encodeURIComponent(created.id)}?token=${encodeURIComponent(seat.token)}`;
 }
 
+/**
+ * @param {string} label
+ * @param {string} url
+ */
 function linkItem(label, url) {
   const full = absoluteUrl(url);
   return el(
@@ -226,6 +278,10 @@ function linkItem(label, url) {
   );
 }
 
+/**
+ * @param {string} label
+ * @param {string} [bot]
+ */
 function botItem(label, bot) {
   return el(
     "li",
@@ -235,6 +291,12 @@ function botItem(label, bot) {
   );
 }
 
+/**
+ * @param {Created} created
+ * @param {Seat[]} seats
+ * @param {string} mapId
+ * @param {boolean} [solo]
+ */
 function showCreated(created, seats, mapId, solo = false) {
   const list = clear($("links"));
   const humans = created.seats.filter((s) => s.kind !== "bot");
@@ -274,15 +336,20 @@ function showCreated(created, seats, mapId, solo = false) {
 }
 
 // -- your games ----------------------------------------------------------------------------------
+/**
+ * @param {GameEntry} entry
+ * @returns {Promise<{status: string, turn: number} | null>}
+ */
 async function statusOf(entry) {
   try {
     const games = await getJSON("/api/games", entry.token);
-    return (games || []).find((g) => g.id === entry.id) || null;
+    return (games || []).find((/** @type {{id: string}} */ g) => g.id === entry.id) || null;
   } catch {
     return null;
   }
 }
 
+/** @type {Record<string, string>} */
 const STATUS = { setup: "setting up", playing: "in play", over: "finished" };
 
 async function renderGames() {
@@ -350,6 +417,9 @@ async function renderGames() {
   }
 }
 
+/**
+ * @param {GameEntry} entry
+ */
 function showLinks(entry) {
   const list = clear($("links"));
   for (const l of entry.links) list.append(linkItem(`${l.name} (seat ${l.seat + 1})`, l.url));
@@ -364,6 +434,9 @@ function showLinks(entry) {
   $("new-game").scrollIntoView({ behavior: "smooth" });
 }
 
+/**
+ * @param {GameEntry} entry
+ */
 async function exportGame(entry) {
   try {
     const record = await getJSON(`/api/games/${encodeURIComponent(entry.id)}/record`, entry.token);
@@ -385,16 +458,16 @@ async function readImport() {
   try {
     let data = JSON.parse(await file.text());
     if (data && data.record) data = data.record;
-    const names = Array.isArray(data.seats) ? data.seats.map((s) => (typeof s === "string" ? s : s.name)) : [];
+    const names = Array.isArray(data.seats) ? data.seats.map((/** @type {string | {name: string}} */ s) => (typeof s === "string" ? s : s.name)) : [];
     if (!names.length) throw new Error("this file has no seats: is it a game record?");
     state.importRecord = data;
-    state.importSeats = names.map((name, i) => ({ name, kind: i === 0 ? "human" : "bot", bot: "greedy" }));
+    state.importSeats = names.map((/** @type {string} */ name, /** @type {number} */ i) => ({ name, kind: i === 0 ? "human" : "bot", bot: "greedy" }));
     state.importSeats.forEach((seat, i) => {
       const kind = el(
         "select",
         {
           "aria-label": `${name} player`,
-          onchange: (e) => {
+          onchange: (/** @type {Event & {target: HTMLSelectElement}} */ e) => {
             seat.kind = e.target.value;
             bot.hidden = seat.kind !== "bot";
           },
@@ -404,7 +477,7 @@ async function readImport() {
       );
       const bot = el(
         "select",
-        { hidden: seat.kind !== "bot", onchange: (e) => (seat.bot = e.target.value), "aria-label": `${seat.name} bot` },
+        { hidden: seat.kind !== "bot", onchange: (/** @type {Event & {target: HTMLSelectElement}} */ e) => (seat.bot = e.target.value), "aria-label": `${seat.name} bot` },
         BOTS.map((b) => el("option", { value: b }, b)),
       );
       box.append(el("li", { class: "seat row" }, el("span", { class: "seat-name" }, seat.name), kind, bot));
@@ -416,11 +489,15 @@ async function readImport() {
   }
 }
 
+/**
+ * @param {Event} event
+ */
 async function importGame(event) {
   event.preventDefault();
   if (!state.importRecord) return;
   const error = $("import-error");
   error.hidden = true;
+  /** @type {Seat[]} */
   let seats = state.importSeats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human" }));
   const body = { record: state.importRecord, seats };
   try {
@@ -502,6 +579,7 @@ function renderChoices() {
 }
 
 function chosenChoices() {
+  /** @type {Record<string, string[]>} */
   const out = {};
   for (const group of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#choices-box [data-choice]"))) {
     const ids = [.../** @type {NodeListOf<HTMLInputElement>} */ (group.querySelectorAll("input:checked"))].map((i) => i.value);
@@ -541,12 +619,13 @@ async function main() {
     $("create-form").hidden = false;
   });
   for (const radio of document.querySelectorAll("input[name='mode']")) {
-    radio.addEventListener("change", (e) => setMode(/** @type {HTMLInputElement} */ (e.target).value));
+    radio.addEventListener("change", (e) => setMode(/** @type {"multi" | "solo"} */ (/** @type {HTMLInputElement} */ (e.target).value)));
   }
   $("import-file").addEventListener("change", readImport);
   $("import-form").addEventListener("submit", importGame);
   await loadMaps();
-  setMode(/** @type {HTMLInputElement | null} */ (document.querySelector("input[name='mode']:checked"))?.value || "multi");
+  const checked = /** @type {HTMLInputElement | null} */ (document.querySelector("input[name='mode']:checked"));
+  setMode(checked && checked.value === "solo" ? "solo" : "multi");
   renderSeats();
   renderGames();
   document.body.dataset.ready = "1";
