@@ -25,12 +25,15 @@ GAMES = [
     ("nippon", 2, "greedy", 121),
     ("western-us", 4, "random", 121),  # City Rotors and Fuel Depots at work (a carried cube)
     ("europe", 5, "greedy", 141),
+    ("australia", 4, "greedy", 151),
     ("through-time", 3, "greedy", 161),  # Stone Age, Egypt, Napoleonic, Industrial
 ]
 # Games played with optional modules: (map, players, bot, seed, modules); the file name ends
 # with the modules ("-with-black-stars").
 GAMES_WITH = [
     ("mexico", 4, "greedy", 131, ("black-stars",)),  # all 12 barons and 38 cards in play
+    # the optional Rail Barons (AU-047..AU-049) and the Black Star cards (AU-035)
+    ("australia", 2, "greedy", 152, ("australia-optional-barons", "black-stars")),
 ]
 
 

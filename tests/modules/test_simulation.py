@@ -19,12 +19,15 @@ TOGETHER = (
     "hotels",
     "mines",
     "shorter-game",
+    "switch-tracks",
 )
 # The board and player count each module is played with alone.
 TOLL_VALLEY = Path(__file__).resolve().parents[1] / "fixtures" / "maps" / "toll-valley"
 ALONE = {mid: ("eastern-us", 4) for mid in module_classes()} | {
     "glenn-drover": ("eastern-us", 2),
     "black-stars": ("mexico", 4),  # only Mexico's decks have Black Star cards
+    "base-score-track": ("australia", 4),  # Australia's modules (AU-020, AU-047..AU-049)
+    "australia-optional-barons": ("australia", 4),
 }
 
 

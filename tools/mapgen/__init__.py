@@ -54,6 +54,7 @@ class Result:
     shifts: list[str]
     # Edges no track may cross (a board's ``add_specials`` may fill it): no spoke faces one.
     blocked: set[tuple[Hex, Hex]] = field(default_factory=set)
+    towns: dict[str, Hex] = field(default_factory=dict)  # unbuilt towns (Australia), like cities
 
 
 @dataclass
@@ -89,6 +90,9 @@ class Geography:
     add_specials: Callable[[Geography, Result], None] | None = None
     # Extra TOML appended to map.toml (``[[special]]``, ``[[border]]`` tables ...).
     extra_toml: Callable[[Geography, Result], str] | None = None
+    # Unbuilt towns (Australia): placed like cities, marked "T", written as ``[[town]]``
+    # (colour and cubes are not used).
+    towns: list[CityDef] = field(default_factory=list)
 
     # -- projection ----------------------------------------------------------------------------
     @property
@@ -257,13 +261,26 @@ def build(geo: Geography) -> Result:
             problems.append(f"{city.name} at {at} is outside the grid")
             continue
         grid[row][col] = "C"
-    ids = list(cities)
+    towns: dict[str, Hex] = {}
+    for town in geo.towns:
+        projected = px_to_hex(*geo.to_px(town.lon, town.lat))
+        at = town.at or projected
+        if at != projected:
+            shifts.append(f"{town.name} (town): projected {projected}, placed at {at}")
+        towns[town.id] = at
+        row, col = at
+        if not geo.on_grid(row, col):
+            problems.append(f"{town.name} at {at} is outside the grid")
+            continue
+        grid[row][col] = "T"
+    places = {**cities, **towns}
+    ids = list(places)
     for i, a in enumerate(ids):
         for b in ids[i + 1 :]:
-            if distance(cities[a], cities[b]) < 2:
-                problems.append(f"{a} {cities[a]} and {b} {cities[b]} are adjacent or share a hex")
+            if distance(places[a], places[b]) < 2:
+                problems.append(f"{a} {places[a]} and {b} {places[b]} are adjacent or share a hex")
 
-    result = Result(grid, cities, {}, [], problems, shifts)
+    result = Result(grid, cities, {}, [], problems, shifts, towns=towns)
     if geo.add_specials is not None:
         geo.add_specials(geo, result)
 
@@ -277,7 +294,7 @@ def build(geo: Geography) -> Result:
                     if not geo.on_grid(nrow, ncol):
                         continue
                     marks = grid[row][col] + grid[nrow][ncol]
-                    if "~" in marks or "C" in marks or "S" in marks:
+                    if "~" in marks or "C" in marks or "S" in marks or "T" in marks:
                         continue
                     c1, c2 = centre(row, col), centre(nrow, ncol)
                     if any(segments_cross(c1, c2, a, b) for a, b in itertools.pairwise(pts)):
@@ -319,7 +336,7 @@ def spokes_of(
         row, col = neighbour(*at, side)
         if (at, (row, col)) in blocked or ((row, col), at) in blocked:
             continue
-        if geo.on_grid(row, col) and grid[row][col] not in "~C":
+        if geo.on_grid(row, col) and grid[row][col] not in "~CT":
             out.append(side)
     return out
 
@@ -331,7 +348,7 @@ def grid_text(grid: list[list[str]]) -> str:
 
 def preview(result: Result) -> str:
     """The grid with two-letter city labels, for a quick look in a terminal."""
-    label = {at: cid[:2] for cid, at in result.cities.items()}
+    label = {at: cid[:2] for cid, at in {**result.cities, **result.towns}.items()}
     lines = []
     for r, line in enumerate(result.grid):
         cells = [label.get((r, c), ch + " ") for c, ch in enumerate(line)]
@@ -382,6 +399,23 @@ def cities_toml(geo: Geography, result: Result) -> str:
         out.append(f"spokes = {spoke_text}\n")
         if city.flags:
             out.append("flags = [" + ", ".join(f'"{f}"' for f in city.flags) + "]\n")
+    for town in geo.towns:
+        at = result.towns[town.id]
+        spokes = (
+            list(town.spokes)
+            if town.spokes is not None
+            else spokes_of(geo, result.grid, at, result.blocked)
+        )
+        spoke_text = (
+            '"all"' if len(spokes) == 6 else "[" + ", ".join(f'"{s}"' for s in spokes) + "]"
+        )
+        out.append("\n[[town]]\n")
+        out.append(f'id = "{town.id}"\n')
+        out.append(f'name = "{town.name}"\n')
+        out.append(f'at = "{at[0]},{at[1]}"\n')
+        out.append(f"spokes = {spoke_text}\n")
+        if town.flags:
+            out.append("flags = [" + ", ".join(f'"{f}"' for f in town.flags) + "]\n")
     return "".join(out)
 
 

@@ -29,6 +29,7 @@ from railways.core.errors import IllegalAction
 from railways.core.invariants import check_invariants
 from railways.core.legal import legal_actions
 from railways.rules import new_game
+from railways.sim.accounts import CardsCheck, PointsCheck, link_problems
 from railways.sim.checks import ReplayCheck, secret_leaks
 
 MAX_ACTIONS = 5000  # a safety net: a game that runs longer is reported, not looped on
@@ -98,12 +99,15 @@ def play_one(
     problems: list[str] = []
     every = max(1, check_every)
     replay = ReplayCheck(range(REPLAY_EVERY, max_actions + 1, REPLAY_EVERY))
+    points, cards = PointsCheck(game), CardsCheck(game)
     count = 0
     while not game.over and count < max_actions:
         seat = game.to_act
         assert seat is not None
         legal = legal_actions(game, seat)
         action = seats[seat].choose(game, seat, legal)
+        if check:
+            points.before(game, action)
         try:
             game.apply(action)
         except IllegalAction as exc:
@@ -112,6 +116,10 @@ def play_one(
         count += 1
         if check:
             problems.extend(f"action {count}: {p}" for p in check_invariants(game))
+            # Every card, link owner and point accounted for (railways.sim.accounts).
+            problems.extend(f"action {count}: {p}" for p in points.after(game))
+            problems.extend(f"action {count}: {p}" for p in cards.problems(game))
+            problems.extend(f"action {count}: {p}" for p in link_problems(game))
             if count % every == 0:
                 problems.extend(f"action {count}: {p}" for p in secret_leaks(game))
             replay.observe(game)

@@ -1,0 +1,456 @@
+"""The Railways of Australia plug-in: regions and gauges, towns, ferries, switches, its cards.
+
+Everything the map changes in the base game (AU-004..AU-057) is here or in the modules next to
+it: which regions and cards a game uses (``game_board``, ``cards_in_play``), the gauge rule,
+towns and the ferry price of a build (``judge_build``), the Switch Tracks every player has
+(``SwitchRules``, shared with the switch-tracks module), Canberra after Federation
+(``delivery_hooks``), the cards that act after an action (``after_action``: Mechanical
+Stoker's price, Newspaper Fame's points, rebound cards back to the display) and what the front
+ends draw (``markers``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from railways.core.actions import Action, BuildTrack, DeliverGoods, Urbanize
+from railways.core.board import Board
+from railways.core.cards import BaronEffect, CardDef, CardEffect
+from railways.core.delivery import DeliveryHook, RouteLink
+from railways.core.errors import IllegalAction
+from railways.core.hexgrid import Hex
+from railways.core.plugins import BuildRestriction, Marker, Plugin
+from railways.core.track import BuildPlan, CostRules
+from railways.rules.boards.australia import state as au
+from railways.rules.boards.australia.barons import BARON_EFFECTS
+from railways.rules.boards.australia.cards import (
+    EFFECTS,
+    FERRY_FEE,
+    SPIRIT,
+    SWITCHBACK,
+    TRIPLE_GAUGE,
+    FederationHook,
+)
+from railways.rules.boards.australia.regions import (
+    FERRY,
+    GAUGE,
+    REGIONS,
+    TOWN,
+    crossings,
+    describe,
+    ferry_hexes,
+    fewest_players,
+    game_board,
+    parse_hexes,
+    regions_of,
+    step,
+)
+from railways.rules.modules.base import Module
+from railways.rules.modules.switch_tracks import KIND as SWITCH
+from railways.rules.modules.switch_tracks import SwitchRules
+from railways.rules.registry import register_plugin
+
+if TYPE_CHECKING:
+    from railways.core.game import Game, Options
+    from railways.core.state import Link
+
+PLUGIN_ID = "australia"
+BASE_TRACK = "base-score-track"  # the module that plays the base game's score track (AU-020)
+OPTIONAL_BARONS = "australia-optional-barons"  # Mayes, Anderson, Lloyd (AU-047..AU-049)
+SCORE_TOKEN = 50  # a +50 token for a score above 50 (AU-006)
+
+
+def _base_track() -> tuple[int, ...]:
+    """The base game's Income and Score Track (that of the Eastern U.S. board)."""
+    from railways.content.maps import load_map
+
+    return load_map("eastern-us").tables.income_track
+
+
+@register_plugin
+class Australia(Plugin):
+    id = PLUGIN_ID
+    feature_kinds = frozenset({GAUGE, FERRY})
+    judges_routes = True  # routes that cross a region border are never built without a card
+    prices_edges = True  # a ferry hex costs its fee on top of the water tile
+    card_effects: Mapping[str, CardEffect] = EFFECTS
+    baron_effects: Mapping[str, BaronEffect] = BARON_EFFECTS
+
+    def __init__(self) -> None:
+        self.switches = SwitchRules(clause="AU-033", limit_clause="AU-018")
+
+    # -- the game's board and deck -------------------------------------------------------------
+    @classmethod
+    def game_board(cls, board: Board, options: Options, players: int) -> tuple[Board, Options]:
+        """Only the regions in play (AU-008..AU-010), towns as cities that hold no goods yet,
+        and the base game's score track with the base-score-track module (AU-020)."""
+        if not board.towns:  # already a game's board: its towns are cities
+            return board, options
+        income = _base_track() if BASE_TRACK in options.extra.get("modules", []) else None
+        return game_board(board, players, income), options
+
+    def cards_in_play(self, board: Board, cards: Mapping[str, CardDef]) -> Mapping[str, CardDef]:
+        """Without the cards of regions not in play (AU-012..AU-014) and the Triple Gauge cards
+        for more players than this game's regions are for (AU-015)."""
+        fewest = fewest_players(board)
+        out = {}
+        for cid, card in cards.items():
+            region = card.params.get("region")
+            if region is not None and region not in board.regions:
+                continue
+            players = card.params.get("players")
+            if isinstance(players, int) and players > fewest:
+                continue
+            out[cid] = card
+        return out
+
+    def setup(self, game: Game) -> None:
+        """Towns hold no goods until built: the one the base set-up gave each goes back."""
+        au.data(game)
+        self.switches.switches(game)
+        state = game.state
+        for town in au.towns(game):
+            for color in state.cubes[town]:
+                state.bag[color] += 1
+            state.cubes[town] = []
+
+    # -- building ------------------------------------------------------------------------------
+    def route_allowed(self, board: Board, path: Sequence[Hex]) -> bool:
+        return crossings(board, path) == 0  # AU-023
+
+    def build_rules(self, game: Game, seat: int, rules: CostRules) -> CostRules:
+        return self.switches.build_rules(game, seat, rules)  # AU-018, AU-033
+
+    def edge_cost(self, board: Board, a: Hex, b: Hex) -> int:
+        return FERRY_FEE if b in ferry_hexes(board) else 0  # AU-041 (the fee is ours)
+
+    def judged_cities(self, game: Game) -> frozenset[str]:
+        return frozenset(au.unbuilt(game))  # a link to one builds it, for more (AU-028)
+
+    def build_restrictions(self, game: Game, seat: int) -> Sequence[BuildRestriction]:
+        out = []
+        switches = self.switches.build_restriction(game, seat)
+        if switches is not None:  # nothing more is laid on a switch's hex (AU-033)
+            out.append(replace(switches, clause="AU-033"))
+        hexes = frozenset(game.board.cities[t].at for t in au.unbuilt(game))
+        if hexes:
+            out.append(
+                BuildRestriction(
+                    hexes, "a town is built only by a link that ends there", "AU-030", True
+                )
+            )
+        return out
+
+    def judge_build(
+        self, game: Game, action: BuildTrack, plan: BuildPlan, rules: CostRules
+    ) -> BuildPlan:
+        plan = self.switches.judge_build(game, action, plan)
+        self._no_track_on_switches(game, plan)
+        if SWITCHBACK in rules.permits and (plan.origin is None or plan.origin.kind != SWITCH):
+            raise IllegalAction(
+                "Switchback places one of your Switch Tracks: start the build on your own track",
+                "AU-042",
+            )
+        if TRIPLE_GAUGE not in rules.permits:
+            self._gauges(game, plan)
+        extra_cost, extras = 0, 0
+        if plan.end_city is not None and au.is_unbuilt(game, plan.end_city):
+            extra_cost += au.TOWN_COST  # the town is one of the four builds (AU-028, AU-030)
+            extras += 1
+        ferry = ferry_hexes(game.board)
+        ferries = [h for h, _a, _b in plan.tiles if h in ferry]
+        if plan.joins is not None and action.path[-1] in ferry:
+            extra_cost -= FERRY_FEE  # the fee of the edge into a loose end: no tile laid there
+        if SPIRIT in rules.permits:
+            if not ferries:
+                raise IllegalAction(
+                    "Spirit of Tasmania is played on a build of a ferry hex", "AU-041"
+                )
+            tc = rules.terrain or game.board.tables.terrain_costs
+            extra_cost -= FERRY_FEE + tc.of(game.board.hexes[ferries[0]])  # one of them free
+        if not extra_cost and not extras:
+            return plan
+        return replace(
+            plan,
+            cost=plan.cost + extra_cost,
+            extra_cost=plan.extra_cost + extra_cost,
+            extras=plan.extras + extras,
+        )
+
+    def _no_track_on_switches(self, game: Game, plan: BuildPlan) -> None:
+        taken = self.switches.hexes(game)
+        for h, _a, _b in plan.tiles:
+            if h in taken:
+                raise IllegalAction(
+                    f"no track may be laid at {h}: a Switch Track is there", "AU-033"
+                )
+
+    def _gauges(self, game: Game, plan: BuildPlan) -> None:
+        """Refuse a build whose new track crosses a region border (AU-023..AU-027)."""
+        board, state = game.board, game.state
+        regions = regions_of(board)
+        if plan.extends is not None:
+            link = state.links[plan.extends]
+            now = self._along(game, link, len(link.tiles))
+        elif plan.origin is not None:  # a switch: where the track it sits on runs (AU-025)
+            now = self._at_switch(game, plan.origin.at)
+        else:
+            assert plan.start_city is not None
+            now = regions.get(board.cities[plan.start_city].at, frozenset())
+        ahead = [h for h, _a, _b in plan.tiles]
+        if plan.end_city is not None:
+            ahead.append(board.cities[plan.end_city].at)
+        for h in ahead:
+            now, crossed = step(regions, now, h)
+            if crossed:
+                raise IllegalAction(self._crossing(board, h), "AU-023")
+        if plan.joins is not None:  # the other loose end must run in a region this one is in
+            other = state.links[plan.joins]
+            theirs = self._along(game, other, len(other.tiles))
+            if not now & theirs:
+                raise IllegalAction(self._crossing(board, other.tiles[-1][0]), "AU-023")
+
+    def _along(self, game: Game, link: Link, upto: int) -> frozenset[str]:
+        """The regions a link's track is in after its first ``upto`` tiles (crossings made
+        before were made with a card: the track goes on from where it is)."""
+        regions = regions_of(game.board)
+        branch = self.switches.branches(game).get(link.id)
+        if branch is not None:
+            now = self._at_switch(game, Hex.from_offset(*branch["hex"]))
+        else:
+            now = regions.get(game.board.cities[link.start].at, frozenset())
+        for h, _a, _b in link.tiles[:upto]:
+            now = step(regions, now, h)[0]
+        return now
+
+    def _at_switch(self, game: Game, at: Hex) -> frozenset[str]:
+        """The regions of the track a switch sits on, at the switch: a new link from it
+        leaves in the same region as that track (AU-025)."""
+        (piece,) = game.state.track[at]
+        link = game.state.links[piece.link]
+        upto = next(i for i, (h, _a, _b) in enumerate(link.tiles) if h == at) + 1
+        return self._along(game, link, upto)
+
+    @staticmethod
+    def _crossing(board: Board, at: Hex) -> str:
+        names = ", ".join(board.regions[r].name for r in sorted(regions_of(board).get(at, ())))
+        return (
+            f"the track would cross a region border (a break of gauge) into {names} at {at}; "
+            "only through a town on the border, or with a Triple Gauge card (AU-026)"
+        )
+
+    def after_plan(self, game: Game, seat: int, link: Link, plan: BuildPlan) -> None:
+        self.switches.after_plan(game, seat, link, plan)
+        if plan.end_city is not None and au.is_unbuilt(game, plan.end_city):
+            au.build_town(game, plan.end_city, f"built by {game.seats[seat]}'s link")
+
+    def after_income(self, game: Game) -> None:
+        self.switches.after_income(game)
+
+    # -- deliveries ----------------------------------------------------------------------------
+    def route_links(self, game: Game) -> Sequence[RouteLink]:
+        return self.switches.route_links(game)
+
+    def delivery_hooks(self, game: Game) -> Sequence[DeliveryHook]:
+        city = au.data(game)["federation"]
+        return (FederationHook(city),) if city else ()
+
+    # -- other actions ------------------------------------------------------------------------
+    def check_action(self, game: Game, action: Action) -> None:
+        for name in ("city", "target"):
+            named = getattr(action, name, None)
+            if isinstance(named, str) and au.is_unbuilt(game, named):
+                raise IllegalAction(
+                    f"{game.city_name(named)} is a town not yet built: a link to it builds it",
+                    "AU-028",
+                )
+        federation = au.data(game)["federation"]
+        if isinstance(action, Urbanize) and federation and action.city == federation:
+            raise IllegalAction(
+                f"{game.city_name(federation)} takes goods of every colour already", "AU-037"
+            )
+
+    def after_action(self, game: Game, action: Action) -> None:
+        cards: tuple[str, ...] = getattr(action, "cards", ())
+        if isinstance(action, DeliverGoods):
+            for card_id in cards:
+                card = game.card(card_id)
+                if card.effect == "mechanical_stoker":  # AU-038
+                    cost = card.params.get("cost", 2)
+                    game.pay(action.seat, cost if isinstance(cost, int) else 2, card.name)
+        for card_id in cards:  # rebound cards go back to the display once used (AU-046)
+            card = game.card(card_id)
+            if card.params.get("rebound") and card_id in game.state.ops_discard:
+                game.state.ops_discard.remove(card_id)
+                game.state.ops_display.append(card_id)
+                game.log(f"{card.name} goes back to the display")
+        self._fame(game)
+
+    def _fame(self, game: Game) -> None:
+        """Newspaper Fame: a point more for each Major Line its holder completes (AU-040)."""
+        fame = au.data(game)["fame"]
+        for player in game.state.players:
+            for card_id in player.kept:
+                if card_id not in fame:
+                    continue
+                card = game.card(card_id)
+                won = sorted(k for k, v in game.state.major_lines.items() if v == player.seat)
+                new = [k for k in won if k not in fame[card_id]]
+                if new:
+                    fame[card_id] = won
+                    points = card.params.get("points", 1)
+                    each = points if isinstance(points, int) else 1
+                    game.score(player.seat, each * len(new), card.name)
+
+    # -- what the front ends show -------------------------------------------------------------
+    def view(self, game: Game, seat: int | None) -> Mapping[str, Any]:
+        data = au.data(game)
+        return {
+            "australia": {
+                "regions": describe(game.board),
+                "towns_built": sorted(data["built"]),
+                "towns_unbuilt": au.unbuilt(game),
+                "federation": data["federation"],
+                "navvy_camps": {k: dict(v) for k, v in sorted(data["navvy"].items())},
+            },
+            "switch_tracks": self.switches.view(game),
+        }
+
+    def markers(self, game: Game, seat: int | None) -> Sequence[Marker]:
+        board = game.board
+        out: list[Marker] = [
+            Marker(
+                kind="regions",
+                label="Regions in play: " + ", ".join(describe(board).values()),
+                help="AU-007",
+            )
+        ]
+        for town in au.unbuilt(game):
+            out.append(
+                Marker(
+                    kind="town",
+                    label=f"{game.city_name(town)}: a town, built for $5,000 by a link to it",
+                    symbol="T",
+                    hex=board.cities[town].at,
+                    city=town,
+                    help="AU-028",
+                )
+            )
+        for h in sorted(ferry_hexes(board)):
+            out.append(
+                Marker(
+                    kind="ferry", label="Bass Strait ferry hex", symbol="F", hex=h, help="AU-041"
+                )
+            )
+        out.extend(replace(m, help="AU-033") for m in self.switches.markers(game))
+        federation = au.data(game)["federation"]
+        if federation:
+            out.append(
+                Marker(
+                    kind="commonwealth",
+                    label=f"Commonwealth of Australia: {game.city_name(federation)} takes goods "
+                    "of every colour",
+                    symbol="CW",
+                    hex=board.cities[federation].at,
+                    city=federation,
+                    help="AU-037",
+                )
+            )
+        for card_id, camp in sorted(au.data(game)["navvy"].items()):
+            holder = next((p.seat for p in game.state.players if card_id in p.kept), None)
+            out.append(
+                Marker(
+                    kind="navvy_camp",
+                    label=f"Navvy Camp at {game.city_name(camp['city'])} ({camp['points']} of 6)",
+                    symbol="N",
+                    hex=board.cities[camp["city"]].at,
+                    city=camp["city"],
+                    owner=holder,
+                    help="AU-039",
+                )
+            )
+        for link in sorted(game.state.links.values(), key=lambda lk: lk.id):
+            for partner in link.partners:
+                middle = link.tiles[len(link.tiles) // 2][0]
+                out.append(
+                    Marker(
+                        kind="merger",
+                        label=f"{game.seats[partner]} owns this link with {game.seats[link.owner]}",
+                        symbol="M",
+                        hex=middle,
+                        owner=partner,
+                        help="AU-036",
+                    )
+                )
+        for player in game.state.players:
+            if player.score > SCORE_TOKEN:
+                out.append(
+                    Marker(
+                        kind="score_token",
+                        label=f"{player.name}: +50 token (the score is {player.score})",
+                        symbol="50",
+                        owner=player.seat,
+                        help="AU-006",
+                    )
+                )
+        return out
+
+    # -- the board's data --------------------------------------------------------------------
+    def check_board(self, board: Board) -> list[str]:
+        problems: list[str] = []
+        missing = [r for r in REGIONS if r not in board.regions]
+        if board.regions and missing:
+            problems.append(f"Australia needs the regions {', '.join(missing)}")
+        regions = regions_of(board)
+        for h in sorted(board.hexes):
+            if board.regions and h not in regions:
+                problems.append(f"hex {h} is in no region")
+        for border in sorted(board.borders.values(), key=lambda b: b.id):
+            if border.kind == GAUGE:
+                for edge in sorted(border.edges):
+                    if regions.get(edge.a, frozenset()) & regions.get(edge.b, frozenset()):
+                        problems.append(
+                            f"border {border.id}: the edge {edge.a}-{edge.b} has one region on "
+                            "both sides"
+                        )
+            elif border.kind == FERRY:
+                for h in parse_hexes(str(border.params.get("hexes", ""))):
+                    if h not in board.hexes:
+                        problems.append(f"ferry hex {h} of {border.id} is not on the board")
+        for town in board.towns.values():
+            if board.regions and town.at not in regions:
+                problems.append(f"town {town.name} is in no region")
+        return problems
+
+
+@register_plugin
+class BaseScoreTrack(Module):
+    id = BASE_TRACK
+    title = "Base game score track"
+    summary = "Australia with the base game's gentler income and score track instead of its own"
+    clauses = ("AU-020",)
+
+    @classmethod
+    def refuse(cls, board: Board, players: int) -> str | None:
+        if PLUGIN_ID not in board.rulesets:
+            return "only Railways of Australia has a score track of its own to replace"
+        return None
+
+
+@register_plugin
+class OptionalBarons(Module):
+    id = OPTIONAL_BARONS
+    title = "Australia's optional Rail Barons"
+    summary = "Matthew Mayes, Ralph H. Anderson and Randal Lloyd join the Rail Baron deck"
+    clauses = ("AU-047", "AU-048", "AU-049")
+
+    @classmethod
+    def refuse(cls, board: Board, players: int) -> str | None:
+        if PLUGIN_ID not in board.rulesets:
+            return "these Rail Barons are Railways of Australia's"
+        return None
+
+
+__all__ = ["TOWN", "Australia", "BaseScoreTrack", "OptionalBarons"]
