@@ -1,5 +1,5 @@
-"""Mexico and Europe in the browser: chosen in the lobby (Mexico with its Black Star cards),
-drawn on the page, played to the end."""
+"""The four boards of issue 11 in the browser: chosen in the lobby (Mexico with its Black Star
+cards), drawn on the page, played to the end."""
 
 from __future__ import annotations
 
@@ -15,7 +15,12 @@ MY_TURN_OR_OVER = "body[data-my-turn='1'], body[data-phase='game_over']"
 
 @pytest.mark.parametrize(
     ("map_id", "module", "city"),
-    [("mexico", "black-stars", "mexico-city"), ("europe", None, "paris")],
+    [
+        ("mexico", "black-stars", "mexico-city"),
+        ("europe", None, "paris"),
+        ("great-britain", None, "london"),
+        ("nippon", None, "tokyo"),
+    ],
 )
 def test_a_board_is_chosen_in_the_lobby_and_played_to_its_end(
     page: Any, tmp_path: Path, map_id: str, module: str | None, city: str
