@@ -26,6 +26,7 @@ from railways.core.board import Color
 from railways.core.cards import Icon
 from railways.core.errors import IllegalAction
 from railways.core.kinds import ActionInfo, ActionKind, KindInfo
+from railways.core.plugins import Plugin
 from railways.core.state import Phase
 
 if TYPE_CHECKING:
@@ -175,11 +176,22 @@ class UrbanizeKind(ActionKind):
         ]
 
     def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
-        legal.simple.extend(self.options(game, seat))  # each is legal as listed
+        legal.simple.extend(self._legal(game, seat))
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
-        choices = self.options(game, seat)
+        choices = self._legal(game, seat)
         return choices[rng.below(len(choices))] if choices else None
+
+    def _legal(self, game: Game, seat: int) -> list[Action]:
+        # Each option is legal as listed, unless a plug-in refuses some (the Transcontinental
+        # game closes one board's cities to Urbanize, RW-p9-34): only those plug-ins are asked.
+        options = self.options(game, seat)
+        judges = [
+            p for p in game.ruleset.plugins if type(p).check_action is not Plugin.check_action
+        ]
+        if judges and options:
+            options = [a for a in options if _passes(game, judges, a)]
+        return options
 
     def describe(self, game: Game, action: Urbanize) -> ActionInfo:
         where = game.city_name(action.city) if action.city in game.board.cities else action.city
@@ -189,6 +201,15 @@ class UrbanizeKind(ActionKind):
             cities=(action.city,),
             help="RW-p5-13",
         )
+
+
+def _passes(game: Game, judges: list[Plugin], action: Action) -> bool:
+    try:
+        for plugin in judges:
+            plugin.check_action(game, action)
+    except IllegalAction:
+        return False
+    return True
 
 
 class TakeCardKind(ActionKind):
