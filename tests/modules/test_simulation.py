@@ -35,10 +35,6 @@ ALONE = {mid: ("eastern-us", 4) for mid in module_classes()} | {
 @pytest.mark.parametrize("module", sorted(ALONE))
 def test_each_module_alone_plays_a_checked_game(module):
     map_id, players = ALONE[module]
-    if map_id == "australia":
-        # Known bug at the stop: the listing offers Urbanize on an unbuilt Town (AU-028),
-        # which the rules then refuse. Left for issue 14's follow-up (closing note).
-        pytest.xfail("Australia lists Urbanize on an unbuilt Town (AU-028): issue 14")
     result = play_one(map_id, players, ["random"], seed=11, check=True, modules=(module,))
     assert result.problems == []
     assert result.finished

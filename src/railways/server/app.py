@@ -57,6 +57,7 @@ from railways.render.svg import render_board
 from railways.rules import board_plugin_classes, board_plugins, effects_with
 from railways.rules.records import game_from_record, record_of
 from railways.rules.texts import card_text
+from railways.rules.solo.state import is_solo
 from railways.server import limits, table
 from railways.server.auth import bearer, install_log_redaction
 from railways.server.games import (
@@ -1015,7 +1016,12 @@ def create_app(
         """The picture of the board the game is played on: the map's, or for a board put
         together at set-up (Through Time's eras) that game's own. Public, as the map's is."""
         handle = await manager.get(game_id)
-        svg = await asyncio.to_thread(_game_board_svg, handle.game.board, colorblind)
+        if is_solo(handle.game):
+            # Solo leaves its out-of-play cities off the game's board, but the table still
+            # shows them, under the Not in Play discs the page draws (RB-097).
+            svg = await asyncio.to_thread(_board_svg, handle.game.board.id, colorblind)
+        else:
+            svg = await asyncio.to_thread(_game_board_svg, handle.game.board, colorblind)
         return Response(content=svg, media_type="image/svg+xml")
 
     @app.get("/api/rules/{clause}", response_model=RuleOut, responses=_errors(404))
