@@ -84,7 +84,9 @@ def test_a_plugin_action_is_offered_and_taken_through_the_generic_ui(
     box.locator("button.rule-link").click()
     page.wait_for_selector("#rule-dialog[open]")
     assert info["help"] in page.inner_text("#rule-title")
-    page.wait_for_function("() => !document.querySelector('#rule-text').textContent.includes('Loading')")
+    page.wait_for_function(
+        "() => !document.querySelector('#rule-text').textContent.includes('Loading')"
+    )
     summary = server.get(f"/api/rules/{info['help']}")["summary"]
     assert page.inner_text("#rule-text") == summary
     page.keyboard.press("Escape")

@@ -56,8 +56,8 @@ from railways.core.rng import parse_seed
 from railways.render.svg import render_board
 from railways.rules import board_plugin_classes, board_plugins, effects_with
 from railways.rules.records import game_from_record, record_of
-from railways.rules.texts import card_text
 from railways.rules.solo.state import is_solo
+from railways.rules.texts import card_text
 from railways.server import limits, table
 from railways.server.auth import bearer, install_log_redaction
 from railways.server.games import (
