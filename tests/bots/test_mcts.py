@@ -8,10 +8,16 @@ import pytest
 from railways.bots import BOTS, LEVELS, make_bot, parse_spec
 from railways.bots.easy import EasyBot
 from railways.bots.greedy import GreedyBot
-from railways.bots.mcts import MctsBot, MctsSettings, evaluate, playout_action
+from railways.bots.mcts import (
+    MctsBot,
+    MctsSettings,
+    best_delivery,
+    evaluate,
+    playout_action,
+)
 from railways.core.actions import Action
 from railways.core.game import Game
-from railways.core.legal import legal_actions
+from railways.core.legal import DeliveryOption, delivery_options, legal_actions
 from railways.core.rng import Rng
 from railways.core.state import Phase
 from railways.rules import new_game
@@ -108,6 +114,40 @@ def test_playout_policy_moves_are_legal_over_a_whole_game() -> None:
     assert game.over
     assert {"build_track", "deliver_goods", "pass"} <= kinds
     assert isinstance(evaluate(game, 0), float)
+
+
+def test_playout_delivery_is_the_best_listed_one() -> None:
+    """The playout's delivery is, by its rule, the best of the full listing: its own points
+    less half of the others' (read off the listing's points) is the largest listed, the
+    first such in the listing's order, and there is none when no listed delivery is worth
+    a point (the bounded walk skips only routes that could not be better)."""
+    game = new_game("eastern-us", players=4, seed=21)
+    rng = Rng(5)
+    checked = 0
+    while not game.over:
+        seat = game.to_act
+        assert seat is not None
+        if game.state.phase is Phase.ACTIONS and game.turns.step_actions(game, seat) is None:
+            listed = [o for opts in delivery_options(game, seat).values() for o in opts]
+
+            def worth(option: DeliveryOption, seat: int = seat) -> float:
+                theirs = sum(p for s, p in option.points.items() if s != seat)
+                return option.points.get(seat, 0) - 0.5 * theirs
+
+            top = max((worth(o) for o in listed), default=0.0)
+            chosen = best_delivery(game, seat)
+            if top >= 1:
+                assert chosen is not None
+                assert [worth(o) for o in listed if o.action == chosen] == [top]
+                # the first of the best in the listing's order when one needs no card
+                plain = [o.action for o in listed if not o.action.cards and worth(o) == top]
+                if plain:
+                    assert chosen == plain[0]
+                checked += 1
+            else:
+                assert chosen is None
+        game.play(playout_action(game, seat, rng))
+    assert checked >= 20
 
 
 def test_evaluation_at_the_end_prefers_the_winner() -> None:

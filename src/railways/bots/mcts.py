@@ -37,15 +37,17 @@ from railways.core.actions import (
     Action,
     BuildTrack,
     ChooseBaron,
+    DeliverGoods,
     Pass,
     PassBid,
     UpgradeEngine,
 )
 from railways.core.board import Color
+from railways.core.delivery import DeliveryRules, Edge
 from railways.core.determinize import determinize
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
-from railways.core.legal import LegalActions, build_options, delivery_options, sample_action
+from railways.core.legal import LegalActions, build_options, link_graph, sample_action
 from railways.core.rng import Rng
 from railways.core.state import Phase
 
@@ -223,15 +225,7 @@ def playout_action(game: Game, seat: int, rng: Rng) -> Action:
         return choices[rng.below(len(choices))]
     if state.phase is Phase.REACTION:  # an answer to another's action (a Railroad Inspector)
         return sample_action(game, seat, rng)
-    best: Action | None = None
-    best_value = 0.5
-    for options in delivery_options(game, seat).values():
-        for option in options:
-            mine = option.points.get(seat, 0)
-            theirs = sum(p for s, p in option.points.items() if s != seat)
-            value = mine - 0.5 * theirs
-            if value > best_value:
-                best, best_value = option.action, value
+    best = best_delivery(game, seat)
     if best is not None:
         return best
     build = _playout_build(game, seat, rng)
@@ -246,6 +240,97 @@ def playout_action(game: Game, seat: int, rng: Rng) -> Action:
         if affordable and game.allows(upgrade):
             return upgrade
     return Pass(seat=seat)
+
+
+def best_delivery(game: Game, seat: int) -> DeliverGoods | None:
+    """The delivery with the most own points less half of the points it gives others, if
+    that is at least one: the first such among the legal deliveries in
+    ``legal.delivery_options``'s order (without cards, then with each delivery card).
+
+    Under the base route rules (no hook in force, no co-owned links) the routes are
+    walked as ``DeliveryRules.routes`` walks them, one colour at a time, but a walk stops
+    where even its own links all the way to the engine's reach could not beat the best so
+    far (branch and bound); otherwise every route is listed by the engine and scored.
+    Either way no action object is made for a route not taken.
+    """
+    state = game.state
+    graph = link_graph(game)
+    partners = {lk.id: lk.partners for lk in state.links.values() if lk.partners}
+    best: DeliverGoods | None = None
+    best_value = 0.5
+    for cards in ((), *((c,) for c in game.delivery_cards(seat))):
+        rules = game.delivery_rules(seat, cards)
+        for city, cubes in state.cubes.items():
+            if not cubes or city not in graph:
+                continue
+            if not any(owner == seat or lk in rules.shared for lk, _c, owner in graph[city]):
+                continue
+            colors = sorted(set(cubes), key=lambda c: c.value)
+            if not rules.hooks and not partners:
+                for color in colors:
+                    found = _bounded_walk(rules, graph, city, color, best_value)
+                    if found is not None:
+                        best_value, links = found
+                        best = DeliverGoods(
+                            seat=seat, city=city, color=color.value, links=links, cards=cards
+                        )
+                continue
+            walks = rules.routes(graph, city, colors)
+            for color in colors:
+                for links, _dest, owners in walks[color]:
+                    mine = owners.count(seat)
+                    theirs = len(owners) - mine
+                    if partners:  # co-owners score for their links too (AU-036)
+                        for link_id in links:
+                            for partner in partners.get(link_id, ()):
+                                if partner == seat:
+                                    mine += 1
+                                else:
+                                    theirs += 1
+                    value = mine - 0.5 * theirs
+                    if value > best_value:
+                        best_value = value
+                        best = DeliverGoods(
+                            seat=seat, city=city, color=color.value, links=links, cards=cards
+                        )
+    return best
+
+
+def _bounded_walk(
+    rules: DeliveryRules, graph: dict[str, list[Edge]], start: str, color: Color, bar: float
+) -> tuple[float, tuple[int, ...]] | None:
+    """The first route of a ``color`` cube from ``start``, in ``DeliveryRules.routes``'s
+    order, worth more than ``bar`` and more than every later one; None if none beats it.
+
+    The walk is ``DeliveryRules._base_routes`` for one colour (a route's order among the
+    routes of its colour does not depend on the other colours walked with it): the first
+    link is the seat's own (RW-p5-32), no city twice (RW-p5-27), at most ``max_links``
+    links (RW-p5-26), the cube stops at the first city of its colour (RW-p5-22, RW-p5-28).
+    A walk goes on only while its value plus one point for each link still allowed beats
+    the best so far; what it skips could not replace the best, so the answer is the one
+    a full listing gives.
+    """
+    seat, limit, shared, colors = rules.seat, rules.max_links, rules.shared, rules.colors
+    found: tuple[float, tuple[int, ...]] | None = None
+    stack: list[tuple[tuple[str, ...], tuple[int, ...], int, int]] = [((start,), (), 0, 0)]
+    while stack:
+        cities, links, mine, theirs = stack.pop()
+        used = len(links)
+        if used >= limit or mine + (limit - used) - 0.5 * theirs <= bar:
+            continue
+        first = not links
+        for link_id, to, owner in graph.get(cities[-1], ()):
+            if (first and owner != seat and link_id not in shared) or to in cities:
+                continue
+            m, t = (mine + 1, theirs) if owner == seat else (mine, theirs + 1)
+            if colors[to] is color:  # delivered here, and it stops here
+                value = m - 0.5 * t
+                if value > bar:
+                    bar = value
+                    found = (value, (*links, link_id))
+            elif m + (limit - used - 1) - 0.5 * t > bar:
+                stack.append(((*cities, to), (*links, link_id), m, t))
+    return found
 
 
 def _playout_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
