@@ -1,12 +1,14 @@
 """Write whole-game fixtures for tests/engine/test_recorded_games.py.
 
-Run after a deliberate rules change: `.venv/bin/python tools/record_games.py`. Each file is a
-game record plus the final scores it must replay to.
+Run after a deliberate rules change: `.venv/bin/python tools/record_games.py` (or name maps to
+record only their games: `tools/record_games.py north-america`). Each file is a game record
+plus the final scores it must replay to.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from railways.bots import make_bot
@@ -21,12 +23,15 @@ GAMES = [
     ("eastern-us", 6, "random", 103),
     ("eastern-us", 3, "greedy", 104),
     ("eastern-us", 5, "greedy", 105),
+    ("north-america", 4, "greedy", 106),
     ("great-britain", 3, "greedy", 111),
     ("nippon", 2, "greedy", 121),
     ("western-us", 4, "random", 121),  # City Rotors and Fuel Depots at work (a carried cube)
     ("europe", 5, "greedy", 141),
     ("australia", 4, "greedy", 151),
     ("through-time", 3, "greedy", 161),  # Stone Age, Egypt, Napoleonic, Industrial
+    ("portugal", 3, "greedy", 171),
+    ("sweden", 4, "greedy", 181),
 ]
 # Games played with optional modules: (map, players, bot, seed, modules); the file name ends
 # with the modules ("-with-black-stars").
@@ -37,10 +42,12 @@ GAMES_WITH = [
 ]
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     games = [(*g, ()) for g in GAMES] + GAMES_WITH
     for map_id, players, bot_name, seed, modules in games:
+        if only and map_id not in only:
+            continue
         options = {"modules": list(modules)} if modules else None
         game = new_game(map_id, players=players, seed=seed, options=options)
         bots = [make_bot(bot_name, seed * 10 + i) for i in range(players)]
@@ -62,4 +69,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

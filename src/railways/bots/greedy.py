@@ -718,6 +718,9 @@ class _Context:
             return self.value_delivery(deliver, {s: p + 1 for s, p in points.items()})
         if effect == "railroad_executive":
             return 1.0 + 0.5 * sum(sorted(self.delivery_guesses(), reverse=True)[:2])
+        if card.icon is Icon.IMMEDIATE:
+            # A red X card acts when taken (a Mine digs cubes for $10,000): value what it does.
+            return self.value_plugin_action(action)
         return 0.0
 
     def delivery_guesses(self) -> list[float]:

@@ -89,6 +89,9 @@ class CostRules:
     ``origins`` are the places besides cities and own open ends where the seat may start
     a new link now (:class:`BuildOrigin`). ``permits`` names plug-in rules a card lifts or
     grants for this build (a plug-in reads them; the core gives them no meaning).
+    ``special_tiles`` are kinds of special hex the build may lay tiles on (no special hex
+    takes track otherwise: a Ferry Line card opens the ferry hexes, RW-p21-24); what such a
+    tile costs is the plug-in's to say (``Plugin.judge_build``).
     """
 
     free_open: bool = False
@@ -97,6 +100,7 @@ class CostRules:
     terrain: TerrainCosts | None = None  # a card's own prices for tiles and ridges
     origins: tuple[BuildOrigin, ...] = ()
     permits: frozenset[str] = frozenset()
+    special_tiles: frozenset[str] = frozenset()
 
     @property
     def repriced(self) -> bool:
@@ -172,12 +176,31 @@ def own_open_end(state: GameState, seat: int, hex_: Hex, exclude: int | None = N
     return None
 
 
+def _opened(board: Board, hex_: Hex, kinds: frozenset[str]) -> bool:
+    """Whether ``hex_`` is a special hex of one of ``kinds`` (``CostRules.special_tiles``)."""
+    special = board.special_at(hex_) if kinds else None
+    return special is not None and special.kind in kinds
+
+
 def _check_tile(
-    board: Board, state: GameState, hex_: Hex, a: Side, b: Side, ignore_link: int | None = None
+    board: Board,
+    state: GameState,
+    hex_: Hex,
+    a: Side,
+    b: Side,
+    ignore_link: int | None = None,
+    opened: frozenset[str] = frozenset(),
 ) -> None:
     if hex_ not in board.hexes:
         raise IllegalAction(f"hex {hex_} is not a playable hex of the board", "RW-p5-12")
-    if not board.is_buildable(hex_):
+    if not board.is_buildable(hex_) and not _opened(board, hex_, opened):
+        special = board.special_at(hex_)
+        if special is not None:  # its data may name the clause that keeps track off it
+            clause = special.params.get("clause")
+            raise IllegalAction(
+                f"track cannot be laid on hex {hex_}: it is a {special.label} hex",
+                clause if isinstance(clause, str) else "RW-p5-07",
+            )
         raise IllegalAction(
             f"track cannot be laid on hex {hex_}: it is a city or special hex", "RW-p5-07"
         )
@@ -312,7 +335,7 @@ def plan_build(
                 raise IllegalAction(
                     "a redirect must turn the end tile to a new direction", "RW-p5-04"
                 )
-            _check_tile(board, state, origin, a_side, new_b, ignore_link=extends.id)
+            _check_tile(board, state, origin, a_side, new_b, extends.id, rules.special_tiles)
             redirect_hex = origin
             redirect_side = new_b
             tile_costs.append(terrain_cost(origin))
@@ -373,7 +396,7 @@ def plan_build(
         passed = board.city_at(h)
         if passed is not None:
             raise IllegalAction(f"building must stop on reaching {passed.name}", "RW-p4-47")
-        _check_tile(board, state, h, a, b)
+        _check_tile(board, state, h, a, b, opened=rules.special_tiles)
         tiles.append((h, a, b))
         tile_costs.append(terrain_cost(h))
 
@@ -394,7 +417,7 @@ def plan_build(
             raise IllegalAction(
                 *_impassable(board, tip_hex, beyond, f"the last tile at {tip_hex} points across")
             )
-        if not board.is_buildable(beyond):
+        if not board.is_buildable(beyond) and not _opened(board, beyond, rules.special_tiles):
             raise IllegalAction(
                 f"the last tile at {tip_hex} points to {beyond}, where track cannot continue",
                 "RW-p5-12",
