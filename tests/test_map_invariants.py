@@ -137,7 +137,8 @@ def test_eastern_colours_and_cubes(eastern: Board) -> None:
         assert 7 <= sum(1 for c in cities if c.color is color) <= 10, color
     assert 8 <= sum(1 for c in cities if c.color is Color.GRAY) <= 12
     for city in cities:
-        low, high = (1, 2) if city.color is Color.GRAY else (2, 3)
+        # Four east-coast ports start with 4 (issue 15: the solo game's calibration).
+        low, high = (1, 2) if city.color is Color.GRAY else (2, 4)
         assert low <= city.cubes <= high, city.name
 
 

@@ -24,19 +24,19 @@ FORCE_OFF: set[tuple[int, int]] = set()
 
 CITIES: list[CityDef] = [
     # Northeast and Canada
-    CityDef("new-york", "New York", 40.71, -74.01, "red", 3, (9, 25)),
-    CityDef("philadelphia", "Philadelphia", 39.95, -75.17, "blue", 3, (10, 24)),
-    CityDef("boston", "Boston", 42.36, -71.06, "yellow", 3, (6, 28)),
+    CityDef("new-york", "New York", 40.71, -74.01, "red", 4, (9, 25)),
+    CityDef("philadelphia", "Philadelphia", 39.95, -75.17, "blue", 4, (10, 24)),
+    CityDef("boston", "Boston", 42.36, -71.06, "yellow", 2, (6, 28)),
     CityDef("providence", "Providence", 41.82, -71.41, "black", 2, (8, 28)),
     CityDef("new-haven", "New Haven", 41.31, -72.92, "gray", 1, (7, 26)),
     CityDef("albany", "Albany", 42.65, -73.75, "purple", 2, (6, 25)),
     CityDef("syracuse", "Syracuse", 43.05, -76.15, "gray", 1, (6, 23)),
-    CityDef("buffalo", "Buffalo", 42.89, -78.88, "red", 3, (6, 20)),
+    CityDef("buffalo", "Buffalo", 42.89, -78.88, "red", 2, (6, 20)),
     CityDef("toronto", "Toronto", 43.65, -79.38, "blue", 2, (4, 19)),
     CityDef("montreal", "Montreal", 45.50, -73.57, "yellow", 3, (2, 25)),
     CityDef("portland", "Portland", 43.66, -70.26, "gray", 2, (4, 29)),
-    CityDef("baltimore", "Baltimore", 39.29, -76.61, "purple", 3, (11, 22)),
-    CityDef("washington", "Washington", 38.91, -77.04, "black", 2, (12, 21)),
+    CityDef("baltimore", "Baltimore", 39.29, -76.61, "purple", 4, (11, 22)),
+    CityDef("washington", "Washington", 38.91, -77.04, "black", 3, (12, 21)),
     CityDef("harrisburg", "Harrisburg", 40.27, -76.88, "gray", 1, (9, 21)),
     CityDef("pittsburgh", "Pittsburgh", 40.44, -80.00, "black", 3, (9, 18)),
     # Great Lakes and Ohio valley
@@ -67,18 +67,18 @@ CITIES: list[CityDef] = [
     CityDef("knoxville", "Knoxville", 35.96, -83.92, "gray", 1, (15, 14)),
     CityDef("chattanooga", "Chattanooga", 35.05, -85.31, "black", 2, (16, 12)),
     CityDef("atlanta", "Atlanta", 33.75, -84.39, "red", 3, (18, 14)),
-    CityDef("montgomery", "Montgomery", 32.37, -86.30, "blue", 2, (20, 12)),
+    CityDef("montgomery", "Montgomery", 32.37, -86.30, "blue", 3, (20, 12)),
     CityDef("jackson", "Jackson", 32.30, -90.18, "gray", 1, (20, 8)),
     CityDef("new-orleans", "New Orleans", 29.95, -90.07, "red", 3, (24, 8)),
     CityDef("mobile", "Mobile", 30.69, -88.04, "purple", 2, (22, 10)),
     # South Atlantic
     CityDef("richmond", "Richmond", 37.54, -77.44, "red", 3, (14, 21)),
-    CityDef("norfolk", "Norfolk", 36.85, -76.29, "blue", 2, (14, 23)),
+    CityDef("norfolk", "Norfolk", 36.85, -76.29, "blue", 3, (14, 23)),
     CityDef("raleigh", "Raleigh", 35.78, -78.64, "gray", 1, (16, 19)),
-    CityDef("wilmington", "Wilmington", 34.23, -77.94, "yellow", 2, (18, 20)),
-    CityDef("charleston", "Charleston", 32.78, -79.93, "purple", 3, (19, 18)),
+    CityDef("wilmington", "Wilmington", 34.23, -77.94, "yellow", 3, (18, 20)),
+    CityDef("charleston", "Charleston", 32.78, -79.93, "purple", 4, (19, 18)),
     CityDef("augusta", "Augusta", 33.47, -81.97, "gray", 1, (19, 16)),
-    CityDef("savannah", "Savannah", 32.08, -81.09, "black", 2, (21, 17)),
+    CityDef("savannah", "Savannah", 32.08, -81.09, "black", 3, (21, 17)),
     CityDef("jacksonville", "Jacksonville", 30.33, -81.66, "gray", 2, (23, 16)),
 ]
 
@@ -255,8 +255,14 @@ CITIES_HEADER = """\
 # Charleston. Everything else here (the other cities, colours, cubes, spokes) is our own.
 # Chicago is red because red cubes from the Western Link cities are delivered there
 # (RW-p10-15). Colours are spread so that every region has sources and destinations of
-# every colour; big old cities start with 3 cubes, other coloured cities 2, gray cities 1
-# (the ports Portland and Jacksonville 2).
+# every colour; big old cities start with 3 cubes (the four great ports of the east coast,
+# New York, Philadelphia, Baltimore and Charleston, 4), other coloured cities 2, gray cities 1
+# (the ports Portland and Jacksonville 2). The coloured cities of the east coast (Washington,
+# Norfolk, Wilmington, Savannah, Montgomery) start with 3, the four ports with 4, and Boston
+# and Buffalo with 2 since issue 15: the solo game takes a cube off every city (RB-098) and
+# keeps the player east of the mountains until 30 points (RB-100), and with one cube in most
+# eastern cities it could not be won; 122 cubes start on the board, within the bag's 125.
+# docs/content.md has the measurements.
 # Spokes face every neighbouring hex that is on the board.
 # Regenerate with: python tools/project_map.py eastern-us --write
 """

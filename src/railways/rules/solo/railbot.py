@@ -115,6 +115,7 @@ def _final_evaluation(game: Game, smap: SoloMap, solo: SoloState) -> None:
             place_black_city(game, city)
         else:
             solo.tasks.append({"kind": "black_city"})
+            solo.resolving = True  # the Railbot's turn waits for the player's choice
         return
     if solo.evaluations == 1 and smap.first_evaluation == "switch_halves":
         # RB-099: the lower chains from now on; Final Evaluation back into the bottom three.
