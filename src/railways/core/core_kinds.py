@@ -226,10 +226,18 @@ class TakeCardKind(ActionKind):
 
     def options(self, game: Game, seat: int) -> list[Action]:
         out: list[Action] = []
+        seen: set[tuple[object, ...]] = set()
         for card_id in game.state.ops_display:
             card = game.card(card_id)
-            if card.icon is not Icon.GOAL:
-                out.extend(game.card_effect(card).take_options(game, seat, card))
+            if card.icon is Icon.GOAL:
+                continue
+            # Copies of one card are the same choice: only the first copy on the display is
+            # listed (the others may still be taken; there is nothing to tell them apart).
+            same = (card.name, card.effect, card.icon, tuple(sorted(card.params.items())))
+            if same in seen:
+                continue
+            seen.add(same)
+            out.extend(game.card_effect(card).take_options(game, seat, card))
         return out
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:

@@ -204,7 +204,8 @@ class Game:
         if self.options.shorter_game:
             needed -= 2
         state.ecm_needed = needed
-        self._setup_operations()
+        if not any(p.deals_operations for p in self.ruleset.plugins):
+            self._setup_operations()  # the solo game deals its own display (RB-048)
         for card_id in list(state.ops_display):  # start cards that change the board
             card = self.card(card_id)
             if card.effect in self._listening("at_setup"):
@@ -508,6 +509,10 @@ class Game:
         self.state.reaction = None
         self.state.phase = Phase.ACTIONS
 
+    def places_ecm(self, city: str) -> bool:
+        """Whether the city gets an Empty City Marker once empty (every plug-in agrees)."""
+        return all(p.places_ecm(self, city) for p in self.ruleset.plugins)
+
     def allowed_kinds(self, seat: int) -> frozenset[str] | None:
         """The kinds of action the plug-ins leave the seat now (None: no limit)."""
         allowed: frozenset[str] | None = None
@@ -731,6 +736,8 @@ class Game:
         state = self.state
         if state.cubes[city] or city in state.ecm:
             return
+        if not self.places_ecm(city):
+            return  # a plug-in's rule leaves this city without a marker (RW-p9-31)
         state.ecm.add(city)  # RW-p5-33
         self.log(f"{self.city_name(city)} is empty")
         for card, effect, holder in self._in_play(
@@ -1123,6 +1130,8 @@ class Game:
                 if bonus:
                     self.log(f"{p.name}'s Rail Baron {baron.name} scores {bonus}")
                 total += bonus
+            for plugin in self.ruleset.plugins:  # a plug-in's own end scoring (RW-p8-34)
+                total += plugin.final_points(self, p.seat)
             for card, effect, holder in self._in_play(
                 "final_points"
             ):  # cards that score at the end

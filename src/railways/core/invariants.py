@@ -36,6 +36,7 @@ def check_invariants(game: Game) -> list[str]:
             problems.append(f"{count} {kind} tiles in play, more than the supply")
     # A city printed with no goods (a Through Time time gate) is never emptied: no marker.
     never = {cid for cid, city in board.cities.items() if city.cubes == 0}
+    never |= {cid for cid in board.cities if not game.places_ecm(cid)}  # a plug-in's rule
     empty = {city for city, cubes in state.cubes.items() if not cubes} - never
     if empty != state.ecm - never:
         problems.append(f"Empty City Markers {sorted(state.ecm)} but empty cities {sorted(empty)}")

@@ -340,7 +340,19 @@ def build_options(game: Game, seat: int) -> list[BuildOption]:
     """Candidate links (:func:`link_options`), and the same links again with each hand card
     that helps there (:func:`hand_card_options`)."""
     options = link_options(game, seat)
-    return options + hand_card_options(game, seat, options)
+    hand = game.state.players[seat].hand
+    if not hand or not options:
+        return options
+    # The same links with each hand card: kept with the state until the track, the seat's
+    # hand or the turn changes (prices a plug-in sets can change from turn to turn).
+    state = game.state
+    cache: dict[tuple[object, ...], tuple[int, list[BuildOption]]]
+    cache = game.derived.setdefault("hand_card_options", {})
+    key = (seat, tuple(hand), _max_tiles(game, seat), _closed(game, seat), state.turn)
+    hit = cache.get(key)
+    if hit is None or hit[0] != state.track_version:
+        hit = cache[key] = (state.track_version, hand_card_options(game, seat, options))
+    return options + hit[1]
 
 
 def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> list[BuildOption]:
@@ -378,14 +390,29 @@ def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> 
             change = changes[action.cards]
             if change is None:
                 continue  # the card is not for builds
+            per_tile, per_ridge = change
+            if not scores and per_ridge >= 0 and min(per_tile.values()) >= 0:
+                continue  # it lowers no price here (a Ferry Line card on a plain link)
             shape = shapes.get(action.path)
             if shape is None:
                 shape = shapes[action.path] = _Shape.of(board, action.path)
-            per_tile, per_ridge = change
-            diff = shape.ridges * per_ridge + sum(per_tile[t] * n for t, n in shape.terrain)
+            diff = shape.ridges * per_ridge
+            for terrain, count in shape.terrain:
+                diff += per_tile[terrain] * count
             if diff < 0 or (scores and effect.build_bonus(game, seat, card, shape.hexes) > 0):
-                with_card = replace(action, cards=(*action.cards, card_id))
-                out.append(replace(option, action=with_card, cost=option.cost + diff))
+                # Made directly, not with dataclasses.replace: thousands are made per listing.
+                with_card = BuildTrack(
+                    seat=action.seat,
+                    path=action.path,
+                    exit=action.exit,
+                    redirect=action.redirect,
+                    cards=(*action.cards, card_id),
+                )
+                out.append(
+                    BuildOption(
+                        with_card, option.cost + diff, option.tiles, option.to_city, option.route
+                    )
+                )
         changes.clear()
     return out
 
@@ -730,7 +757,12 @@ def _fork_slots(every: dict[int, _Slots]) -> dict[int, _Slots]:
 
 # How a copy of the game takes these caches over (Game.copy): the link graph is replaced,
 # never changed; build_options' lists are never changed, only its dict; slots change inside.
-DERIVED_FORKS.update(link_graph=lambda entry: entry, build_options=dict, link_slots=_fork_slots)
+DERIVED_FORKS.update(
+    link_graph=lambda entry: entry,
+    build_options=dict,
+    hand_card_options=dict,
+    link_slots=_fork_slots,
+)
 
 
 def _slot_route(
@@ -1097,7 +1129,17 @@ def _sample_group(game: Game, seat: int, rng: Rng, group: list[ActionKind]) -> A
     """A random action of one group of kinds, or None when the seat has none of them."""
     if len(group) == 1:
         return group[0].sample(game, seat, rng)
-    choices = [a for kind in group for a in kind.options(game, seat) if game.allows(a)]
+    choices: list[Action] = []
+    for kind in group:
+        if type(kind).options is ActionKind.options:
+            # A kind that lists nothing up front (deliveries: the sampler walks a route)
+            # joins with one drawn action, or it would never be drawn (Fuel Depots share
+            # the delivery group, RW-p7-17).
+            drawn = kind.sample(game, seat, rng)
+            if drawn is not None:
+                choices.append(drawn)
+        else:
+            choices.extend(a for a in kind.options(game, seat) if game.allows(a))
     return choices[rng.below(len(choices))] if choices else None
 
 
@@ -1141,9 +1183,10 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
     plenty = all(supply.get(k, 0) - in_use[k] >= max_tiles for k in in_use)
     judged = _judged(game)
     plenty = plenty and not judged  # a judged route is planned in full, never taken as listed
+    # Closed hexes do not make a price inexact: a candidate crossing them is dropped below,
+    # as build_options drops it (a closed Western board, RW-p9-05, stays fast).
     exact = (
-        not closed
-        and not starts
+        not starts
         and not judged
         and not game.build_rules(BuildTrack(seat=seat, cards=cards)).repriced
     )

@@ -97,6 +97,9 @@ class Plugin:
     option_keys: frozenset[str] = frozenset()
     # A board whose turn differs from the base game's brings its structure, as a module may.
     turn_structure: ClassVar[type[TurnStructure] | None] = None
+    # Whether the plug-in deals the Operations display itself in ``setup`` (the solo game,
+    # RB-048): the base game's deal, and the reveals it sets off, are then skipped.
+    deals_operations: bool = False
 
     @classmethod
     def game_board(cls, board: Board, options: Options, players: int) -> tuple[Board, Options]:

@@ -289,6 +289,7 @@ class CardOut(BaseModel):
     name: str
     icon: str
     text: str
+    on_build: bool = False  # the card may be named on a Build Track action
 
 
 class BaronOut(BaseModel):

@@ -28,6 +28,11 @@ def humber_borders(board: Board) -> list[Border]:
     return sorted((b for b in board.borders.values() if b.kind == HUMBER), key=lambda b: b.id)
 
 
+def _name(game: Game, city: str) -> str:
+    """A town's name, also when a solo game leaves it out of play (Hull, RB-112)."""
+    return game.city_name(city) if city in game.board.cities else city.title()
+
+
 @register_plugin
 class GreatBritain(Plugin):
     id = "great_britain"
@@ -41,8 +46,8 @@ class GreatBritain(Plugin):
                 kind=HUMBER,
                 label=(
                     f"{border.label[:1].upper()}{border.label[1:] or 'Humber'}: no track "
-                    f"across it, between {game.city_name(NORTH_BANK)}, "
-                    f"{game.city_name(SOUTH_BANK)} and {game.city_name(HEAD)}"
+                    f"across it, between {_name(game, NORTH_BANK)}, "
+                    f"{_name(game, SOUTH_BANK)} and {_name(game, HEAD)}"
                 ),
                 symbol="~",
                 help=CLAUSE,

@@ -283,9 +283,10 @@ def _connected(game: Game, seat: int) -> set[str]:
 
 
 def _can_build(game: Game, seat: int) -> bool:
-    from railways.core.legal import build_options
+    # The links alone: a hand card only adds the same links again with the card.
+    from railways.core.legal import link_options
 
-    return bool(build_options(game, seat))
+    return bool(link_options(game, seat))
 
 
 class PlaceFuelDepotKind(ActionKind):
