@@ -32,6 +32,7 @@ GAMES = [
     ("through-time", 3, "greedy", 161),  # Stone Age, Egypt, Napoleonic, Industrial
     ("portugal", 3, "greedy", 171),
     ("sweden", 4, "greedy", 181),
+    ("transcontinental", 4, "greedy", 175),  # both phases, Golden Spike barons
 ]
 # Games played with optional modules: (map, players, bot, seed, modules); the file name ends
 # with the modules ("-with-black-stars").
@@ -39,6 +40,8 @@ GAMES_WITH = [
     ("mexico", 4, "greedy", 131, ("black-stars",)),  # all 12 barons and 38 cards in play
     # the optional Rail Barons (AU-047..AU-049) and the Black Star cards (AU-035)
     ("australia", 2, "greedy", 152, ("australia-optional-barons", "black-stars")),
+    # Eastern barons at set-up, Western ones when the West opens (RW-p8-34)
+    ("transcontinental", 3, "greedy", 172, ("baron-option-2", "fuel-depots")),
 ]
 
 

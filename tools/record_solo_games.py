@@ -21,6 +21,11 @@ OUT = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "games"
 GAMES: list[tuple[str, str, int, dict[str, Any]]] = [
     ("eastern-us", "greedy", 201, {}),
     ("eastern-us", "random", 202, {"duel_barons": True, "operations_limit": 4}),
+    ("portugal", "greedy", 203, {}),  # maritime links, the Black City, Final Evaluation twice
+    ("sweden", "greedy", 204, {}),  # three cities out, the Ferry Passage on the display
+    ("nippon", "greedy", 205, {}),
+    ("great-britain", "greedy", 206, {}),  # Base Exhaust 4
+    ("mexico", "greedy", 207, {}),  # the purple cubes and their penalty
 ]
 
 

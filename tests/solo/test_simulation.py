@@ -131,3 +131,16 @@ def test_simulate_solo_flag_reports_win_rate_and_scores() -> None:
     assert summary["scores"]["min"] <= summary["scores"]["mean"] <= summary["scores"]["max"]
     refused = CliRunner().invoke(cli, ["simulate", "--bot", "random", "--games", "1"])
     assert refused.exit_code != 0 and "--solo" in refused.output
+
+
+@pytest.mark.rules("RB-013", "RB-050", "RB-079", "RB-082", "RB-101", "RB-109", "RB-112")
+@pytest.mark.parametrize("map_id", ["portugal", "sweden", "nippon", "great-britain", "mexico"])
+def test_random_solo_games_on_every_solo_map(map_id: str) -> None:
+    """A whole random game per solo map: the engine's and the solo invariants after every
+    action (the Railbot's links complete and its own, every card in one place, cities out of
+    play empty), the record replayed, no hidden card in any view."""
+    for seed in (31, 32):
+        result = play_solo(map_id, "random", seed, {}, check=True)
+        assert result.problems == []
+        assert result.finished and result.score is not None
+        assert result.railbot_links > 0

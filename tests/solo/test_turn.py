@@ -69,6 +69,7 @@ def test_the_operations_display_holds_five_cards() -> None:
     while len(state.ops_display) < 5:
         state.ops_display.append(state.ops_deck.pop())
     farthest = state.ops_display[0]
+    set_row(game, "eus-01", "eus-03", "eus-05")  # no icon asks for a choice
     set_top(game, "exhaust-red")
     to_railbot(game)
     pass_action(game)

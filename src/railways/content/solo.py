@@ -90,6 +90,7 @@ class RailbotCard:
     map_id: str | None = None  # None for the common cards
     source: str = "house"
     also: frozenset[str] = frozenset()  # further kinds the card carries (RB-058)
+    place: str | None = None  # Mexico: its purple cube icon names this city (RB-105)
 
     def chain(self, bottom_half: bool) -> tuple[str, ...]:
         return self.bottom if bottom_half and self.bottom else self.cities
@@ -128,6 +129,24 @@ class DuelBaron:
 
 
 @dataclass(frozen=True)
+class ScarceColor:
+    """Mexico's purple cubes (RB-102, RB-105..108): out of the bag, set beside the board, placed
+    only by the rules, and a penalty for those on the board when a card is revealed."""
+
+    color: Color
+    setup: Mapping[str, int]  # cubes put on these cities at set-up (RB-102)
+    new_city_tiles: bool  # False: that colour's New City tiles go back in the box (RB-102)
+    new_industry: int  # cubes a New Industry card adds to its city (RB-105)
+    card: str  # the Railbot card whose reveal costs the penalty (RB-105)
+    penalty: tuple[int, ...]  # points lost for 1, 2, ... cubes on the board (RB-106, RB-107)
+
+    def points_lost(self, cubes: int) -> int:
+        if cubes <= 0 or not self.penalty:
+            return 0
+        return self.penalty[min(cubes, len(self.penalty)) - 1]
+
+
+@dataclass(frozen=True)
 class SoloMap:
     """Everything a solo game on one map needs besides the board and the Operations deck."""
 
@@ -155,6 +174,9 @@ class SoloMap:
     railbot_lanes: Mapping[str, int] = field(default_factory=dict)
     # Operations cards put on the display at set-up, farthest from the deck (RB-091, RB-111).
     display_cards: tuple[str, ...] = ()
+    # Cards put aside at set-up and then placed half-way down the deck (RB-103).
+    middle_cards: tuple[str, ...] = ()
+    scarce: ScarceColor | None = None  # Mexico's purple cubes (RB-102, RB-105..108)
 
     def is_west(self, hex_: Hex) -> bool:
         """Whether a hex lies west of the mountains (RB-100); False on maps without the rule."""
@@ -216,7 +238,7 @@ def _source(file: str, key: str, value: object, p: list[str]) -> str:
     return str(value)
 
 
-_CARD_KEYS = {"id", "kind", "also", "slot", "cities", "bottom", "color", "icons", "source"}
+_CARD_KEYS = {"id", "kind", "also", "slot", "cities", "bottom", "color", "icons", "place", "source"}
 
 
 def _cards(
@@ -296,6 +318,7 @@ def _cards(
             map_id=map_id,
             source=_source(file, f"{key}.source", item.get("source", default), p),
             also=frozenset(also),
+            place=str(item["place"]) if isinstance(item.get("place"), str) else None,
         )
     return out
 
@@ -369,6 +392,8 @@ _SOLO_KEYS = {
     "west_of_the_mountains",
     "exhaust_exempt",
     "railbot_lanes",
+    "middle_cards",
+    "scarce_color",
 }
 
 
@@ -480,6 +505,9 @@ def _load(path: Path) -> SoloMap:
                 p.append(f"{file}:railbot_lanes: {board.id} has no border of kind {kind!r}")
             lanes[kind] = _int(file, f"railbot_lanes.{kind}", cost, p)
 
+    middle = _names(file, "middle_cards", doc.get("middle_cards", []), p)
+    scarce = _scarce(file, doc.get("scarce_color"), board, p)
+
     map_cards = _cards("railbot.toml", map_doc, board.id, p)
     common = _cards("content/solo/common.toml", common_doc, None, p)
     fe = common_doc.get("final_evaluation")
@@ -502,6 +530,14 @@ def _load(path: Path) -> SoloMap:
             for city in chain:
                 if city not in in_play:
                     p.append(f"railbot.toml:{card.id}.{name}: {city!r} is not a city in play")
+    for cid in middle:
+        if cid not in {**map_cards, **common}:
+            p.append(f"{file}:middle_cards: {cid!r} is not a Railbot card")
+    if scarce is not None and scarce.card not in {**map_cards, **common}:
+        p.append(f"{file}:scarce_color.card: {scarce.card!r} is not a Railbot card")
+    for card in map_cards.values():
+        if card.place is not None and card.place not in in_play:
+            p.append(f"railbot.toml:{card.id}.place: {card.place!r} is not a city in play")
     if first == "switch_halves":
         for card in map_cards.values():
             if card.kind == "links" and not card.bottom:
@@ -540,6 +576,42 @@ def _load(path: Path) -> SoloMap:
         exhaust_exempt=frozenset(exempt),
         railbot_lanes=lanes,
         display_cards=display,
+        middle_cards=middle,
+        scarce=scarce,
+    )
+
+
+def _scarce(file: str, raw: object, board: Board, p: list[str]) -> ScarceColor | None:
+    """The ``[scarce_color]`` table (Mexico's purple cubes), checked."""
+    if raw is None:
+        return None
+    key = "scarce_color"
+    if not isinstance(raw, dict):
+        p.append(f"{file}:{key}: expected a table")
+        return None
+    known = {"source", "color", "setup", "new_city_tiles", "new_industry", "card", "penalty"}
+    _check_keys(file, key, raw, known, p)
+    try:
+        color = Color(raw.get("color"))
+    except ValueError:
+        p.append(f"{file}:{key}.color: expected a goods colour")
+        return None
+    setup: dict[str, int] = {}
+    for city, n in dict(raw.get("setup", {})).items():
+        if city not in board.cities:
+            p.append(f"{file}:{key}.setup: {city!r} is not a city of {board.id}")
+        setup[city] = _int(file, f"{key}.setup.{city}", n, p)
+    penalty = raw.get("penalty", [])
+    if not isinstance(penalty, list) or not all(isinstance(v, int) for v in penalty):
+        p.append(f"{file}:{key}.penalty: expected a list of points")
+        penalty = []
+    return ScarceColor(
+        color=color,
+        setup=setup,
+        new_city_tiles=bool(raw.get("new_city_tiles", True)),
+        new_industry=_int(file, f"{key}.new_industry", raw.get("new_industry", 0), p),
+        card=str(raw.get("card", "")),
+        penalty=tuple(penalty),
     )
 
 

@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from railways.content.solo import SoloMap
-from railways.core.actions import Action
+from railways.core.actions import Action, TakeOperationsCard
+from railways.core.board import Color
 from railways.core.cards import CardDef, CardEffect
 from railways.core.errors import IllegalAction
 from railways.core.game import Delivery, Game
@@ -23,7 +24,7 @@ from railways.core.plugins import BuildRestriction, Plugin
 from railways.core.rng import Rng
 from railways.core.state import Phase
 from railways.core.turns import TurnStructure
-from railways.rules.cards import Hotel
+from railways.rules.cards import Hotel, NewIndustry
 from railways.rules.solo import duel, railbot
 from railways.rules.solo.actions import (
     FREE_ACTIONS,
@@ -57,6 +58,7 @@ _CHOICE_KIND: dict[str, tuple[type[Action], str, str]] = {
 
 class SoloRules(Plugin):
     id = "solo"
+    deals_operations = True  # RB-048: the display is the solo set-up's own
 
     def __init__(self, solo_map: SoloMap, options: SoloOptions) -> None:
         self.solo_map = solo_map
@@ -77,6 +79,8 @@ class SoloRules(Plugin):
         state.plugin_data[KEY] = solo
         state.ecm_needed = smap.empty_city_markers - opts.fewer_empty_cities  # RB-025
         self._setup_operations(game)
+        if smap.scarce is not None:
+            self._setup_scarce(game, solo)
         railbot.setup_deck(game, smap, solo, opts.railbot_cards_removed)
         if opts.duel_barons:  # RB-049
             barons = sorted(smap.duel_barons)
@@ -84,6 +88,34 @@ class SoloRules(Plugin):
             solo.duel = barons[:DUEL_BARONS_SHOWN]
         if opts.easy_start:  # RB-017
             game.receive(PLAYER, EASY_START_CASH, "starting cash (easier game)")
+
+    def _setup_scarce(self, game: Game, solo: SoloState) -> None:
+        """RB-102: the scarce colour (Mexico's purple) leaves the bag before the cities are
+        filled; its New City tiles go back in the box; the set-up cubes go on their cities.
+
+        The cities are filled again from the other colours, a cube a city at a time (every
+        city its first cube, then every city its second...), so that when the other colours
+        cannot fill the board (ours prints 107 cubes and the bag holds 100 that are not
+        purple) the last cubes missing are those of the biggest cities and no city starts
+        empty."""
+        scarce, state, board = self.solo_map.scarce, game.state, game.board
+        assert scarce is not None
+        color = scarce.color
+        for city in sorted(state.cubes):
+            for cube in state.cubes[city]:
+                state.bag[cube] += 1
+            state.cubes[city] = []
+        solo.supply, state.bag[color] = state.bag[color], 0
+        reduction = board.tables.cube_reduction.get(game.n, 0)
+        want = {c: max(1, board.cities[c].cubes - reduction) for c in sorted(state.cubes)}
+        for layer in range(max(want.values(), default=0)):
+            for city, n in want.items():
+                if layer < n:
+                    state.cubes[city].extend(game.draw_cubes(1))
+        if not scarce.new_city_tiles:
+            state.new_city_tiles[color] = 0
+        for city, n in sorted(scarce.setup.items()):
+            railbot.place_scarce(game, city, n, "set-up")
 
     def _setup_operations(self, game: Game) -> None:
         """Two random Service Bounties and the map's number of dealt cards (RB-048, RB-098),
@@ -103,6 +135,13 @@ class SoloRules(Plugin):
         state.rng.shuffle(deck)  # Start cards go back in the box (RB-048b)
         dealt = game.deal_operations(deck, self.solo_map.operations_dealt)  # RW-p22-10
         state.ops_display = shown + chosen + dealt
+        # As in the base game's deal, each card turned up is told so (Operations Growth).
+        game._dealing = True
+        for card_id in dealt:
+            if card_id in state.ops_display:
+                card = game.card(card_id)
+                game.card_effect(card).on_reveal(game, card)
+        game._dealing = False
         state.ops_deck = deck
         state.ops_discard = []
         railbot.trim_display(game)  # RB-022
@@ -225,7 +264,24 @@ class SoloRules(Plugin):
                 own -= penalty
                 game.score(seat, -penalty, baron.name)
         solo.delivered[delivery.color.value] = solo.delivered.get(delivery.color.value, 0) + 1
+        railbot.to_supply(game, delivery.color)  # Mexico's purple: beside the board (RB-102)
         solo.longest_delivery = max(solo.longest_delivery, len(delivery.links))
+
+    def cubes_held(self, game: Game) -> Mapping[Color, int]:
+        """Mexico's purple cubes beside the board, out of the bag (RB-102)."""
+        scarce = self.solo_map.scarce
+        return {scarce.color: solo_state(game).supply} if scarce is not None else {}
+
+    def final_points(self, game: Game, seat: int) -> int:
+        """RB-108: the purple penalty a third time after the last turn."""
+        scarce = self.solo_map.scarce
+        if scarce is None:
+            return 0
+        count = railbot.scarce_count(game)
+        lost = scarce.points_lost(count)
+        if lost:
+            game.log(f"After the last turn: {count} {scarce.color.value} cubes cost {lost}")
+        return -lost
 
     def engine_level(self, game: Game, seat: int, level: int) -> int:
         for baron in duel.in_force(game, "engine_minus"):  # RB-030
@@ -503,4 +559,14 @@ class SoloHotel(Hotel):
         super().after_delivery(game, delivery, card, holder)
 
 
-SOLO_CARD_EFFECTS: dict[str, CardEffect] = {"hotel": SoloHotel()}
+class SoloNewIndustry(NewIndustry):
+    """New Industry in the solo game: on Mexico a purple cube comes too (RB-105)."""
+
+    def on_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
+        super().on_take(game, action, card)
+        scarce = solo_map(game).scarce
+        if scarce is not None and scarce.new_industry and action.target is not None:
+            railbot.place_scarce(game, action.target, scarce.new_industry, card.name)
+
+
+SOLO_CARD_EFFECTS: dict[str, CardEffect] = {"hotel": SoloHotel(), "new_industry": SoloNewIndustry()}

@@ -41,6 +41,7 @@ class SoloState:
     duel_claims: dict[str, int] = field(default_factory=dict)  # baron -> seat 0 or RAILBOT
     delivered: dict[str, int] = field(default_factory=dict)  # cubes delivered, by colour
     longest_delivery: int = 0  # links of the player's longest delivery
+    supply: int = 0  # Mexico: purple cubes set beside the board, out of the bag (RB-102)
 
 
 def solo_state(game: Game) -> SoloState:
