@@ -78,6 +78,32 @@ def test_mcts_plays_only_legal_actions_and_searches() -> None:
     assert searched >= 5  # it did search (not only hand over to greedy)
 
 
+def test_the_root_narrows_to_what_the_budget_can_tell_apart() -> None:
+    # by hand: the first of ceil(log2(w)) phases gives each of w candidates
+    # budget / phases / w worlds; w shrinks (not below 2) until that is at least 16
+    def width(**settings: float) -> int:
+        return MctsBot(1, MctsSettings(**settings))._width()  # type: ignore[arg-type]
+
+    assert width(iters=1000) == 8  # 1000 / 3 / 8 = 41 worlds
+    assert width(iters=400) == 8  # 400 / 3 / 8 = 16.7
+    assert width(iters=380) == 7  # 380 / 3 / 7 = 18.1
+    assert width(iters=150) == 4  # 150 / 2 / 4 = 18.75; five would get 150 / 3 / 5 = 10
+    assert width(iters=60) == 2  # never fewer than two
+    assert width(iters=1000, width=5) == 5  # never more than asked
+    assert width(time=1.0) == 8  # a time budget: no rate known before the first search
+    timed = MctsBot(1, MctsSettings(time=1.0))
+    timed.rate = 100.0  # iterations per second seen so far: 100 iterations for 1 s
+    assert timed._width() == 3  # 100 / 2 / 3 = 16.7
+    timed.rate = 2000.0
+    assert timed._width() == 8
+    game = _greedy_until(new_game("eastern-us", players=4, seed=6), 40)
+    seat = game.to_act
+    assert seat is not None
+    bot = MctsBot(1, MctsSettings(iters=60))
+    bot.choose(game, seat, legal_actions(game, seat))
+    assert bot.last_width == 2 and bot.last_iterations == 60
+
+
 def test_mcts_is_deterministic_for_a_seed_and_iterations() -> None:
     first = _decisions(seed=4, iters=10, count=8)
     again = _decisions(seed=4, iters=10, count=8)

@@ -107,6 +107,10 @@ class GreedyBot:
         phase = game.state.phase
         if phase is Phase.CHOOSE_BARON:
             return self._choose_baron(game, seat, legal)
+        if legal.simple and all(hasattr(a, "baron") for a in legal.simple):
+            # A step that deals another Rail Baron card (the Transcontinental game's Western
+            # baron, RW-p8-34): chosen by the same taste as the first one.
+            return max(legal.simple, key=lambda a: self._taste(game, str(getattr(a, "baron"))))  # noqa: B009
         if phase is Phase.AUCTION:
             return self._bid(game, seat, legal)
         if phase is Phase.REACTION:
@@ -141,14 +145,15 @@ class GreedyBot:
         options = [a for a in legal.simple if isinstance(a, ChooseBaron)]
         if not options:
             return legal.all()[0]
+        return max(options, key=lambda a: self._taste(game, a.baron))
+
+    @staticmethod
+    def _taste(game: Game, baron_id: str) -> tuple[float, str]:
+        """How much the bot likes to chase a Rail Baron's goal."""
         plugin_effects = {e for p in game.ruleset.plugins for e in p.baron_effects}
-
-        def taste(action: ChooseBaron) -> tuple[float, str]:
-            baron = game.ruleset.barons[action.baron]
-            default = PLUGIN_BARON_TASTE if baron.effect in plugin_effects else 2.0
-            return (BARON_TASTE.get(baron.effect, default) + baron.points / 10, action.baron)
-
-        return max(options, key=taste)
+        baron = game.ruleset.barons[baron_id]
+        default = PLUGIN_BARON_TASTE if baron.effect in plugin_effects else 2.0
+        return (BARON_TASTE.get(baron.effect, default) + baron.points / 10, baron_id)
 
     def _bid(self, game: Game, seat: int, legal: LegalActions) -> Action:
         """Bid a little early in the game when its plans are strong (RW-p8-12, RW-p8-13).

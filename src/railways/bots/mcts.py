@@ -58,6 +58,9 @@ POTENTIAL = 0.5  # share of the deliveries waiting in the network counted at the
 BUILD_SAMPLES = 12  # candidate links the playout policy looks at per build decision
 PLAYOUT_CAP = 200  # actions a playout may take at most (auctions included)
 BOND_LIMIT = 4  # the playout policy issues bonds for a link only while it holds fewer
+# Worlds each candidate should see in the first phase of sequential halving; the root is
+# narrowed until the budget gives that many (``MctsBot._width``).
+MIN_WORLDS = 16
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,8 @@ class MctsBot:
         self.settings = settings or MctsSettings()
         self.greedy = GreedyBot(seed)
         self.last_iterations = 0  # of the latest decision (for benchmarks and tests)
+        self.last_width = 0  # candidates searched at the latest decision
+        self.rate: float | None = None  # iterations per second, from the searches so far
 
     def choose(self, game: Game, seat: int, legal: LegalActions) -> Action:
         state = game.state
@@ -111,11 +116,36 @@ class MctsBot:
         ):
             self.last_iterations = 0
             return self.greedy.choose(game, seat, legal)
-        candidates = self._candidates(game, seat, legal)
+        candidates = self._candidates(game, seat, legal)[: self._width()]
+        self.last_width = len(candidates)
         if len(candidates) == 1:
             self.last_iterations = 0
             return candidates[0][1]
         return self._search(game, seat, candidates)
+
+    def _width(self) -> int:
+        """How many of greedy's best ideas the budget can tell apart: at most ``width``,
+        and fewer when the budget would give each fewer than ``MIN_WORLDS`` worlds in the
+        first phase (``budget / phases / width``), but always two.
+
+        With a few dozen iterations (a time budget on a busy machine) eight candidates
+        would each be judged on two or three playouts, noise that outweighs greedy's own
+        ranking; two candidates on thirty paired worlds each are told apart. A time
+        budget is turned into iterations at the rate of the searches so far (the first
+        search uses ``width``); an ``iters`` budget is used as it is, so the width stays
+        a function of the settings and the bot stays deterministic.
+        """
+        settings = self.settings
+        if settings.iters:
+            budget: float = settings.iters
+        elif self.rate is not None:
+            budget = self.rate * settings.time
+        else:
+            return settings.width
+        width = settings.width
+        while width > 2 and budget < MIN_WORLDS * width * math.ceil(math.log2(width)):
+            width -= 1
+        return width
 
     # -- the root's children ------------------------------------------------------
     def _candidates(self, game: Game, seat: int, legal: LegalActions) -> list[tuple[float, Action]]:
@@ -179,6 +209,9 @@ class MctsBot:
             alive.sort(key=lambda j: (-self._merit(candidates, totals, worlds, j), j))
             alive = alive[: max(1, (len(alive) + 1) // 2)]
         self.last_iterations = iterations
+        if not settings.iters:  # the rate the next time budget is turned into iterations at
+            rate = iterations / max(1e-6, time.perf_counter() - start)
+            self.rate = rate if self.rate is None else 0.5 * (self.rate + rate)
         if not alive:
             return candidates[0][1]
         best = max(alive, key=lambda j: (self._merit(candidates, totals, worlds, j), -j))
