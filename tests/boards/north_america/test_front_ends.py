@@ -17,7 +17,7 @@ from railways.core.legal import next_hexes
 from railways.server import create_app
 from railways.store import open_store
 
-from .helpers import H, MAP, give_card, ready, start
+from .helpers import MAP, H, give_card, ready, start
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -10,6 +10,7 @@ and the shore hex. The build lists leave the ferry out (a ferry build names its 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -108,7 +109,7 @@ class Sweden(Plugin):
             raise IllegalAction(
                 "the Ferry Passage card is played on a build that lays the ferry hex", "RW-p21-23"
             )
-        for a, b in zip(hexes, hexes[1:], strict=False):
+        for a, b in itertools.pairwise(hexes):
             for here, there in ((a, b), (b, a)):
                 ferry = sea.get(here)
                 if ferry is not None and there not in ferry.joins:
