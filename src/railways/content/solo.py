@@ -204,6 +204,9 @@ class SoloMap:
     # out of play leave it (Australia: the whole map, RB-089; 1 elsewhere: the board as printed).
     board_players: int = 1
     towns: TownTracker | None = None  # Australia's town tracker (RB-093, RB-094)
+    # House calibration: the cubes a city starts with in the solo game instead of the printed
+    # number (before the appendix's cube reduction); the multiplayer board stays as printed.
+    city_cubes: Mapping[str, int] = field(default_factory=dict)
 
     def is_west(self, hex_: Hex) -> bool:
         """Whether a hex lies west of the mountains (RB-100); False on maps without the rule."""
@@ -423,6 +426,7 @@ _SOLO_KEYS = {
     "scarce_color",
     "board_players",
     "towns",
+    "cubes",
 }
 
 
@@ -538,6 +542,7 @@ def _load(path: Path) -> SoloMap:
     scarce = _scarce(file, doc.get("scarce_color"), board, p)
     board_players = number("board_players", 1, low=1)
     towns = _towns(file, doc.get("towns"), board, p)
+    city_cubes = _city_cubes(file, doc.get("cubes"), board, set(out_cities), p)
 
     map_cards = _cards("railbot.toml", map_doc, board.id, p)
     common = _cards("content/solo/common.toml", common_doc, None, p)
@@ -612,7 +617,32 @@ def _load(path: Path) -> SoloMap:
         scarce=scarce,
         board_players=board_players,
         towns=towns,
+        city_cubes=city_cubes,
     )
+
+
+def _city_cubes(
+    file: str, raw: object, board: Board, out: set[str], p: list[str]
+) -> dict[str, int]:
+    """The ``[cubes]`` table: city = the cubes it starts with in the solo game (house)."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        p.append(f"{file}:cubes: expected a table of city = cubes")
+        return {}
+    found: dict[str, int] = {}
+    for city, count in raw.items():
+        if city == "source":
+            _source(file, "cubes.source", count, p)
+            continue
+        if city not in board.cities or city in out:
+            p.append(f"{file}:cubes: {city!r} is not a city in play on {board.id}")
+            continue
+        if board.cities[city].color is Color.GRAY and board.cities[city].cubes == 0:
+            p.append(f"{file}:cubes: {city!r} starts with no goods on the printed board")
+            continue
+        found[city] = _int(file, f"cubes.{city}", count, p, 1)
+    return found
 
 
 def _towns(file: str, raw: object, board: Board, p: list[str]) -> TownTracker | None:
@@ -682,6 +712,9 @@ _BOARDS: dict[tuple[int, int], Board] = {}
 def solo_board(board: Board, solo: SoloMap) -> Board:
     """The board of a solo game: cities not in play are taken off (RB-040, RB-043, RB-055).
 
+    Cities the solo data gives another cube count (``[cubes]``, house calibration) start
+    with that many.
+
     Their hexes leave the board too, so track can neither enter nor cross them (they are
     impassable terrain, RB-055). Major Lines that are out of play, or that need a city not in
     play, are gone (RB-041, RB-055). The tables hold one player's Empty City Markers and cube
@@ -693,7 +726,11 @@ def solo_board(board: Board, solo: SoloMap) -> Board:
         return cached
     gone = solo.out_of_play_cities
     hexes = {h: t for h, t in board.hexes.items() if not any(board.cities[c].at == h for c in gone)}
-    cities = {cid: c for cid, c in board.cities.items() if cid not in gone}
+    cities = {
+        cid: dataclasses.replace(c, cubes=solo.city_cubes.get(cid, c.cubes))
+        for cid, c in board.cities.items()
+        if cid not in gone
+    }
     lines = {
         lid: line
         for lid, line in board.major_lines.items()
