@@ -62,7 +62,11 @@ def real_solo(seed: int = 1, map_id: str = "eastern-us", **options: Any) -> Game
 
 def snapshot(game: Game) -> dict[str, Any]:
     state = game.state
-    out = {f.name: copy.deepcopy(getattr(state, f.name)) for f in fields(state) if f.name != "rng"}
+    # ``tile_counts`` is a cache, worked out when first asked (a refused build may ask).
+    skip = ("rng", "tile_counts")
+    out = {
+        f.name: copy.deepcopy(getattr(state, f.name)) for f in fields(state) if f.name not in skip
+    }
     out["rng"] = (state.rng.state, state.rng.draws)
     return out
 

@@ -16,9 +16,16 @@ from railways.content.solo import load_solo, solo_maps
 from railways.server import create_app
 from railways.store import open_store
 
-# The appendix's maps (RB-079..114) that have a board here; Australia's solo rules (its
-# towns, RB-089..095) are not written yet.
-SOLO_MAPS = {"eastern-us", "portugal", "sweden", "nippon", "great-britain", "mexico"}
+# The appendix's maps (RB-079..114) that have a board here: all seven.
+SOLO_MAPS = {
+    "eastern-us",
+    "portugal",
+    "sweden",
+    "nippon",
+    "great-britain",
+    "mexico",
+    "australia",
+}
 
 
 def test_the_solo_maps() -> None:

@@ -107,7 +107,8 @@ class GreedyBot:
         phase = game.state.phase
         if phase is Phase.CHOOSE_BARON:
             return self._choose_baron(game, seat, legal)
-        if legal.simple and all(hasattr(a, "baron") for a in legal.simple):
+        solo_game = "solo" in game.state.plugin_data  # its Duel Barons are no Rail Barons
+        if legal.simple and not solo_game and all(hasattr(a, "baron") for a in legal.simple):
             # A step that deals another Rail Baron card (the Transcontinental game's Western
             # baron, RW-p8-34): chosen by the same taste as the first one.
             return max(legal.simple, key=lambda a: self._taste(game, str(getattr(a, "baron"))))  # noqa: B009
@@ -117,7 +118,7 @@ class GreedyBot:
             return self._answer(game, seat, legal)
         ctx: _Context
         solo = None
-        if "solo" in game.state.plugin_data:  # Rail Barons solo: its own tuning and actions
+        if solo_game:  # Rail Barons solo: its own tuning and actions
             from railways.bots import greedy_solo
 
             choice = greedy_solo.choose_solo(self, game, seat, legal)

@@ -9,7 +9,9 @@ points, so the multiplayer caution about bonds leaves it passing most turns. Her
 - Insurance (RB-056) goes on a row card that would hurt more than the two actions it takes;
 - a Duel Baron (RB-075) is claimed as soon as its goal is met;
 - where the Railbot's card leaves a choice to the player (RB-065, RB-071, RB-072, RB-076), it
-  picks what hurts its own plans least.
+  picks what hurts its own plans least;
+- on Australia it counts the town tracker (RB-093, RB-094): a town it builds, the first cube
+  to each town, and above all one delivery to a town, without which the game is lost.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from typing import TYPE_CHECKING
 from railways.core.actions import Action, DeliverGoods
 from railways.core.board import Color
 from railways.core.game import Game
+from railways.core.legal import BuildOption
+from railways.rules.solo import towns
 from railways.rules.solo.actions import (
     ClaimDuelBaron,
     EndTurn,
@@ -46,6 +50,10 @@ RAILBOT_CHOICES = (
     RailbotBlackCity,
 )
 EMPTY_CITY = 0.6  # emptying a city brings the end nearer: fewer turns to score (RB-013)
+# Australia: the first delivery to a town, without which the game is lost (RB-094), counts
+# this many points on top of the tracker's; a town's two new cubes count this much.
+TOWN_NEEDED = 8.0
+TOWN_CUBES = 1.0
 # Opponent Effects of Duel Barons, from the least to the most harmful to the player.
 EFFECT_HARM = {
     "remove_new_cities": 0.5,
@@ -78,6 +86,41 @@ class SoloContext(_Context):
         value = super().value_delivery(action, points)
         if sum(self.cubes.get(action.city, {}).values()) <= 1:
             value -= self.emptying
+        return value + self.point_value(self.town_delivery(self._destination(action)))
+
+    # -- Australia's town tracker (RB-093, RB-094) -----------------------------------------
+    def town_delivery(self, city: str) -> float:
+        """What a first cube delivered to ``city`` adds on the tracker (0 if not a town)."""
+        tracker = solo_map(self.game).towns
+        solo = solo_state(self.game)
+        if tracker is None or not towns.is_town(self.game, city) or city in solo.towns_delivered:
+            return 0.0
+        reached = len(solo.towns_delivered)
+        gain = float(tracker.points_for_delivered(reached + 1))
+        gain -= tracker.points_for_delivered(reached)
+        if not reached and tracker.must_deliver:
+            gain += TOWN_NEEDED
+        return gain
+
+    def town_built(self, city: str | None) -> float:
+        """What building the unbuilt town ``city`` adds on the tracker, and its two cubes."""
+        tracker = solo_map(self.game).towns
+        if tracker is None or not towns.is_unbuilt(self.game, city):
+            return 0.0
+        built = len(solo_state(self.game).towns_built)
+        gain = tracker.points_for_built(built + 1) - tracker.points_for_built(built)
+        return self.point_value(gain) + TOWN_CUBES
+
+    def value_build(self, build: BuildOption) -> tuple[float, Action] | None:
+        scored = super().value_build(build)
+        if scored is None:
+            return None
+        return scored[0] + self.town_built(build.to_city), scored[1]
+
+    def value_urbanize(self, city: str, color: str | None, cost: int) -> float:
+        value = super().value_urbanize(city, color, cost)
+        if city in self.own_cities and value + self.money_cost(cost) > 0:
+            value += self.future * self.town_delivery(city)  # cubes of that colour reach it
         return value
 
     # -- the player's own solo actions --------------------------------------------------

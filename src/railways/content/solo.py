@@ -147,6 +147,29 @@ class ScarceColor:
 
 
 @dataclass(frozen=True)
+class TownTracker:
+    """Australia's town tracker card (RB-093, RB-094): points for the towns the player built by
+    paying for them and for the towns the player delivered to, and whether a delivery to a
+    town is needed to win."""
+
+    built_points: tuple[int, ...]  # points for 1, 2, ... towns built (the last for more)
+    delivered_points: tuple[int, ...]  # points for 1, 2, ... towns delivered to
+    must_deliver: bool  # no delivery to a town by the end: the player loses (RB-094)
+
+    def points_for_built(self, towns: int) -> int:
+        return _table_points(self.built_points, towns)
+
+    def points_for_delivered(self, towns: int) -> int:
+        return _table_points(self.delivered_points, towns)
+
+
+def _table_points(table: tuple[int, ...], count: int) -> int:
+    if count <= 0 or not table:
+        return 0
+    return table[min(count, len(table)) - 1]
+
+
+@dataclass(frozen=True)
 class SoloMap:
     """Everything a solo game on one map needs besides the board and the Operations deck."""
 
@@ -177,6 +200,13 @@ class SoloMap:
     # Cards put aside at set-up and then placed half-way down the deck (RB-103).
     middle_cards: tuple[str, ...] = ()
     scarce: ScarceColor | None = None  # Mexico's purple cubes (RB-102, RB-105..108)
+    # The board is the one a multiplayer game of this many players uses, before the cities
+    # out of play leave it (Australia: the whole map, RB-089; 1 elsewhere: the board as printed).
+    board_players: int = 1
+    towns: TownTracker | None = None  # Australia's town tracker (RB-093, RB-094)
+    # House calibration: the cubes a city starts with in the solo game instead of the printed
+    # number (before the appendix's cube reduction); the multiplayer board stays as printed.
+    city_cubes: Mapping[str, int] = field(default_factory=dict)
 
     def is_west(self, hex_: Hex) -> bool:
         """Whether a hex lies west of the mountains (RB-100); False on maps without the rule."""
@@ -394,6 +424,9 @@ _SOLO_KEYS = {
     "railbot_lanes",
     "middle_cards",
     "scarce_color",
+    "board_players",
+    "towns",
+    "cubes",
 }
 
 
@@ -507,6 +540,9 @@ def _load(path: Path) -> SoloMap:
 
     middle = _names(file, "middle_cards", doc.get("middle_cards", []), p)
     scarce = _scarce(file, doc.get("scarce_color"), board, p)
+    board_players = number("board_players", 1, low=1)
+    towns = _towns(file, doc.get("towns"), board, p)
+    city_cubes = _city_cubes(file, doc.get("cubes"), board, set(out_cities), p)
 
     map_cards = _cards("railbot.toml", map_doc, board.id, p)
     common = _cards("content/solo/common.toml", common_doc, None, p)
@@ -524,7 +560,8 @@ def _load(path: Path) -> SoloMap:
         )
     for cid in set(map_cards) & set(common):
         p.append(f"railbot.toml: card id {cid!r} is also a common card")
-    in_play = set(board.cities) - set(out_cities)
+    # Towns not yet built (Australia) are places a Railbot card may name too (RB-095).
+    in_play = (set(board.cities) | set(board.towns)) - set(out_cities)
     for card in map_cards.values():
         for name, chain in (("cities", card.cities), ("bottom", card.bottom)):
             for city in chain:
@@ -578,7 +615,61 @@ def _load(path: Path) -> SoloMap:
         display_cards=display,
         middle_cards=middle,
         scarce=scarce,
+        board_players=board_players,
+        towns=towns,
+        city_cubes=city_cubes,
     )
+
+
+def _city_cubes(
+    file: str, raw: object, board: Board, out: set[str], p: list[str]
+) -> dict[str, int]:
+    """The ``[cubes]`` table: city = the cubes it starts with in the solo game (house)."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        p.append(f"{file}:cubes: expected a table of city = cubes")
+        return {}
+    found: dict[str, int] = {}
+    for city, count in raw.items():
+        if city == "source":
+            _source(file, "cubes.source", count, p)
+            continue
+        if city not in board.cities or city in out:
+            p.append(f"{file}:cubes: {city!r} is not a city in play on {board.id}")
+            continue
+        if board.cities[city].color is Color.GRAY and board.cities[city].cubes == 0:
+            p.append(f"{file}:cubes: {city!r} starts with no goods on the printed board")
+            continue
+        found[city] = _int(file, f"cubes.{city}", count, p, 1)
+    return found
+
+
+def _towns(file: str, raw: object, board: Board, p: list[str]) -> TownTracker | None:
+    """The ``[towns]`` table (Australia's town tracker card), checked."""
+    if raw is None:
+        return None
+    key = "towns"
+    if not isinstance(raw, dict):
+        p.append(f"{file}:{key}: expected a table")
+        return None
+    _check_keys(file, key, raw, {"source", "built_points", "delivered_points", "must_deliver"}, p)
+    if not board.towns:
+        p.append(f"{file}:{key}: {board.id} has no towns")
+    tables: list[tuple[int, ...]] = []
+    for name in ("built_points", "delivered_points"):
+        value = raw.get(name, [])
+        if not isinstance(value, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value
+        ):
+            p.append(f"{file}:{key}.{name}: expected a list of points")
+            value = []
+        tables.append(tuple(value))
+    must = raw.get("must_deliver", False)
+    if not isinstance(must, bool):
+        p.append(f"{file}:{key}.must_deliver: expected true or false")
+        must = False
+    return TownTracker(built_points=tables[0], delivered_points=tables[1], must_deliver=must)
 
 
 def _scarce(file: str, raw: object, board: Board, p: list[str]) -> ScarceColor | None:
@@ -621,6 +712,9 @@ _BOARDS: dict[tuple[int, int], Board] = {}
 def solo_board(board: Board, solo: SoloMap) -> Board:
     """The board of a solo game: cities not in play are taken off (RB-040, RB-043, RB-055).
 
+    Cities the solo data gives another cube count (``[cubes]``, house calibration) start
+    with that many.
+
     Their hexes leave the board too, so track can neither enter nor cross them (they are
     impassable terrain, RB-055). Major Lines that are out of play, or that need a city not in
     play, are gone (RB-041, RB-055). The tables hold one player's Empty City Markers and cube
@@ -632,7 +726,11 @@ def solo_board(board: Board, solo: SoloMap) -> Board:
         return cached
     gone = solo.out_of_play_cities
     hexes = {h: t for h, t in board.hexes.items() if not any(board.cities[c].at == h for c in gone)}
-    cities = {cid: c for cid, c in board.cities.items() if cid not in gone}
+    cities = {
+        cid: dataclasses.replace(c, cubes=solo.city_cubes.get(cid, c.cubes))
+        for cid, c in board.cities.items()
+        if cid not in gone
+    }
     lines = {
         lid: line
         for lid, line in board.major_lines.items()

@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from railways.content.decks import load_operations
+from railways.content.decks import in_play, load_operations
 from railways.content.maps import load_map
-from railways.content.solo import SOLO_OPERATIONS, load_solo, solo_board
+from railways.content.solo import SOLO_OPERATIONS, SoloMap, load_solo, solo_board
+from railways.core.board import Board
 from railways.core.game import Game, Options
 from railways.core.plugins import Ruleset
 from railways.core.rng import DEFAULT_RNG
@@ -34,18 +35,32 @@ __all__ = [
     "SoloState",
     "is_solo",
     "new_solo_game",
+    "solo_game_board",
     "solo_ruleset",
     "solo_state",
 ]
+
+
+def solo_game_board(map_id: str, smap: SoloMap) -> Board:
+    """The board of a solo game: the map as a multiplayer game of ``smap.board_players`` sets
+    it up (Australia's regions and towns, RB-089), less the cities out of play."""
+    from railways.rules import board_plugin_classes
+
+    board = load_map(map_id)
+    for cls in board_plugin_classes(board):
+        board, _options = cls.game_board(board, Options(), smap.board_players)
+    return solo_board(board, smap)
 
 
 def solo_ruleset(map_id: str, options: SoloOptions) -> Ruleset:
     """The ruleset of a solo game: the map's plug-ins, the solo plug-in and turn, the cards."""
     from railways.rules import RULESET_ID, RULESET_VERSION, board_plugins, effects_with
 
-    board = load_map(map_id)
     smap = load_solo(map_id)
-    cards = load_operations(map_id)
+    board = solo_game_board(map_id, smap)
+    # Optional cards that wait for a module (Black Stars, RW-p21-07) stay out: a solo game
+    # chooses no modules.
+    cards = in_play(load_operations(map_id), ())
     unknown = sorted(smap.remove_operations - set(cards))
     if unknown:
         raise ValueError(f"{board.id}: solo.toml removes unknown card(s) {', '.join(unknown)}")
@@ -65,6 +80,8 @@ def solo_ruleset(map_id: str, options: SoloOptions) -> Ruleset:
             raise ValueError(f"{board.id}: {card.id} names {city}, which is not in play")
     rules = SoloRules(smap, options)
     map_plugins = board_plugins(board)
+    for plugin in map_plugins:  # cards for parts of a board not played stay out (AU-012)
+        kept = dict(plugin.cards_in_play(board, kept))
     card_effects, baron_effects = effects_with(map_plugins)
     return Ruleset(
         id=RULESET_ID,
@@ -103,6 +120,6 @@ def new_solo_game(
     names = [player] if isinstance(player, str) else list(player)
     if len(names) != 1:
         raise ValueError(f"a solo game has one player, not {len(names)}")
-    board = solo_board(load_map(map_id), load_solo(map_id))
+    board = solo_game_board(map_id, load_solo(map_id))
     ruleset = solo_ruleset(map_id, solo_options)
     return Game(board, ruleset, names, seed, Options(extra=extra, rng=rng))

@@ -22,10 +22,10 @@ from railways.core.game import Delivery, Game
 from railways.core.kinds import ActionInfo, ActionKind, KindInfo
 from railways.core.plugins import BuildRestriction, Plugin
 from railways.core.rng import Rng
-from railways.core.state import Phase
+from railways.core.state import Link, Phase
 from railways.core.turns import TurnStructure
 from railways.rules.cards import Hotel, NewIndustry
-from railways.rules.solo import duel, railbot
+from railways.rules.solo import duel, railbot, towns
 from railways.rules.solo.actions import (
     FREE_ACTIONS,
     RAILBOT_CHOICES,
@@ -265,23 +265,33 @@ class SoloRules(Plugin):
                 game.score(seat, -penalty, baron.name)
         solo.delivered[delivery.color.value] = solo.delivered.get(delivery.color.value, 0) + 1
         railbot.to_supply(game, delivery.color)  # Mexico's purple: beside the board (RB-102)
+        towns.delivered(game, delivery)  # Australia: the first cube to a town (RB-094)
         solo.longest_delivery = max(solo.longest_delivery, len(delivery.links))
 
     def cubes_held(self, game: Game) -> Mapping[Color, int]:
-        """Mexico's purple cubes beside the board, out of the bag (RB-102)."""
+        """Mexico's purple cubes beside the board (RB-102) and the cubes on Australia's town
+        tracker (RB-093, RB-094), out of the bag."""
+        held = towns.held(game)
         scarce = self.solo_map.scarce
-        return {scarce.color: solo_state(game).supply} if scarce is not None else {}
+        if scarce is not None:
+            held[scarce.color] = held.get(scarce.color, 0) + solo_state(game).supply
+        return held
 
     def final_points(self, game: Game, seat: int) -> int:
-        """RB-108: the purple penalty a third time after the last turn."""
+        """RB-108: the purple penalty a third time after the last turn; RB-093, RB-094:
+        Australia's town tracker."""
+        points = towns.final_points(game)
         scarce = self.solo_map.scarce
         if scarce is None:
-            return 0
+            return points
         count = railbot.scarce_count(game)
         lost = scarce.points_lost(count)
         if lost:
             game.log(f"After the last turn: {count} {scarce.color.value} cubes cost {lost}")
-        return -lost
+        return points - lost
+
+    def after_build(self, game: Game, seat: int, link: Link) -> None:
+        towns.player_builds(game, seat, link)  # Australia: a town the player pays for (RB-093)
 
     def engine_level(self, game: Game, seat: int, level: int) -> int:
         for baron in duel.in_force(game, "engine_minus"):  # RB-030
@@ -363,8 +373,23 @@ class SoloRules(Plugin):
                 "choice": choice,
                 "claim_window": solo.claim_window,
                 "final_turn": game.final_turn,
+                "towns": _towns_view(game, smap, solo),
             }
         }
+
+
+def _towns_view(game: Game, smap: SoloMap, solo: SoloState) -> dict[str, Any] | None:
+    """Australia's town tracker (RB-093, RB-094): what each column holds and scores now."""
+    tracker = smap.towns
+    if tracker is None:
+        return None
+    return {
+        "built": list(solo.towns_built),
+        "delivered": list(solo.towns_delivered),
+        "built_points": tracker.points_for_built(len(solo.towns_built)),
+        "delivered_points": tracker.points_for_delivered(len(solo.towns_delivered)),
+        "must_deliver": tracker.must_deliver,
+    }
 
 
 def _card_view(
@@ -542,6 +567,11 @@ class SoloTurn(TurnStructure):
     def result(self, game: Game, final: Mapping[int, int]) -> tuple[int | None, str]:
         target = solo_state(game).target
         score = final[PLAYER]
+        if towns.lost_by_towns(game):  # RB-094
+            return None, (
+                f"Game over. {game.seats[PLAYER]} has {score} points but delivered no cube to a "
+                "town, and loses"
+            )
         if score >= target:  # RB-014
             return PLAYER, f"Game over. {game.seats[PLAYER]} wins with {score} of {target} points"
         return None, f"Game over. {game.seats[PLAYER]} has {score} points, short of {target}"

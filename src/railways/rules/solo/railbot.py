@@ -28,6 +28,7 @@ from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
 from railways.core.state import Piece
 from railways.core.track import CostRules, crosses, lay, plan_build
+from railways.rules.solo import towns
 from railways.rules.solo.duel import PLAYER, unclaimed
 from railways.rules.solo.state import RAILBOT, SoloState, solo_map, solo_state
 
@@ -574,6 +575,7 @@ def _build(game: Game, path: tuple[Hex, ...]) -> None:
         f"({len(plan.tiles)} tile{'' if len(plan.tiles) == 1 else 's'}, "
         f"${plan.cost},000 of track it does not pay for)"
     )
+    towns.railbot_builds(game, link)  # Australia: an unbuilt town it reaches (RB-095)
     lanes = lane_cells(game)
     if any(h in lanes for h, _a, _b in plan.tiles):
         # RB-083: the player's Capital Charters count the Railbot's maritime links.
@@ -648,10 +650,17 @@ def cheapest_path(
     origin, target = board.cities[a], board.cities[b]
     lanes = lane_cells(game)
     edge_costs = game.edge_costs
+    town_prices = towns.unbuilt_prices(game)
 
-    def step_cost(here: Hex, nxt: Hex) -> int | None:
-        """What laying a tile on ``nxt`` coming from ``here`` costs; None if not allowed."""
-        if edge_costs.judges and not edge_costs.allowed(board, (here, nxt)):
+    def allowed(leg: tuple[Hex, ...], nxt: Hex) -> bool:
+        """Whether the link being laid may go on to ``nxt``: the judging plug-ins see the
+        whole link from its city (Australia's gauge rule follows the regions along it)."""
+        return not edge_costs.judges or edge_costs.allowed(board, (*leg, nxt))
+
+    def step_cost(leg: tuple[Hex, ...], nxt: Hex) -> int | None:
+        """What laying a tile on ``nxt`` after ``leg`` costs; None if not allowed."""
+        here = leg[-1]
+        if not allowed(leg, nxt):
             return None
         lane = lanes.get(nxt)
         if lane is not None:  # a lane costs its fixed price as a whole (RB-085)
@@ -659,11 +668,15 @@ def cheapest_path(
         ridge = tc.ridge if board.crosses_ridge(here, nxt) else 0
         return tc.of(board.hexes[nxt]) + ridge + (edge_costs(board, here, nxt) if edge_costs else 0)
 
-    def city_cost(here: Hex, nxt: Hex) -> int | None:
-        """What entering the city on ``nxt`` from ``here`` costs (a ridge); None if not allowed."""
-        if edge_costs.judges and not edge_costs.allowed(board, (here, nxt)):
+    def city_cost(leg: tuple[Hex, ...], nxt: Hex) -> int | None:
+        """What entering the city on ``nxt`` after ``leg`` costs (a ridge, an unbuilt town);
+        None if not allowed."""
+        here = leg[-1]
+        if not allowed(leg, nxt):
             return None
-        return tc.ridge if board.crosses_ridge(here, nxt) else 0
+        city = board.city_at(nxt)
+        town = town_prices.get(city.id, 0) if city is not None else 0
+        return (tc.ridge if board.crosses_ridge(here, nxt) else 0) + town
 
     links_from: dict[str, list[str]] = {}
     if use_existing:
@@ -695,12 +708,15 @@ def cheapest_path(
                 continue
             if board.is_impassable(at, nxt):
                 continue
-            step = step_cost(at, nxt)
+            step = step_cost((at,), nxt)
             if step is not None:
                 push(cost + step, tiles + 1, legs, (at, nxt), side.opposite)
 
     push(0, 0, (), (origin.at,), None)
-    done: set[tuple[Hex, Side | None]] = set()
+    # A hex is left behind once reached by its entry side; on a board of regions (Australia's
+    # gauge rule), also by the city the link began at, whose regions the link carries.
+    by_start = bool(board.regions)
+    done: set[tuple[Hex, Side | None, Hex | None]] = set()
     while heap:
         cost, tiles, _i, legs, leg, entry = heapq.heappop(heap)
         here = leg[-1]
@@ -708,9 +724,10 @@ def cheapest_path(
             legs, leg = (*legs, leg), (here,)  # a new link ends at this city
         if here == target.at:
             return list(legs)
-        if (here, entry) in done:
+        seen = (here, entry, leg[0] if by_start else None)
+        if seen in done:
             continue
-        done.add((here, entry))
+        done.add(seen)
         if board.city_at(here) is not None:  # the start, or passing through another city
             leave_city(cost, tiles, legs, here, entry)
             continue
@@ -726,13 +743,13 @@ def cheapest_path(
                 continue
             city = board.city_at(nxt)
             if city is not None:
-                enter = city_cost(here, nxt)
+                enter = city_cost(leg, nxt)
                 if exit_.opposite in city.spokes and city.id != a and enter is not None:
                     push(cost + enter, tiles, legs, (*leg, nxt), exit_.opposite)
                 continue
             if not _open(board, track, nxt):
                 continue
-            step = step_cost(here, nxt)
+            step = step_cost(leg, nxt)
             if step is not None:
                 push(cost + step, tiles + 1, legs, (*leg, nxt), exit_.opposite)
     return None

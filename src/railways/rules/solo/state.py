@@ -42,6 +42,11 @@ class SoloState:
     delivered: dict[str, int] = field(default_factory=dict)  # cubes delivered, by colour
     longest_delivery: int = 0  # links of the player's longest delivery
     supply: int = 0  # Mexico: purple cubes set beside the board, out of the bag (RB-102)
+    # Australia's town tracker (RB-093, RB-094): towns the player built by paying for them,
+    # towns the player delivered to, and the colours of the cubes on the card.
+    towns_built: list[str] = field(default_factory=list)
+    towns_delivered: list[str] = field(default_factory=list)
+    tracker: list[str] = field(default_factory=list)
 
 
 def solo_state(game: Game) -> SoloState:

@@ -1,0 +1,124 @@
+"""Australia's towns in the solo game: the town tracker card (RB-093..RB-095).
+
+The towns themselves are the board's (``rules.boards.australia``): unbuilt, a town is a gray
+city without goods, built by a link that ends there (AU-028..AU-031) or by its card (AU-032).
+The solo appendix adds a tracker card beside the board:
+
+- a town the player builds by paying for it (a link of the player's that ends there, not its
+  Operations card) draws a third cube, which goes on the tracker's *built* column (RB-093);
+- the first cube the player delivers to each town goes on its *delivered* column instead of
+  back into the bag (RB-094);
+- at the end both columns score by their tables, and a player who never delivered to a town
+  loses whatever the score (RB-094);
+- a Railbot link that must reach an unbuilt town builds it, with two cubes and nothing on the
+  tracker (RB-095).
+
+Cubes on the tracker are out of the bag for the rest of the game (``SoloRules.cubes_held``).
+"""
+
+from __future__ import annotations
+
+from railways.core.board import Color
+from railways.core.game import Delivery, Game
+from railways.core.state import Link
+from railways.rules.boards.australia import state as au
+from railways.rules.boards.australia.regions import TOWN
+from railways.rules.solo.state import solo_map, solo_state
+
+PLAYER = 0
+
+
+def in_force(game: Game) -> bool:
+    """Whether this solo map keeps a town tracker (Australia)."""
+    return solo_map(game).towns is not None
+
+
+def is_town(game: Game, city: str) -> bool:
+    """Whether ``city`` began the game as a town, built or not."""
+    found = game.board.cities.get(city)
+    return found is not None and TOWN in found.flags
+
+
+def is_unbuilt(game: Game, city: str | None) -> bool:
+    return in_force(game) and au.is_unbuilt(game, city)
+
+
+def unbuilt_prices(game: Game) -> dict[str, int]:
+    """What a path pays to reach each unbuilt town: $5,000 (AU-028), which the Railbot's
+    cheapest path counts like any other price (RB-065, RB-095)."""
+    if not in_force(game):
+        return {}
+    return {town: au.TOWN_COST for town in au.unbuilt(game)}
+
+
+def player_builds(game: Game, seat: int, link: Link) -> None:
+    """RB-093: the player's link is about to build the town it ends at (the board's plug-in
+    builds it after every plug-in's ``after_build``): a third cube goes on the tracker."""
+    if seat != PLAYER or not link.complete or not is_unbuilt(game, link.end):
+        return
+    assert link.end is not None
+    solo = solo_state(game)
+    solo.towns_built.append(link.end)
+    cubes = game.draw_cubes(1)
+    solo.tracker += [c.value for c in cubes]
+    name = game.city_name(link.end)
+    if cubes:
+        game.log(f"A {cubes[0].value} cube goes on the town tracker: {name} is built by you")
+    else:
+        game.log(f"{name} is built by you (the bag has no cube for the town tracker)")
+
+
+def railbot_builds(game: Game, link: Link) -> None:
+    """RB-095: a Railbot link that reaches an unbuilt town (or leaves one) builds it with two
+    random cubes, as the board's rules build a town (AU-031); nothing goes on the tracker."""
+    for city in (link.start, link.end):
+        if is_unbuilt(game, city):
+            assert city is not None
+            au.build_town(game, city, "built by the Railbot")
+
+
+def delivered(game: Game, delivery: Delivery) -> None:
+    """RB-094: the first cube delivered to a town goes on the tracker, not into the bag."""
+    town = delivery.destination
+    solo = solo_state(game)
+    if not in_force(game) or not is_town(game, town) or town in solo.towns_delivered:
+        return
+    solo.towns_delivered.append(town)
+    color = delivery.color
+    if game.state.bag[color] > 0:  # the delivery put it back in the bag (RW-p5-30)
+        game.state.bag[color] -= 1
+        solo.tracker.append(color.value)
+    game.log(
+        f"The {color.value} cube delivered to {game.city_name(town)} goes on the town tracker "
+        f"({len(solo.towns_delivered)} town{'' if len(solo.towns_delivered) == 1 else 's'} "
+        "delivered to)"
+    )
+
+
+def final_points(game: Game) -> int:
+    """RB-093, RB-094: the tracker's points after the last turn."""
+    tracker = solo_map(game).towns
+    if tracker is None:
+        return 0
+    solo = solo_state(game)
+    built = tracker.points_for_built(len(solo.towns_built))
+    reached = tracker.points_for_delivered(len(solo.towns_delivered))
+    if built:
+        game.log(f"Towns you built: {len(solo.towns_built)}, {built} points")
+    if reached:
+        game.log(f"Towns you delivered to: {len(solo.towns_delivered)}, {reached} points")
+    return built + reached
+
+
+def lost_by_towns(game: Game) -> bool:
+    """RB-094: no cube delivered to a town by the end loses the game."""
+    tracker = solo_map(game).towns
+    return tracker is not None and tracker.must_deliver and not solo_state(game).towns_delivered
+
+
+def held(game: Game) -> dict[Color, int]:
+    """The cubes on the tracker card, by colour (out of the bag)."""
+    out: dict[Color, int] = {}
+    for value in solo_state(game).tracker:
+        out[Color(value)] = out.get(Color(value), 0) + 1
+    return out
