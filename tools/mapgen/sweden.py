@@ -20,7 +20,7 @@ from mapgen.north_america import ConicGeography
 # fmt: off
 CITIES: list[CityDef] = [
     # Skåne, Blekinge and Småland
-    CityDef("malmo", "Malmö", 55.61, 13.00, "black", 3),
+    CityDef("malmo", "Malmö", 55.61, 13.00, "black", 2),
     CityDef("helsingborg", "Helsingborg", 56.05, 12.69, "yellow", 2, (43, 4)),
     CityDef("kristianstad", "Kristianstad", 56.03, 14.16, "blue", 2),
     CityDef("karlskrona", "Karlskrona", 56.16, 15.59, "blue", 2),
@@ -35,7 +35,7 @@ CITIES: list[CityDef] = [
     CityDef("uddevalla", "Uddevalla", 58.35, 11.94, "purple", 2),
     CityDef("skovde", "Skövde", 58.39, 13.85, "gray", 1),
     CityDef("linkoping", "Linköping", 58.41, 15.62, "black", 2, (37, 8)),
-    CityDef("norrkoping", "Norrköping", 58.59, 16.19, "yellow", 3),
+    CityDef("norrkoping", "Norrköping", 58.59, 16.19, "yellow", 2),
     CityDef("nykoping", "Nyköping", 58.75, 17.01, "gray", 1),
     CityDef("visby", "Visby", 57.64, 18.30, "purple", 2, (39, 11)),
     # Svealand
@@ -218,8 +218,9 @@ CITIES_HEADER = """\
 # RB-067), Kiruna, Narvik (printed "Norvik" there, RB-109) and Storlien (RB-061, RB-067,
 # RB-109). Everything else here (the other cities, colours, cubes, spokes) is our own: colours
 # are spread so that every region has sources and destinations of every colour; Stockholm,
-# Göteborg, Malmö, Norrköping and Kiruna start with 3 cubes, other coloured cities 2, gray
-# cities (mostly the junctions of the northern main line) 1.
+# Göteborg and Kiruna start with 3 cubes, other coloured cities 2, gray cities (mostly the
+# junctions of the northern main line) 1: 78 cubes. Malmö and Norrköping had 3 until the
+# solo calibration (docs/boards/sweden.md).
 # Spokes face every neighbouring hex that is on the board.
 # Regenerate with: python tools/project_map.py sweden --write
 """
