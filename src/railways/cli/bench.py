@@ -155,6 +155,18 @@ def print_figures(f: EngineFigures) -> None:
             f"  {board_id}: {g['fast_us_per_action']:8.1f} {g['full_us_per_action']:8.1f} "
             f"{g['playout_us_per_action']:8.1f}"
         )
+    if "against_reference" in f:
+        a = f["against_reference"]
+        click.echo(
+            f"{a['map']} with {a['players']} players against {a['reference']} with "
+            f"{a['reference_players']}, microseconds per action over {a['games']} game(s) each, "
+            "played alternately:"
+        )
+        for label, cost in (("full", a["full"]), ("fast", a["fast"])):
+            click.echo(
+                f"  {label} playout: {cost['board_us']:8.1f} against {cost['reference_us']:8.1f}"
+                f"  = {cost['ratio']:.2f}x"
+            )
     if "mcts_decision_ms" in f:
         d = f["mcts_decision_ms"]
         click.echo(
