@@ -67,7 +67,9 @@ def bench(
     """Measure the engine: random playouts per second for 2, 4 and 6 players,
     legal_actions and apply latency, replay time, the greedy bot's decision time, copies
     of a game per second, search playouts (copy + sample_action + unrecorded play) and how
-    the cost per action grows with players (2-6) and with each board.
+    the cost per action grows with players (2-6) and with each board. With --map of
+    another board, also that board at its most players against a 4-player Eastern U.S.
+    game, cost per action, the two played in turns.
 
     It only measures and prints; it never fails on slow figures.
     """
