@@ -219,6 +219,10 @@ def _context(game: Game, seat: int) -> _Context:
         from railways.bots.greedy_time import TimeContext
 
         return TimeContext(game, seat)
+    if any(p.id == "australia" for p in game.ruleset.plugins):
+        from railways.bots.greedy_australia import AustraliaContext
+
+        return AustraliaContext(game, seat)
     return _Context(game, seat)
 
 
