@@ -1,14 +1,16 @@
 """Write whole solo-game fixtures for tests/solo/test_recorded_solo_games.py.
 
 Run after a deliberate change to the solo rules or data:
-`.venv/bin/python tools/record_solo_games.py`. Each file is a game record (its options carry
-the solo settings) plus the final score it must replay to. The files also satisfy
+`.venv/bin/python tools/record_solo_games.py [MAP ...]` (only the games of the maps named, or
+all). Each file is a game record (its options carry the solo settings) plus the final score it
+must replay to. The files also satisfy
 tests/engine/test_recorded_games.py, which replays every fixture in the folder.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,12 +28,16 @@ GAMES: list[tuple[str, str, int, dict[str, Any]]] = [
     ("nippon", "greedy", 205, {}),
     ("great-britain", "greedy", 206, {}),  # Base Exhaust 4
     ("mexico", "greedy", 207, {}),  # the purple cubes and their penalty
+    ("australia", "greedy", 208, {}),  # towns, the town tracker, the gauge rule
 ]
 
 
-def main() -> None:
+def main(maps: list[str]) -> None:
+    """Record the games of ``maps`` (every game when empty)."""
     OUT.mkdir(parents=True, exist_ok=True)
     for map_id, bot_name, seed, options in GAMES:
+        if maps and map_id not in maps:
+            continue
         game = new_solo_game(map_id, seed=seed, options=options)
         bot = make_bot(bot_name, seed * 10)
         while not game.over:
@@ -57,4 +63,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -11,7 +11,10 @@ points, so the multiplayer caution about bonds leaves it passing most turns. Her
 - where the Railbot's card leaves a choice to the player (RB-065, RB-071, RB-072, RB-076), it
   picks what hurts its own plans least;
 - on Australia it counts the town tracker (RB-093, RB-094): a town it builds, the first cube
-  to each town, and above all one delivery to a town, without which the game is lost.
+  to each town, and above all one delivery to a town, without which the game is lost;
+- on Mexico a purple cube that leaves the board (delivered, or taken by the Railbot where it
+  lets the player choose) is worth the penalty it saves at the reveals still to come
+  (RB-105..108).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from railways.rules.solo.actions import (
     RailbotRemoveCube,
 )
 from railways.rules.solo.duel import points_now
+from railways.rules.solo.railbot import scarce_count
 from railways.rules.solo.state import is_solo, solo_map, solo_state
 
 if TYPE_CHECKING:
@@ -86,7 +90,27 @@ class SoloContext(_Context):
         value = super().value_delivery(action, points)
         if sum(self.cubes.get(action.city, {}).values()) <= 1:
             value -= self.emptying
+        value += self.scarce_relief(action.color)
         return value + self.point_value(self.town_delivery(self._destination(action)))
+
+    # -- Mexico's purple cubes (RB-105..108) ---------------------------------------------------
+    def scarce_relief(self, color: Color | str | None) -> float:
+        """The penalty points one cube of the scarce colour leaving the board saves: the step
+        of the table times the reveals still to come (the Exhaust Purple card, Final
+        Evaluation, the end of the game)."""
+        scarce = solo_map(self.game).scarce
+        if scarce is None or color not in (scarce.color, scarce.color.value):
+            return 0.0
+        count = scarce_count(self.game)
+        if count <= 0:
+            return 0.0
+        solo = solo_state(self.game)
+        events = 1  # after the last turn
+        if solo.evaluations == 0 and self.state.end_trigger_turn is None:
+            events += 1  # Final Evaluation's reveal
+        if scarce.card not in solo.discard:
+            events += 1  # the Exhaust Purple card's reveal
+        return float((scarce.points_lost(count) - scarce.points_lost(count - 1)) * events)
 
     # -- Australia's town tracker (RB-093, RB-094) -----------------------------------------
     def town_delivery(self, city: str) -> float:
@@ -172,7 +196,7 @@ class SoloContext(_Context):
             loss += EMPTY_CITY
         if city in self.own_cities:
             loss += 0.05
-        return loss
+        return loss - self.scarce_relief(color)
 
     # -- the Railbot's choices ------------------------------------------------------------
     def railbot_choice(self, options: Sequence[Action]) -> Action:
