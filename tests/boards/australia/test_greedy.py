@@ -12,7 +12,7 @@ import pytest
 
 from railways.bots.greedy import GreedyBot, _Context, _context
 from railways.bots.greedy_australia import AustraliaContext
-from railways.core.actions import TakeOperationsCard
+from railways.core.actions import DeliverGoods, TakeOperationsCard
 from railways.core.board import Color
 from railways.core.legal import legal_actions
 
@@ -117,3 +117,23 @@ def test_cards_for_builds_the_listing_never_offers_are_not_taken():
     show(game, "triple-gauge-3")
     choice = GreedyBot(1).choose(game, seat, legal_actions(game, seat))
     assert getattr(choice, "card", None) != "triple-gauge-3"
+
+
+@pytest.mark.rules("AU-038")
+def test_a_delivery_with_the_mechanical_stoker_counts_its_2000():
+    game = start()
+    build(game, 0, BENDIGO_MELBOURNE)
+    link = game.state.links[max(game.state.links)]
+    state = game.state
+    state.players[0].cash = 50  # cash to spare, no bonds: $1,000 is worth 0.12 of a point
+    state.players[0].bonds = 0
+    ctx = AustraliaContext(game, 0)
+    plain = DeliverGoods(seat=0, city="bendigo", color="blue", links=(link.id,))
+    stoked = DeliverGoods(
+        seat=0, city="bendigo", color="blue", links=(link.id,), cards=("mechanical-stoker-1",)
+    )
+    points = {0: 1}
+    # Any card played on a delivery is worth 0.3 given up (the base bot's CARD_SPENT); the
+    # Stoker costs $2,000 more: 2 x 0.12.
+    drop = ctx.value_delivery(plain, points) - ctx.value_delivery(stoked, points)
+    assert drop == pytest.approx(0.3 + 2 * 0.12)
