@@ -229,9 +229,16 @@ def follow(
 
 
 def extensions(
-    rules: DeliveryRules, graph: Mapping[str, list[Edge]], walk: Walk, leg_start: int
+    rules: DeliveryRules,
+    graph: Mapping[str, list[Edge]],
+    walk: Walk,
+    leg_start: int,
+    near: Mapping[str, int] | None = None,
 ) -> Iterator[Walk]:
-    """Every walk that goes on from ``walk`` by 1 to ``max_links`` links of this leg."""
+    """Every walk that goes on from ``walk`` by 1 to ``max_links`` links of this leg.
+
+    With ``near`` (city -> fewest links to a target city, from ``_links_to``), only the
+    walks that can still end at a target within the leg's links, in the same order."""
     stack = [walk]
     while stack:
         here = stack.pop()
@@ -239,14 +246,33 @@ def extensions(
             continue
         if len(here.links) > leg_start and rules.must_stop(here):
             continue
+        left = rules.max_links - (len(here.links) - leg_start) - 1  # links after the next one
         for link_id, to, owner in graph.get(here.cities[-1], ()):
             if link_id in here.links or link_id < 0:
                 continue
+            if near is not None and near.get(to, left + 1) > left:
+                continue  # no target within reach from there
             if rules.step_refusal(here, link_id, to, owner) is not None:
                 continue
             nxt = Walk(here.seat, here.color, (*here.cities, to), (*here.links, link_id))
             yield nxt
             stack.append(nxt)
+
+
+def _links_to(graph: Mapping[str, list[Edge]], targets: set[str], most: int) -> dict[str, int]:
+    """Fewest links from each city to one of ``targets``, up to ``most`` (a walk's rules only
+    lengthen a route, so no walk reaches a target sooner than this)."""
+    near = dict.fromkeys(targets, 0)
+    frontier = sorted(targets)
+    for steps in range(1, most + 1):
+        nxt: list[str] = []
+        for city in frontier:
+            for link_id, to, _owner in graph.get(city, ()):
+                if link_id >= 0 and to not in near:
+                    near[to] = steps
+                    nxt.append(to)
+        frontier = nxt
+    return near
 
 
 def passed_with_depots(rules: DeliveryRules, walk: Walk, first: int) -> list[str]:
@@ -268,6 +294,12 @@ def _graph(game: Game) -> Mapping[str, list[Edge]]:
 # -- the hook: passing a depot city -------------------------------------------------------------
 class DepotHook(DeliveryHook):
     """A cube may go on through a city of its colour where its mover has a depot (RW-p7-15)."""
+
+    def in_force(self, game: Game, seat: int) -> bool:
+        return any(s == seat for s, _n in data(game)["placed"].values())  # no depot, no change
+
+    def passable(self, game: Game, seat: int) -> frozenset[str] | None:
+        return frozenset(c for c, (s, n) in data(game)["placed"].items() if s == seat and n > 0)
 
     def may_pass(self, game: Game, walk: Walk, city: str) -> bool:
         return depots_at(game, walk.seat, city) > 0
@@ -438,13 +470,14 @@ class StopAtFuelDepotKind(ActionKind):
             return []
         graph = _graph(game)
         rules = _rules(game, seat)
+        near = _links_to(graph, mine, rules.max_links)
         out: list[Action] = []
         for city, cubes in sorted(game.state.cubes.items()):
-            if not cubes or city not in graph:
-                continue
+            if not cubes or city not in near:
+                continue  # no depot of the seat's within the engine's reach
             for color in sorted(set(cubes), key=lambda c: c.value):
                 start = Walk(seat, color, (city,), ())
-                for walk in extensions(rules, graph, start, 0):
+                for walk in extensions(rules, graph, start, 0, near):
                     end = walk.cities[-1]
                     if end in mine and depots_at(game, seat, end) >= stop_needs(
                         rules, seat, color, walk.cities
