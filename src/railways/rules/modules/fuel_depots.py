@@ -41,6 +41,7 @@ from railways.core.delivery import DeliveryHook, DeliveryRules, Walk
 from railways.core.errors import IllegalAction
 from railways.core.kinds import ActionInfo, ActionKind, KindInfo
 from railways.core.plugins import Marker
+from railways.core.rng import Rng
 from railways.core.state import Phase
 from railways.rules.modules.base import Module
 from railways.rules.registry import register_plugin
@@ -48,7 +49,6 @@ from railways.rules.registry import register_plugin
 if TYPE_CHECKING:
     from railways.core.delivery import Edge
     from railways.core.game import Delivery, Game
-    from railways.core.rng import Rng
 
 MODULE_ID = "fuel-depots"
 DEPOTS_PER_PLAYER = 4  # RW-p7-12
@@ -315,10 +315,12 @@ def _connected(game: Game, seat: int) -> set[str]:
 
 
 def _can_build(game: Game, seat: int) -> bool:
-    # The links alone: a hand card only adds the same links again with the card.
-    from railways.core.legal import link_options
+    # The links alone: a hand card only adds the same links again with the card. The sampler
+    # finds one at once when there are many, and lists them all before it says there is none,
+    # so its answer is exact; listing every link of a big board each time cost far more.
+    from railways.core.legal import sample_build
 
-    return bool(link_options(game, seat))
+    return sample_build(game, seat, Rng(seat)) is not None
 
 
 class PlaceFuelDepotKind(ActionKind):
