@@ -259,6 +259,38 @@ def extensions(
             stack.append(nxt)
 
 
+def _depot_walks(
+    rules: DeliveryRules,
+    graph: Mapping[str, list[Edge]],
+    color: Color,
+    start: str,
+    near: Mapping[str, int],
+) -> Iterator[tuple[tuple[str, ...], tuple[int, ...]]]:
+    """``extensions`` of a new cube (cities and links of each walk, in the same order) when
+    the only hooks are ones that let cubes pass cities (``rules.passable``): the base step
+    rules written into the loop, as ``DeliveryRules._base_routes`` does."""
+    passable = rules.passable
+    assert passable is not None
+    colors, seat, shared, most = rules.colors, rules.seat, rules.shared, rules.max_links
+    stack: list[tuple[tuple[str, ...], tuple[int, ...]]] = [((start,), ())]
+    while stack:
+        cities, links = stack.pop()
+        if len(links) >= most:
+            continue
+        here = cities[-1]
+        if links and colors[here] is color and here not in passable:
+            continue  # the cube stops at the first city of its colour (RW-p5-28, RW-p7-15)
+        left = most - len(links) - 1
+        for link_id, to, owner in graph.get(here, ()):
+            if link_id in links or link_id < 0 or near.get(to, left + 1) > left:
+                continue
+            if (not links and owner != seat and link_id not in shared) or to in cities:
+                continue  # RW-p5-32, RW-p5-27
+            walk = ((*cities, to), (*links, link_id))
+            yield walk
+            stack.append(walk)
+
+
 def _links_to(graph: Mapping[str, list[Edge]], targets: set[str], most: int) -> dict[str, int]:
     """Fewest links from each city to one of ``targets``, up to ``most`` (a walk's rules only
     lengthen a route, so no walk reaches a target sooner than this)."""
@@ -478,6 +510,13 @@ class StopAtFuelDepotKind(ActionKind):
             if not cubes or city not in near:
                 continue  # no depot of the seat's within the engine's reach
             for color in sorted(set(cubes), key=lambda c: c.value):
+                if rules.passable is not None:  # the depots are the only change: a quick walk
+                    for cities, links in _depot_walks(rules, graph, color, city, near):
+                        end = cities[-1]
+                        needs = 2 if rules.colors[end] is color else 1
+                        if end in mine and depots_at(game, seat, end) >= needs:
+                            out.append(StopAtFuelDepot(seat, city, color.value, links))
+                    continue
                 start = Walk(seat, color, (city,), ())
                 for walk in extensions(rules, graph, start, 0, near):
                     end = walk.cities[-1]
