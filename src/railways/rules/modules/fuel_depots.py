@@ -347,11 +347,16 @@ def _connected(game: Game, seat: int) -> set[str]:
 
 
 def _can_build(game: Game, seat: int) -> bool:
-    # The links alone: a hand card only adds the same links again with the card. The sampler
-    # finds one at once when there are many, and lists them all before it says there is none,
-    # so its answer is exact; listing every link of a big board each time cost far more.
-    from railways.core.legal import sample_build
+    # The links alone: a hand card only adds the same links again with the card. When the
+    # seat's links were just listed (a full listing lists builds first) the list is kept and
+    # asked again; otherwise the sampler is asked, which finds one at once when there are
+    # many and lists them all before it says there is none, so both answers are exact.
+    from railways.core.legal import link_options, sample_build
 
+    version = game.state.track_version
+    listed = game.derived.get("build_options", {})
+    if any(key[0] == seat and seen == version for key, (seen, _o) in listed.items()):
+        return bool(link_options(game, seat))
     return sample_build(game, seat, Rng(seat)) is not None
 
 
