@@ -5,8 +5,9 @@ With depots on the board the route rules have a hook. Two short cuts keep the li
 a seat with no depot is listed by the base rules' loop (``DeliveryHook.in_force``), and a
 seat with depots by that loop with its depot cities passable (``DeliveryHook.passable``);
 the stops at a depot are looked for only where a depot of the seat's is within the engine's
-reach. Here the general way (every hook asked at every step, every walk tried) is run
-beside them at every position of random Western U.S. games.
+reach. Here the general way (every hook asked at every step, every walk tried) is run beside
+them at every position of random Western U.S. games; and a fast playout, which draws a stop
+by a random walk, draws only stops the listing gives.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import pytest
 from railways.bots.random_bot import RandomBot
 from railways.core.delivery import Walk
 from railways.core.game import Game
-from railways.core.legal import delivery_options, legal_actions
+from railways.core.legal import delivery_options, legal_actions, sample_action
+from railways.core.rng import Rng
 from railways.rules import new_game
 from railways.rules.modules import fuel_depots as fd
 
@@ -68,7 +70,7 @@ def test_the_short_cuts_list_what_the_general_way_lists(
     with_depots = 0
     for game in positions(players, seed, 350):
         for seat in range(players):
-            quick, quick_stops = listed(game, seat), stops.options(game, seat)
+            quick, quick_stops = listed(game, seat), stops.stops(game, seat)
             with monkeypatch.context() as general:
                 general.setattr(fd.DepotHook, "in_force", lambda _h, _g, _s: True)
                 general.setattr(fd.DepotHook, "passable", lambda _h, _g, _s: None)
@@ -76,3 +78,22 @@ def test_the_short_cuts_list_what_the_general_way_lists(
                 assert every_stop(game, seat) == quick_stops
             with_depots += any(s == seat for s, _n in fd.data(game)["placed"].values())
     assert with_depots > 100  # the seats had depots often enough for this to mean something
+
+
+@pytest.mark.rules("RW-p7-17")
+def test_a_sampled_stop_is_one_the_listing_offers() -> None:
+    """Fast playouts draw a stop at a depot by a random walk: each one drawn is among the
+    stops the full listing gives, and they are drawn."""
+    options = {"without_modules": ["city-rotors"]}
+    game = new_game("western-us", players=3, seed=2, options=options)
+    rng = Rng(2)
+    drawn = 0
+    while not game.over:
+        seat = game.to_act
+        assert seat is not None
+        action = sample_action(game, seat, rng)
+        if isinstance(action, fd.StopAtFuelDepot):
+            drawn += 1
+            assert action in fd.StopAtFuelDepotKind().stops(game, seat)
+        game.apply(action)
+    assert drawn >= 5

@@ -54,6 +54,7 @@ MODULE_ID = "fuel-depots"
 DEPOTS_PER_PLAYER = 4  # RW-p7-12
 DEPOT_COST = 5  # $5,000 (RW-p7-13)
 MOST_AT_ONCE = 2  # RW-p7-13
+WALK_TRIES = 8  # random walks a sampled stop at a depot tries before listing every stop
 
 
 @register
@@ -241,22 +242,32 @@ def extensions(
     walks that can still end at a target within the leg's links, in the same order."""
     stack = [walk]
     while stack:
-        here = stack.pop()
-        if len(here.links) - leg_start >= rules.max_links:
-            continue
-        if len(here.links) > leg_start and rules.must_stop(here):
-            continue
-        left = rules.max_links - (len(here.links) - leg_start) - 1  # links after the next one
-        for link_id, to, owner in graph.get(here.cities[-1], ()):
-            if link_id in here.links or link_id < 0:
-                continue
-            if near is not None and near.get(to, left + 1) > left:
-                continue  # no target within reach from there
-            if rules.step_refusal(here, link_id, to, owner) is not None:
-                continue
-            nxt = Walk(here.seat, here.color, (*here.cities, to), (*here.links, link_id))
+        for nxt in _steps(rules, graph, stack.pop(), leg_start, near):
             yield nxt
             stack.append(nxt)
+
+
+def _steps(
+    rules: DeliveryRules,
+    graph: Mapping[str, list[Edge]],
+    here: Walk,
+    leg_start: int,
+    near: Mapping[str, int] | None = None,
+) -> Iterator[Walk]:
+    """The walks one link longer than ``here`` (see ``extensions``)."""
+    if len(here.links) - leg_start >= rules.max_links:
+        return
+    if len(here.links) > leg_start and rules.must_stop(here):
+        return
+    left = rules.max_links - (len(here.links) - leg_start) - 1  # links after the next one
+    for link_id, to, owner in graph.get(here.cities[-1], ()):
+        if link_id in here.links or link_id < 0:
+            continue
+        if near is not None and near.get(to, left + 1) > left:
+            continue  # no target within reach from there
+        if rules.step_refusal(here, link_id, to, owner) is not None:
+            continue
+        yield Walk(here.seat, here.color, (*here.cities, to), (*here.links, link_id))
 
 
 def _depot_walks(
@@ -503,7 +514,11 @@ class StopAtFuelDepotKind(ActionKind):
             f"{game.city_name(action.city)} to a Fuel Depot at {game.city_name(end)}"
         )
 
-    def options(self, game: Game, seat: int) -> list[Action]:
+    # No ``options``: like a delivery, a stop joins the random draw of the delivery group as
+    # one action drawn by ``sample`` (listing every stop there cost most of a fast playout on
+    # a big board); ``stops`` lists them all for the full listing.
+    def stops(self, game: Game, seat: int) -> list[Action]:
+        """Every stop at one of the seat's depots it may make now (RW-p7-17)."""
         mine = {c for c, (s, n) in data(game)["placed"].items() if s == seat and n > 0}
         if not mine:
             return []
@@ -536,10 +551,38 @@ class StopAtFuelDepotKind(ActionKind):
         return out
 
     def list_into(self, game: Game, seat: int, legal: Any) -> None:
-        legal.simple.extend(self.options(game, seat))
+        legal.simple.extend(self.stops(game, seat))
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
-        choices = self.options(game, seat)
+        """A random walk from a random cube within reach of a depot of the seat's, stopping
+        at the first depot it may stop at; after ``WALK_TRIES`` walks that end nowhere, one
+        of every stop (None when there is none)."""
+        mine = {c for c, (s, n) in data(game)["placed"].items() if s == seat and n > 0}
+        if not mine:
+            return None
+        graph = _graph(game)
+        rules = _rules(game, seat)
+        near = _links_to(graph, mine, rules.max_links)
+        sources = [
+            (city, color)
+            for city, cubes in sorted(game.state.cubes.items())
+            if cubes and city in near
+            for color in sorted(set(cubes), key=lambda c: c.value)
+        ]
+        for _ in range(WALK_TRIES if sources else 0):
+            city, color = sources[rng.below(len(sources))]
+            walk = Walk(seat, color, (city,), ())
+            while True:
+                steps = list(_steps(rules, graph, walk, 0, near))
+                if not steps:
+                    break
+                walk = steps[rng.below(len(steps))]
+                end = walk.cities[-1]
+                if end in mine and depots_at(game, seat, end) >= stop_needs(
+                    rules, seat, color, walk.cities
+                ):
+                    return StopAtFuelDepot(seat, city, color.value, walk.links)
+        choices = self.stops(game, seat)
         return choices[rng.below(len(choices))] if choices else None
 
     def describe(self, game: Game, action: StopAtFuelDepot) -> ActionInfo:
