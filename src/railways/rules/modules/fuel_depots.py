@@ -563,10 +563,12 @@ class StopAtFuelDepotKind(ActionKind):
         graph = _graph(game)
         rules = _rules(game, seat)
         near = _links_to(graph, mine, rules.max_links)
-        sources = [
+        sources = [  # cubes the seat can start moving (its own first link, RW-p5-32)
             (city, color)
             for city, cubes in sorted(game.state.cubes.items())
-            if cubes and city in near
+            if cubes
+            and city in near
+            and any(owner == seat or lk in rules.shared for lk, _c, owner in graph.get(city, ()))
             for color in sorted(set(cubes), key=lambda c: c.value)
         ]
         for _ in range(WALK_TRIES if sources else 0):
