@@ -343,14 +343,20 @@ def growth(map_id: str, players: int, seed: int, max_actions: int) -> Growth:
     }
 
 
+def _warm(map_id: str, seed: int = 1) -> None:
+    """Load the board and make its route tables (Perfect Engineering lays 5 tiles), so that
+    no timing includes them."""
+    warm = new_game(map_id, players=4, seed=seed)
+    for tiles in (4, 5):
+        static_routes(warm.board, tiles)
+        long_routes(warm.board, tiles)
+
+
 def _one_game_each_way(
     map_id: str, players: int, seed: int, max_actions: int
 ) -> tuple[Throughput, Throughput]:
     """One full and one fast random playout, in a process of their own (``against_reference``)."""
-    warm = new_game(map_id, players=players, seed=seed)
-    for tiles in (4, 5):  # the board's route tables, made outside the timing
-        static_routes(warm.board, tiles)
-        long_routes(warm.board, tiles)
+    _warm(map_id, seed)
     full = random_playouts(map_id, players, 1, seed, max_actions)
     fast = fast_playouts(map_id, players, 1, seed, max_actions)
     return full, fast
@@ -497,10 +503,7 @@ def run_engine_bench(
             progress(text)
 
     host = machine()
-    warm = new_game(map_id, players=4, seed=seed)  # load the board outside the timing
-    for tiles in (4, 5):  # and its per-board route tables (Perfect Engineering lays 5)
-        static_routes(warm.board, tiles)
-        long_routes(warm.board, tiles)
+    _warm(map_id, seed)
     playouts: dict[str, Throughput] = {}
     for players in PLAYER_COUNTS:
         say(f"random playouts, {players} players")
@@ -527,6 +530,7 @@ def run_engine_bench(
     boards: dict[str, Growth] = {}
     for board_id in available_maps():
         try:
+            _warm(board_id)  # its route tables outside the timing, as for --map's board
             boards[board_id] = growth(board_id, 4, seed, max_actions)
         except ValueError:  # a board that does not take four players
             continue
