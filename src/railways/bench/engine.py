@@ -347,9 +347,9 @@ def _warm(map_id: str, seed: int = 1) -> None:
     """Load the board and make its route tables (Perfect Engineering lays 5 tiles), so that
     no timing includes them."""
     warm = new_game(map_id, players=4, seed=seed)
-    for tiles in (4, 5):
-        static_routes(warm.board, tiles)
-        long_routes(warm.board, tiles)
+    for tiles in (4, 5):  # with the board's own edge costs (a snow line), as games ask
+        static_routes(warm.board, tiles, warm.edge_costs)
+        long_routes(warm.board, tiles, warm.edge_costs)
 
 
 def _one_game_each_way(
