@@ -511,9 +511,15 @@ def _option(
 def _closed(game: Game, seat: int) -> tuple[frozenset[Hex], frozenset[Hex]]:
     """Hexes closed to the seat's builds now, and hexes closed only as a build's start."""
     restrictions = game.build_restrictions(seat)
-    closed = frozenset().union(*(r.hexes for r in restrictions if not r.starts_only))
-    starts = frozenset().union(*(r.hexes for r in restrictions if r.starts_only))
-    return closed, starts
+    return _union([r.hexes for r in restrictions if not r.starts_only]), _union(
+        [r.hexes for r in restrictions if r.starts_only]
+    )
+
+
+def _union(sets: list[frozenset[Hex]]) -> frozenset[Hex]:
+    # One set is kept as it is: the same object each time hashes once (frozensets keep their
+    # hash), and these key the listing caches (a closed Western board is 679 hexes).
+    return sets[0] if len(sets) == 1 else frozenset().union(*sets)
 
 
 def _judged(game: Game) -> bool:
