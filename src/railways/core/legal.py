@@ -25,7 +25,7 @@ from railways.core.kinds import ActionKind
 from railways.core.plugins import EdgeCosts
 from railways.core.rng import Rng
 from railways.core.state import Phase, Piece
-from railways.core.track import CostRules, crosses, tiles_after, tiles_in_use
+from railways.core.track import CostRules, crosses, shape_kind, tiles_in_use
 
 LONG_LINK_TILES = 8  # candidates for links too long for one action are offered up to this
 NO_EDGE_COSTS = EdgeCosts()
@@ -224,10 +224,17 @@ class StaticRoute:
     open_tiles: int
     inner: frozenset[Hex] = frozenset()  # the hexes that get tiles
     laid: tuple[tuple[Hex, Side, Side], ...] = ()  # each tile: hex, side in, side out
+    plain: tuple[int, int] = (0, 0)  # straight and gentle tiles it lays on an empty board
 
     @property
     def tiles(self) -> int:
         return len(self.path) - 2
+
+
+def _plain(laid: tuple[tuple[Hex, Side, Side], ...]) -> tuple[int, int]:
+    """How many straight and how many gentle tiles ``laid`` takes from an empty board."""
+    straights = sum(1 for _h, a, b in laid if shape_kind(a, b) == "straight")
+    return straights, len(laid) - straights
 
 
 def _tiles_of(path: tuple[Hex, ...]) -> tuple[tuple[Hex, Side, Side], ...]:
@@ -287,8 +294,9 @@ def _static_routes(
             tiles = path[1:-1]
             cost = _route_cost(board, path, edge_costs)
             opens = sum(1 for h in tiles if board.hexes[h] is Terrain.OPEN)
+            laid = _tiles_of(path)
             out.setdefault((city.id, dest.id), []).append(
-                StaticRoute(path, cost, opens, frozenset(tiles), _tiles_of(path))
+                StaticRoute(path, cost, opens, frozenset(tiles), laid, _plain(laid))
             )
     for group in out.values():
         group.sort(key=lambda r: (r.cost, r.tiles, r.path))
@@ -559,6 +567,8 @@ def _build_options(
         return options + _open(more, closed, starts)
     if fast:
         options = _slot_options(game, seat, max_tiles, cards)
+    elif _starved(game, _room(game)):
+        options = []  # no route between cities can get its tiles (see _starved)
     else:
         occupied = set(track)
         exact = not rules.repriced and not any(game.build_restrictions(seat)) and not judged
@@ -887,7 +897,7 @@ def _group_choice(
         elif fast:
             return _option(game.board, seat, cards, route, dest)
         if exact:
-            if _supply_ok(game, route.laid):
+            if _supply_ok(game, route, occupied):
                 return _option(game.board, seat, cards, route, dest)
             continue
         option = _try(game, BuildTrack(seat=seat, path=route.path, cards=cards), route.path, dest)
@@ -928,11 +938,46 @@ def _crossable(
     return True
 
 
-def _supply_ok(game: Game, tiles: tuple[tuple[Hex, Side, Side], ...]) -> bool:
-    """Whether the supply has the tiles, exactly as ``track._check_supply`` counts them."""
-    used = tiles_after(game.state, tiles)
+def _room(game: Game) -> tuple[int, int, int]:
+    """Straight, gentle and crossing tiles left in the supply."""
+    used = tiles_in_use(game.state)
     supply = game.board.tables.tile_supply
-    return all(count <= supply.get(kind, 0) for kind, count in used.items())
+    return (
+        supply.get("straight", 0) - used["straight"],
+        supply.get("gentle", 0) - used["gentle"],
+        supply.get("crossing", 0) - used["crossing"],
+    )
+
+
+def _supply_ok(game: Game, route: StaticRoute | FirstLeg, occupied: set[Hex]) -> bool:
+    """Whether the supply has the tiles of ``route.laid``, counted exactly as
+    ``track._check_supply`` counts them (``track.tiles_after``): a tile on an empty hex takes
+    a plain tile of its shape; one over a plain tile takes a crossing and gives that plain
+    tile back; one over a crossing tile left from a lifted track takes nothing."""
+    straight, gentle, crossing = _room(game)
+    if route.inner.isdisjoint(occupied):  # the common case: the route's own count holds
+        return route.plain[0] <= straight and route.plain[1] <= gentle and crossing >= 0
+    track = game.state.track
+    for h, a, b in route.laid:
+        pieces = track.get(h)
+        if pieces:
+            under = pieces[0]
+            if not under.on_crossing:
+                crossing -= 1
+                if _STRAIGHT[under.a * 6 + under.b]:
+                    straight += 1
+                else:
+                    gentle += 1
+        elif _STRAIGHT[a * 6 + b]:
+            straight -= 1
+        else:
+            gentle -= 1
+    return straight >= 0 and gentle >= 0 and crossing >= 0
+
+
+_STRAIGHT = tuple(
+    a != b and shape_kind(Side(a), Side(b)) == "straight" for a in range(6) for b in range(6)
+)
 
 
 def _try(
@@ -977,7 +1022,9 @@ def _leg_choice(
     if plenty:
         return _option(game.board, seat, cards, leg, None)
     if exact:  # its tiles meet no track and its loose end points along the free route
-        return _option(game.board, seat, cards, leg, None) if _supply_ok(game, leg.laid) else None
+        return (
+            _option(game.board, seat, cards, leg, None) if _supply_ok(game, leg, occupied) else None
+        )
     action = BuildTrack(seat=seat, path=leg.path, exit=leg.exit, cards=cards)
     return _try(game, action, leg.route, None)
 
@@ -994,6 +1041,7 @@ class FirstLeg:
     cost: int
     inner: frozenset[Hex] = frozenset()  # the hexes of the whole route that get tiles
     laid: tuple[tuple[Hex, Side, Side], ...] = ()  # the leg's tiles: hex, side in, side out
+    plain: tuple[int, int] = (0, 0)  # straight and gentle tiles the leg lays on an empty board
 
 
 def long_routes(
@@ -1017,8 +1065,9 @@ def _long_routes(board: Board, max_tiles: int, edge_costs: EdgeCosts) -> list[Fi
             assert exit_ is not None
             cost = _route_cost(board, leg, edge_costs)
             laid = _tiles_of((*leg, route[max_tiles + 1]))
+            inner = frozenset(route[1:-1])
             out.append(
-                FirstLeg(city.id, target, route, leg, exit_, cost, frozenset(route[1:-1]), laid)
+                FirstLeg(city.id, target, route, leg, exit_, cost, inner, laid, _plain(laid))
             )
     return out
 
@@ -1209,14 +1258,12 @@ _BY_VALUE = sorted(Color, key=lambda c: c.value)
 
 def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
     """A random candidate link, drawn by rejection (see :func:`sample_action`)."""
-    board, state = game.board, game.state
+    board = game.board
     max_tiles, cards = _max_tiles(game, seat)
     closed, starts = _closed(game, seat)
-    in_use = tiles_in_use(state)
-    supply = board.tables.tile_supply
-    plenty = all(supply.get(k, 0) - in_use[k] >= max_tiles for k in in_use)
+    room = _room(game)
     judged = _judged(game)
-    plenty = plenty and not judged  # a judged route is planned in full, never taken as listed
+    plenty = min(room) >= max_tiles and not judged  # a judged route is planned in full
     # Closed hexes do not make a price inexact: a candidate crossing them is dropped below,
     # as build_options drops it (a closed Western board, RW-p9-05, stays fast).
     exact = (
@@ -1225,16 +1272,16 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
         and not game.build_rules(BuildTrack(seat=seat, cards=cards)).repriced
     )
     fast = plenty and exact
-    occupied = set(state.track)
+    extensions = _own_extensions(game, seat, max_tiles, cards, closed, starts)
+    if _starved(game, room):  # no route between cities can get its tiles: only these are left
+        return extensions[rng.below(len(extensions))].action if extensions else None
+    occupied = _occupied(game)
     edge_costs = game.edge_costs
     groups = board.derived(
         ("route_groups", max_tiles, edge_costs.key),
         lambda: [(d, g) for (_o, d), g in static_routes(board, max_tiles, edge_costs).items()],
     )
     legs = long_routes(board, max_tiles, edge_costs)
-    own_open = any(lk.owner == seat and lk.end is None for lk in state.links.values())
-    extensions = _extensions(game, seat, max_tiles, cards) if own_open else []
-    extensions += _origin_options(game, seat, max_tiles, cards)
     total = len(groups) + len(legs) + len(extensions)
     for _ in range(SAMPLE_TRIES):
         i = rng.below(total)
@@ -1259,5 +1306,61 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
                     continue
                 option = found[0]
             return option.action
-    options = build_options(game, seat)  # few candidates are legal: draw from the full list
+    # Few candidates are legal: draw from the full list of links (the hand-card variants of
+    # build_options left out, as the draws above leave them out).
+    options = link_options(game, seat)
     return options[rng.below(len(options))].action if options else None
+
+
+def _own_extensions(
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    closed: frozenset[Hex],
+    starts: frozenset[Hex],
+) -> list[BuildOption]:
+    """The ways to finish the seat's own incomplete links and the links from a plug-in's
+    origins, as the full listing has them; kept with the state until the track changes,
+    under the full listing's key (``link_options``). Do not modify the answer."""
+    state = game.state
+    every: dict[tuple[object, ...], tuple[int, list[BuildOption]]]
+    every = game.derived.setdefault("own_extensions", {})
+    key = (seat, max_tiles, cards, closed, starts)
+    hit = every.get(key)
+    if hit is not None and hit[0] == state.track_version:
+        return hit[1]
+    own_open = any(lk.owner == seat and lk.end is None for lk in state.links.values())
+    found = _extensions(game, seat, max_tiles, cards) if own_open else []
+    found += _origin_options(game, seat, max_tiles, cards)
+    every[key] = (state.track_version, found)
+    return found
+
+
+def _occupied(game: Game) -> set[Hex]:
+    """The hexes with track (kept until the track changes; do not modify)."""
+    state = game.state
+    hit = game.derived.get("occupied")
+    if hit is not None and hit[0] == state.track_version:
+        found: set[Hex] = hit[1]
+        return found
+    found = set(state.track)
+    game.derived["occupied"] = (state.track_version, found)
+    return found
+
+
+def _starved(game: Game, room: tuple[int, int, int]) -> bool:
+    """Whether no route between cities (nor a first leg) can get its tiles from the supply.
+
+    With no straight, gentle or crossing tile left, a tile on an empty hex and a tile
+    crossing a plain one both need one; only a tile over a crossing left behind by a lifted
+    track (``Piece.on_crossing``) needs none. So with none of those on the board, no route
+    is possible (late in a long game with many players the supply does run out)."""
+    if max(room) > 0:
+        return False
+    state = game.state
+    hit = game.derived.get("leftover_crossings")
+    if hit is None or hit[0] != state.track_version:
+        left = any(len(p) == 1 and p[0].on_crossing for p in state.track.values())
+        hit = game.derived["leftover_crossings"] = (state.track_version, left)
+    return not hit[1]

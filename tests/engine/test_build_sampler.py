@@ -1,0 +1,107 @@
+"""The fast playout's draw of a link (``legal.sample_build``) and the short cuts it takes.
+
+- The supply check on a candidate route (``legal._supply_ok``: the route's own count of
+  plain tiles, and a walk of its tiles where it meets track) says what counting the tiles
+  after the build (``track.tiles_after``) says, for every route and first leg of the board.
+- When ``legal._starved`` says no route can get its tiles, none can: checked by trying every
+  route and first leg of the board.
+- The kept extensions (``legal._own_extensions``) equal a fresh computation, and every
+  sampled link is one that ``link_options`` lists.
+
+Positions come from whole random games, Transcontinental with six players among them: long
+enough that the tile supply runs out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from railways.core import legal
+from railways.core.game import Game
+from railways.core.hexgrid import Hex, Side
+from railways.core.rng import Rng
+from railways.core.track import tiles_after
+from railways.rules import new_game
+
+GAMES = [("transcontinental", 6, 2), ("eastern-us", 4, 3), ("north-america", 5, 4)]
+
+
+def positions(map_id: str, players: int, seed: int, every: int) -> Iterator[Game]:
+    """Every ``every``-th position of a fast random playout, and every position once the
+    supply is short."""
+    game = new_game(map_id, players=players, seed=seed)
+    rng = Rng(seed * 7919)
+    steps = 0
+    while not game.over and steps < 3000:
+        short = min(legal._room(game)) < 4
+        if steps % every == 0 or (short and steps % 3 == 0):
+            yield game
+        seat = game.to_act
+        assert seat is not None
+        game.apply(legal.sample_action(game, seat, rng))
+        steps += 1
+    assert game.over
+
+
+def by_counting(game: Game, laid: tuple[tuple[Hex, Side, Side], ...]) -> bool:
+    supply = game.board.tables.tile_supply
+    used = tiles_after(game.state, laid)
+    return all(count <= supply.get(kind, 0) for kind, count in used.items())
+
+
+def routes(game: Game, max_tiles: int) -> list[legal.StaticRoute | legal.FirstLeg]:
+    found: list[legal.StaticRoute | legal.FirstLeg] = []
+    for group in legal.static_routes(game.board, max_tiles, game.edge_costs).values():
+        found.extend(group)
+    found.extend(legal.long_routes(game.board, max_tiles, game.edge_costs))
+    return found
+
+
+@pytest.mark.parametrize(("map_id", "players", "seed"), GAMES)
+def test_supply_check_and_starved_agree_with_counting_the_tiles(
+    map_id: str, players: int, seed: int
+) -> None:
+    checked = short = starved = 0
+    for game in positions(map_id, players, seed, 60):
+        occupied = set(game.state.track)
+        all_routes = routes(game, 4)
+        answers = [by_counting(game, r.laid) for r in all_routes]
+        for route, answer in zip(all_routes, answers, strict=True):
+            assert legal._supply_ok(game, route, occupied) == answer, route.path
+        checked += 1
+        room = legal._room(game)
+        short += min(room) < 4
+        if legal._starved(game, room):
+            starved += 1
+            assert not any(answers)
+    assert checked > 5
+    if map_id == "transcontinental":  # this game uses up the supply
+        assert short > 10 and starved > 5
+
+
+@pytest.mark.parametrize(("map_id", "players", "seed"), GAMES)
+def test_sampled_links_are_listed_and_kept_extensions_are_fresh(
+    map_id: str, players: int, seed: int
+) -> None:
+    draws = 0
+    rng = Rng(seed)
+    for game in positions(map_id, players, seed, 15):
+        seat = game.to_act
+        assert seat is not None
+        max_tiles, cards = legal._max_tiles(game, seat)
+        closed, starts = legal._closed(game, seat)
+        kept = legal._own_extensions(game, seat, max_tiles, cards, closed, starts)
+        fresh = legal._extensions(game, seat, max_tiles, cards)
+        fresh += legal._origin_options(game, seat, max_tiles, cards)
+        assert kept == fresh
+        listed = {o.action for o in legal.link_options(game, seat)}
+        for _ in range(5):
+            drawn = legal.sample_build(game, seat, rng)
+            if drawn is None:
+                assert not listed
+                break
+            assert drawn in listed
+            draws += 1
+    assert draws > 100
