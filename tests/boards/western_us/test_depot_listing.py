@@ -97,3 +97,30 @@ def test_a_sampled_stop_is_one_the_listing_offers() -> None:
             assert action in fd.StopAtFuelDepotKind().stops(game, seat)
         game.apply(action)
     assert drawn >= 5
+
+
+@pytest.mark.rules("RW-p7-17")
+@pytest.mark.parametrize("general", [False, True])
+def test_the_stop_sampler_draws_listed_stops_and_none_only_when_there_is_none(
+    general: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sampler's random walk (the quick steps, or with ``general`` the hooks asked at
+    every step) ends only at stops the listing gives, and it says there is none (without
+    listing) exactly when the listing is empty."""
+    stops = fd.StopAtFuelDepotKind()
+    rng = Rng(5)
+    drawn = empty = 0
+    for game in positions(4, 3, 300):
+        for seat in range(4):
+            with monkeypatch.context() as patch:
+                if general:
+                    patch.setattr(fd.DepotHook, "passable", lambda _h, _g, _s: None)
+                offered = stops.stops(game, seat)
+                action = stops.sample(game, seat, rng)
+            if action is None:
+                assert offered == []
+                empty += 1
+            else:
+                assert action in offered
+                drawn += 1
+    assert drawn > 30 and empty > 30
