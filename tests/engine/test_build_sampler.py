@@ -85,17 +85,22 @@ def test_supply_check_and_starved_agree_with_counting_the_tiles(
 def test_sampled_links_are_listed_and_kept_extensions_are_fresh(
     map_id: str, players: int, seed: int
 ) -> None:
-    draws = 0
+    draws = opened = 0
     rng = Rng(seed)
     for game in positions(map_id, players, seed, 15):
+        for seat in range(players):  # every seat's kept extensions, not only the one to act
+            max_tiles, cards = legal._max_tiles(game, seat)
+            closed, starts = legal._closed(game, seat)
+            kept = legal._own_extensions(game, seat, max_tiles, cards, closed, starts)
+            assert kept == legal._extensions(game, seat, max_tiles, cards)
+            # the places the sampler gives the extensions are enough for all of them
+            own_open = [lk for lk in game.state.links.values() if lk.owner == seat and not lk.end]
+            assert legal._open_links(game, seat) == own_open
+            places = sum(legal._end_routes(game.board, lk, max_tiles)[1] for lk in own_open)
+            assert len(kept) <= places
+            opened += bool(kept)
         seat = game.to_act
         assert seat is not None
-        max_tiles, cards = legal._max_tiles(game, seat)
-        closed, starts = legal._closed(game, seat)
-        kept = legal._own_extensions(game, seat, max_tiles, cards, closed, starts)
-        fresh = legal._extensions(game, seat, max_tiles, cards)
-        fresh += legal._origin_options(game, seat, max_tiles, cards)
-        assert kept == fresh
         listed = {o.action for o in legal.link_options(game, seat)}
         for _ in range(5):
             drawn = legal.sample_build(game, seat, rng)
@@ -104,4 +109,4 @@ def test_sampled_links_are_listed_and_kept_extensions_are_fresh(
                 break
             assert drawn in listed
             draws += 1
-    assert draws > 100
+    assert draws > 100 and opened > 3

@@ -24,7 +24,7 @@ from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
 from railways.core.kinds import ActionKind
 from railways.core.plugins import EdgeCosts
 from railways.core.rng import Rng
-from railways.core.state import Phase, Piece
+from railways.core.state import Link, Phase, Piece
 from railways.core.track import CostRules, crosses, shape_kind, tiles_in_use
 
 LONG_LINK_TILES = 8  # candidates for links too long for one action are offered up to this
@@ -1130,14 +1130,7 @@ def _extensions(game: Game, seat: int, max_tiles: int, cards: tuple[str, ...]) -
     for link in game.state.links.values():
         if link.owner != seat or link.complete:
             continue
-        end_hex, end_side = link.open_end
-        routes: list[tuple[Hex, ...]] = []
-        nxt = end_hex.neighbour(end_side)
-        city = board.city_at(nxt)
-        if city is not None:
-            continue
-        if _can_enter(board, nxt):
-            _extend(board, (end_hex, nxt), end_side.opposite, max_tiles, routes, link.start)
+        routes, _dests = _end_routes(board, link, max_tiles)
         best: dict[str, BuildOption] = {}
         for route in routes:
             dest = board.city_at(route[-1])
@@ -1147,6 +1140,22 @@ def _extensions(game: Game, seat: int, max_tiles: int, cards: tuple[str, ...]) -
                 best[dest.id] = option
         out.extend(best.values())
     return out
+
+
+def _end_routes(board: Board, link: Link, max_tiles: int) -> tuple[list[tuple[Hex, ...]], int]:
+    """The routes on the empty board from an incomplete link's open end to a city (at most
+    ``max_tiles`` tiles), and how many cities they reach: worked out once per board and
+    place. ``_extensions`` keeps the best legal route to each of those cities."""
+    end_hex, end_side = link.open_end
+
+    def make() -> tuple[list[tuple[Hex, ...]], int]:
+        routes: list[tuple[Hex, ...]] = []
+        nxt = end_hex.neighbour(end_side)
+        if board.city_at(nxt) is None and _can_enter(board, nxt):
+            _extend(board, (end_hex, nxt), end_side.opposite, max_tiles, routes, link.start)
+        return routes, len({r[-1] for r in routes})
+
+    return board.derived(("end_routes", end_hex, end_side, max_tiles, link.start), make)
 
 
 def next_hexes(
@@ -1272,9 +1281,10 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
         and not game.build_rules(BuildTrack(seat=seat, cards=cards)).repriced
     )
     fast = plenty and exact
-    extensions = _own_extensions(game, seat, max_tiles, cards, closed, starts)
+    origins = _origin_options(game, seat, max_tiles, cards)
     if _starved(game, room):  # no route between cities can get its tiles: only these are left
-        return extensions[rng.below(len(extensions))].action if extensions else None
+        left = _own_extensions(game, seat, max_tiles, cards, closed, starts) + origins
+        return left[rng.below(len(left))].action if left else None
     occupied = _occupied(game)
     edge_costs = game.edge_costs
     groups = board.derived(
@@ -1282,18 +1292,30 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
         lambda: [(d, g) for (_o, d), g in static_routes(board, max_tiles, edge_costs).items()],
     )
     legs = long_routes(board, max_tiles, edge_costs)
-    total = len(groups) + len(legs) + len(extensions)
+    # The seat's extensions are worked out only when the draw falls among them: they get as
+    # many places as the cities their routes could reach (at least as many as there are),
+    # and a place beyond the last one is drawn again, like an illegal link, so every
+    # candidate stays as likely as any other.
+    places = sum(_end_routes(board, lk, max_tiles)[1] for lk in _open_links(game, seat))
+    extensions: list[BuildOption] | None = None
+    first_ext = len(groups) + len(legs)
+    total = first_ext + places + len(origins)
     for _ in range(SAMPLE_TRIES):
         i = rng.below(total)
         option: BuildOption | None
         if i < len(groups):
             dest, group = groups[i]
             option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied, exact)
-        elif i < len(groups) + len(legs):
+        elif i < first_ext:
             leg = legs[i - len(groups)]
             option = _leg_choice(game, seat, cards, leg, plenty, occupied, exact)
+        elif i < first_ext + places:
+            if extensions is None:
+                extensions = _own_extensions(game, seat, max_tiles, cards, closed, starts)
+            j = i - first_ext
+            option = extensions[j] if j < len(extensions) else None
         else:
-            option = extensions[i - len(groups) - len(legs)]
+            option = origins[i - first_ext - places]
         if (
             option is not None
             and (not closed or closed.isdisjoint(option.action.path))
@@ -1320,9 +1342,9 @@ def _own_extensions(
     closed: frozenset[Hex],
     starts: frozenset[Hex],
 ) -> list[BuildOption]:
-    """The ways to finish the seat's own incomplete links and the links from a plug-in's
-    origins, as the full listing has them; kept with the state until the track changes,
-    under the full listing's key (``link_options``). Do not modify the answer."""
+    """The ways to finish the seat's own incomplete links, as the full listing has them;
+    kept with the state until the track changes, under the full listing's key
+    (``link_options``). Do not modify the answer."""
     state = game.state
     every: dict[tuple[object, ...], tuple[int, list[BuildOption]]]
     every = game.derived.setdefault("own_extensions", {})
@@ -1330,10 +1352,22 @@ def _own_extensions(
     hit = every.get(key)
     if hit is not None and hit[0] == state.track_version:
         return hit[1]
-    own_open = any(lk.owner == seat and lk.end is None for lk in state.links.values())
-    found = _extensions(game, seat, max_tiles, cards) if own_open else []
-    found += _origin_options(game, seat, max_tiles, cards)
+    found = _extensions(game, seat, max_tiles, cards) if _open_links(game, seat) else []
     every[key] = (state.track_version, found)
+    return found
+
+
+def _open_links(game: Game, seat: int) -> list[Link]:
+    """The seat's incomplete links (kept until the track changes; do not modify)."""
+    state = game.state
+    hit = game.derived.get("open_links")
+    if hit is None or hit[0] != state.track_version:
+        by_seat: dict[int, list[Link]] = {}
+        for link in state.links.values():
+            if link.end is None:
+                by_seat.setdefault(link.owner, []).append(link)
+        hit = game.derived["open_links"] = (state.track_version, by_seat)
+    found: list[Link] = hit[1].get(seat, [])
     return found
 
 

@@ -576,6 +576,7 @@ class Transcontinental(Plugin):
         if not link.complete:
             return
         first = data(game)["first"]
+        networks: dict[str, frozenset[str]] = {}  # worked out once a start, not once a baron
         for baron in game.ruleset.barons.values():
             if baron.effect != "first_to_connect":
                 continue
@@ -583,7 +584,11 @@ class Transcontinental(Plugin):
             if key in first:
                 continue
             start = str(baron.params.get("from", ""))
-            if start and set(_cities(baron.params.get("to"))) & game.network(seat, start):
+            if not start:
+                continue
+            if start not in networks:
+                networks[start] = game.network(seat, start)
+            if set(_cities(baron.params.get("to"))) & networks[start]:
                 first[key] = seat
 
     def final_points(self, game: Game, seat: int) -> int:

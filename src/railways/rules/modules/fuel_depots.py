@@ -111,9 +111,11 @@ class ContinueToFuelDepot(ContinueDelivery):
 def data(game: Game) -> dict[str, Any]:
     """``placed``: city -> [seat, depots]; ``pending``: the seat whose Build Track action
     must follow its depot placement (or None); ``held``: seat (as text) -> the held cube."""
-    found: dict[str, Any] = game.state.plugin_data.setdefault(
-        "fuel_depots", {"placed": {}, "pending": None, "held": {}}
-    )
+    found: dict[str, Any] | None = game.state.plugin_data.get("fuel_depots")
+    if found is None:  # asked many times an action: no new default made each time
+        found = game.state.plugin_data.setdefault(
+            "fuel_depots", {"placed": {}, "pending": None, "held": {}}
+        )
     return found
 
 
