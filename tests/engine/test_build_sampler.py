@@ -88,14 +88,14 @@ def test_sampled_links_are_listed_and_kept_extensions_are_fresh(
     draws = opened = 0
     rng = Rng(seed)
     for game in positions(map_id, players, seed, 15):
-        for seat in range(players):  # every seat's kept extensions, not only the one to act
-            max_tiles, cards = legal._max_tiles(game, seat)
-            closed, starts = legal._closed(game, seat)
-            kept = legal._own_extensions(game, seat, max_tiles, cards, closed, starts)
-            assert kept == legal._extensions(game, seat, max_tiles, cards)
+        for each in range(players):  # every seat's kept extensions, not only the one to act
+            max_tiles, cards = legal._max_tiles(game, each)
+            closed, starts = legal._closed(game, each)
+            kept = legal._own_extensions(game, each, max_tiles, cards, closed, starts)
+            assert kept == legal._extensions(game, each, max_tiles, cards)
             # the places the sampler gives the extensions are enough for all of them
-            own_open = [lk for lk in game.state.links.values() if lk.owner == seat and not lk.end]
-            assert legal._open_links(game, seat) == own_open
+            own_open = [lk for lk in game.state.links.values() if lk.owner == each and not lk.end]
+            assert legal._open_links(game, each) == own_open
             places = sum(legal._end_routes(game.board, lk, max_tiles)[1] for lk in own_open)
             assert len(kept) <= places
             opened += bool(kept)
