@@ -9,7 +9,7 @@
   sampled link is one that ``link_options`` lists.
 
 Positions come from whole random games, Transcontinental with six players among them: long
-enough that the tile supply runs out.
+enough that the tile supply runs short and then out.
 """
 
 from __future__ import annotations
@@ -25,22 +25,24 @@ from railways.core.rng import Rng
 from railways.core.track import tiles_after
 from railways.rules import new_game
 
-GAMES = [("transcontinental", 6, 2), ("eastern-us", 4, 3), ("north-america", 5, 4)]
+GAMES = [("transcontinental", 6, 4), ("eastern-us", 4, 3), ("north-america", 5, 4)]
 
 
 def positions(map_id: str, players: int, seed: int, every: int) -> Iterator[Game]:
-    """Every ``every``-th position of a fast random playout, and every position once the
+    """Every ``every``-th position of a random game (a random choice among the legal actions
+    listed, so the games do not change with the sampler), and every third position once the
     supply is short."""
     game = new_game(map_id, players=players, seed=seed)
     rng = Rng(seed * 7919)
     steps = 0
     while not game.over and steps < 3000:
-        short = min(legal._room(game)) < 4
+        short = min(legal._room(game)) < 5
         if steps % every == 0 or (short and steps % 3 == 0):
             yield game
         seat = game.to_act
         assert seat is not None
-        game.apply(legal.sample_action(game, seat, rng))
+        options = legal.legal_actions(game, seat).all()
+        game.apply(options[rng.below(len(options))])
         steps += 1
     assert game.over
 
@@ -110,3 +112,39 @@ def test_sampled_links_are_listed_and_kept_extensions_are_fresh(
             assert drawn in listed
             draws += 1
     assert draws > 100 and opened > 3
+
+
+def test_the_kept_tiles_of_each_candidate_give_the_listing_when_the_supply_is_short() -> None:
+    """With the supply short, ``_short_options`` (from the tiles each slot's routes take,
+    kept as the track changes) lists exactly what ``link_options`` lists, in order; and each
+    slot's choice is ``_group_choice``'s or ``_leg_choice``'s."""
+    compared = slots_compared = 0
+    for game in positions("transcontinental", 6, 4, 1000):
+        room = legal._room(game)
+        if min(room) >= 5 or legal._starved(game, room):
+            continue
+        for seat in range(6):
+            max_tiles, cards = legal._max_tiles(game, seat)
+            closed, starts = legal._closed(game, seat)
+            if min(room) >= max_tiles or closed or starts:
+                continue
+            short = legal._short_options(game, seat, max_tiles, cards, room)
+            assert short == legal.link_options(game, seat)
+            compared += 1
+        if compared % 7 == 1:  # every slot, now and then (each is planned the old way)
+            table = legal._synced_needs(game, 4)
+            index = legal._slot_index(game.board, 4, game.edge_costs)
+            occupied = set(game.state.track)
+            for i, dest in enumerate(index.dests):
+                if i < len(index.groups):
+                    old = legal._group_choice(
+                        game, 0, (), dest or "", index.groups[i], False, False, occupied, True
+                    )
+                else:
+                    leg = index.legs[i - len(index.groups)]
+                    old = legal._leg_choice(game, 0, (), leg, False, occupied, True)
+                route = legal._short_choice(game, table, index, i, occupied, room)
+                new = None if route is None else legal._option(game.board, 0, (), route, dest)
+                assert new == old
+                slots_compared += 1
+    assert compared > 50 and slots_compared > 5000

@@ -871,6 +871,106 @@ def _slot_options(
     return [o for o in options if o is not None]
 
 
+# -- the tiles each candidate takes, kept up to date for a short supply ---------------------------
+# When the supply runs short, which route of a group (or whether a first leg) can be built
+# depends on the tiles left, which change with every build anywhere; but which routes meet
+# track only as overpasses, and what tiles each takes, depend only on the track on the
+# hexes the routes use. So that is kept per slot and thrown away where the track changed,
+# and the choice under the tiles left is a few comparisons.
+_Entry = tuple[int, int, int, "StaticRoute | FirstLeg"]
+
+
+@dataclass(slots=True)
+class _Needs:
+    """Per state and tile limit: for each slot worked out, its routes that meet track only
+    as overpasses (in order) with the tiles each takes, and the least of each kind.
+
+    ``hopeful``: the slots that may offer a route with the tiles ``room`` (the others offer
+    none with those tiles or fewer, until their track changes); None: all of them."""
+
+    track_version: int
+    track: dict[Hex, tuple[Side, Side, Side, Side]]
+    slots: dict[int, tuple[tuple[int, int, int], list[_Entry]]]
+    hopeful: set[int] | None = None
+    room: tuple[int, int, int] = (0, 0, 0)
+
+
+def _synced_needs(game: Game, max_tiles: int) -> _Needs:
+    state = game.state
+    every: dict[int, _Needs] = game.derived.setdefault("slot_needs", {})
+    table = every.get(max_tiles)
+    if table is not None and table.track_version == state.track_version:
+        return table
+    # A hex holds one or two tracks: the sides of the first and the last tell every change
+    # of its tracks. A crossing tile left behind (Piece.on_crossing) comes and goes only with
+    # a change of the tracks on its hex, so it needs no look of its own.
+    now = {h: (ps[0].a, ps[0].b, ps[-1].a, ps[-1].b) for h, ps in state.track.items() if ps}
+    if table is None:
+        table = every[max_tiles] = _Needs(state.track_version, now, {})
+        return table
+    by_hex = _slot_index(game.board, max_tiles, game.edge_costs).by_hex
+    before, slots, hopeful = table.track, table.slots, table.hopeful
+    for h in now.keys() | before.keys():
+        if now.get(h) != before.get(h):
+            for i in by_hex.get(h, ()):
+                slots.pop(i, None)
+                if hopeful is not None:
+                    hopeful.add(i)
+    table.track_version, table.track = state.track_version, now
+    return table
+
+
+def _slot_entries(
+    game: Game, table: _Needs, index: _SlotIndex, i: int, occupied: set[Hex]
+) -> tuple[tuple[int, int, int], list[_Entry]]:
+    hit = table.slots.get(i)
+    if hit is not None:
+        return hit
+    track = game.state.track
+    entries: list[_Entry] = []
+    if i < len(index.groups):
+        for route in index.groups[i]:  # as _group_choice looks at them
+            if route.inner.isdisjoint(occupied):
+                entries.append((route.plain[0], route.plain[1], 0, route))
+            elif _crossable(track, occupied, route.laid):
+                entries.append((*_need(track, route.laid), route))
+    else:
+        leg = index.legs[i - len(index.groups)]
+        if leg.inner.isdisjoint(occupied):  # as _leg_choice
+            entries.append((leg.plain[0], leg.plain[1], 0, leg))
+    least = (
+        (min(e[0] for e in entries), min(e[1] for e in entries), min(e[2] for e in entries))
+        if entries
+        else (_NEVER, _NEVER, _NEVER)
+    )
+    table.slots[i] = (least, entries)
+    return least, entries
+
+
+_NEVER = 1 << 30  # more tiles than any supply holds
+
+
+def _short_choice(
+    game: Game,
+    table: _Needs,
+    index: _SlotIndex,
+    i: int,
+    occupied: set[Hex],
+    room: tuple[int, int, int],
+) -> StaticRoute | FirstLeg | None:
+    """The route slot ``i`` offers with the tiles left, exactly as ``_group_choice`` and
+    ``_leg_choice`` choose it when no card changes prices and no plug-in judges builds: the
+    first route meeting track only as overpasses whose tiles the supply has."""
+    straight, gentle, crossing = room
+    least, entries = _slot_entries(game, table, index, i, occupied)
+    if least[0] > straight or least[1] > gentle or least[2] > crossing:
+        return None
+    for need_s, need_g, need_c, route in entries:
+        if need_s <= straight and need_g <= gentle and need_c <= crossing:
+            return route
+    return None
+
+
 def _group_choice(
     game: Game,
     seat: int,
@@ -957,22 +1057,31 @@ def _supply_ok(game: Game, route: StaticRoute | FirstLeg, occupied: set[Hex]) ->
     straight, gentle, crossing = _room(game)
     if route.inner.isdisjoint(occupied):  # the common case: the route's own count holds
         return route.plain[0] <= straight and route.plain[1] <= gentle and crossing >= 0
-    track = game.state.track
-    for h, a, b in route.laid:
+    need = _need(game.state.track, route.laid)
+    return need[0] <= straight and need[1] <= gentle and need[2] <= crossing
+
+
+def _need(
+    track: dict[Hex, list[Piece]], laid: tuple[tuple[Hex, Side, Side], ...]
+) -> tuple[int, int, int]:
+    """The straight, gentle and crossing tiles laying ``laid`` takes from the supply (a
+    negative count: tiles it gives back), as ``track.tiles_after`` counts them."""
+    straight = gentle = crossing = 0
+    for h, a, b in laid:
         pieces = track.get(h)
         if pieces:
             under = pieces[0]
             if not under.on_crossing:
-                crossing -= 1
+                crossing += 1
                 if _STRAIGHT[under.a * 6 + under.b]:
-                    straight += 1
+                    straight -= 1
                 else:
-                    gentle += 1
+                    gentle -= 1
         elif _STRAIGHT[a * 6 + b]:
-            straight -= 1
+            straight += 1
         else:
-            gentle -= 1
-    return straight >= 0 and gentle >= 0 and crossing >= 0
+            gentle += 1
+    return straight, gentle, crossing
 
 
 _STRAIGHT = tuple(
@@ -1195,10 +1304,12 @@ def sample_action(game: Game, seat: int, rng: Rng) -> Action:
     then one action of that group, drawn by its kind's ``sample``. Only the group
     drawn is looked at. A candidate link is drawn by rejection (a random origin and
     destination group, first leg or extension, kept if it has a legal route), which
-    is uniform over the links :func:`build_options` lists. A delivery is a random
+    is uniform over the links :func:`link_options` lists (the hand-card variants that
+    :func:`build_options` adds are not drawn). A delivery is a random
     walk (``DeliveryRules.random_route``); it is not uniform over the routes. A group
-    of several kinds draws uniformly over their legal actions. In the auction it
-    bids now and then, like the random bot.
+    of several kinds draws one of its kinds with a legal action, each as likely as the
+    others, then one action of that kind. In the auction it bids now and then, like the
+    random bot.
     """
     state = game.state
     step = game.turns.step_actions(game, seat)
@@ -1218,21 +1329,20 @@ def sample_action(game: Game, seat: int, rng: Rng) -> Action:
 
 
 def _sample_group(game: Game, seat: int, rng: Rng, group: list[ActionKind]) -> Action | None:
-    """A random action of one group of kinds, or None when the seat has none of them."""
+    """A random action of one group of kinds, or None when the seat has none of them.
+
+    The kinds are tried in a random order and the first with a legal action gives one
+    (its own ``sample``): only the kinds tried are looked at, so a delivery group with Fuel
+    Depots (RW-p7-17) no longer walks a delivery, walks to a depot and lists the held
+    cube's ways on at every draw."""
     if len(group) == 1:
         return group[0].sample(game, seat, rng)
-    choices: list[Action] = []
-    for kind in group:
-        if type(kind).options is ActionKind.options:
-            # A kind that lists nothing up front (deliveries: the sampler walks a route)
-            # joins with one drawn action, or it would never be drawn (Fuel Depots share
-            # the delivery group, RW-p7-17).
-            drawn = kind.sample(game, seat, rng)
-            if drawn is not None:
-                choices.append(drawn)
-        else:
-            choices.extend(a for a in kind.options(game, seat) if game.allows(a))
-    return choices[rng.below(len(choices))] if choices else None
+    kinds = list(group)
+    while kinds:
+        drawn = kinds.pop(rng.below(len(kinds))).sample(game, seat, rng)
+        if drawn is not None:
+            return drawn
+    return None
 
 
 def sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
@@ -1292,6 +1402,10 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
         lambda: [(d, g) for (_o, d), g in static_routes(board, max_tiles, edge_costs).items()],
     )
     legs = long_routes(board, max_tiles, edge_costs)
+    short = not plenty and exact and not judged  # the tiles left decide: see _Needs
+    if short:
+        table = _synced_needs(game, max_tiles)
+        index = _slot_index(board, max_tiles, edge_costs)
     # The seat's extensions are worked out only when the draw falls among them: they get as
     # many places as the cities their routes could reach (at least as many as there are),
     # and a place beyond the last one is drawn again, like an illegal link, so every
@@ -1303,7 +1417,10 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
     for _ in range(SAMPLE_TRIES):
         i = rng.below(total)
         option: BuildOption | None
-        if i < len(groups):
+        if short and i < first_ext:
+            route = _short_choice(game, table, index, i, occupied, room)
+            option = None if route is None else _option(board, seat, cards, route, index.dests[i])
+        elif i < len(groups):
             dest, group = groups[i]
             option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied, exact)
         elif i < first_ext:
@@ -1330,8 +1447,36 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
             return option.action
     # Few candidates are legal: draw from the full list of links (the hand-card variants of
     # build_options left out, as the draws above leave them out).
-    options = link_options(game, seat)
+    if short and not closed and not _judged_cities(game):
+        options = _short_options(game, seat, max_tiles, cards, room)  # the same list, quicker
+    else:
+        options = link_options(game, seat)
     return options[rng.below(len(options))].action if options else None
+
+
+def _short_options(
+    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...], room: tuple[int, int, int]
+) -> list[BuildOption]:
+    """``link_options`` when the supply is short, no card changes prices, no plug-in judges
+    builds and no hex is closed to the seat, worked out from the kept tiles of each slot."""
+    board = game.board
+    table = _synced_needs(game, max_tiles)
+    index = _slot_index(board, max_tiles, game.edge_costs)
+    occupied = _occupied(game)
+    if table.hopeful is None or any(r > was for r, was in zip(room, table.room, strict=True)):
+        table.hopeful = set(range(len(index.dests)))  # more tiles than before: any slot may
+    table.room = room
+    hopeful = table.hopeful
+    options: list[BuildOption] = []
+    for i in sorted(hopeful):
+        route = _short_choice(game, table, index, i, occupied, room)
+        if route is None:
+            hopeful.discard(i)  # none of its routes with these tiles, so none with fewer
+        else:
+            options.append(_option(board, seat, cards, route, index.dests[i]))
+    options.extend(_own_extensions(game, seat, max_tiles, cards, frozenset(), frozenset()))
+    options.extend(_origin_options(game, seat, max_tiles, cards))
+    return options
 
 
 def _own_extensions(
