@@ -355,10 +355,10 @@ class Game:
 
     def own_links(self, seat: int) -> list[Link]:
         """The seat's complete links, those it co-owns included (a Company Merger)."""
-        return [
+        return [  # ``end`` rather than ``complete``: asked after every build, over every link
             lk
             for lk in self.state.links.values()
-            if lk.complete and (lk.owner == seat or seat in lk.partners)
+            if lk.end is not None and (lk.owner == seat or seat in lk.partners)
         ]
 
     def route_links(self) -> dict[int, RouteLink]:

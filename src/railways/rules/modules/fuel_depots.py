@@ -393,13 +393,23 @@ def _can_build(game: Game, seat: int) -> bool:
     # seat's links were just listed (a full listing lists builds first) the list is kept and
     # asked again; otherwise the sampler is asked, which finds one at once when there are
     # many and lists them all before it says there is none, so both answers are exact.
-    from railways.core.legal import link_options, sample_build
+    # The answer is kept under the listing's own key (the tiles a build may lay, the cards
+    # for that, the hexes closed to the seat) until the track changes.
+    from railways.core.legal import _closed, _max_tiles, link_options, sample_build
 
     version = game.state.track_version
+    key = (seat, *_max_tiles(game, seat), *_closed(game, seat))
+    known: dict[tuple[object, ...], tuple[int, bool]] = game.derived.setdefault("can_build", {})
+    hit = known.get(key)
+    if hit is not None and hit[0] == version:
+        return hit[1]
     listed = game.derived.get("build_options", {})
-    if any(key[0] == seat and seen == version for key, (seen, _o) in listed.items()):
-        return bool(link_options(game, seat))
-    return sample_build(game, seat, Rng(seat)) is not None
+    if any(k[0] == seat and seen == version for k, (seen, _o) in listed.items()):
+        found = bool(link_options(game, seat))
+    else:
+        found = sample_build(game, seat, Rng(seat)) is not None
+    known[key] = (version, found)
+    return found
 
 
 class PlaceFuelDepotKind(ActionKind):
