@@ -98,7 +98,13 @@ def test_sampled_links_are_listed_and_kept_extensions_are_fresh(
             # the places the sampler gives the extensions are enough for all of them
             own_open = [lk for lk in game.state.links.values() if lk.owner == each and not lk.end]
             assert legal._open_links(game, each) == own_open
-            places = sum(legal._end_routes(game.board, lk, max_tiles)[1] for lk in own_open)
+            for lk in own_open:  # each open end's extensions fit in the places it gets
+                reached = legal._end_routes(game.board, lk, max_tiles)[1]
+                near = legal._cities_near(game.board, lk.open_end[0], max_tiles)
+                assert reached <= near
+            places = sum(
+                legal._cities_near(game.board, lk.open_end[0], max_tiles) for lk in own_open
+            )
             assert len(kept) <= places
             opened += bool(kept)
         seat = game.to_act

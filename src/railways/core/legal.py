@@ -1267,6 +1267,15 @@ def _end_routes(board: Board, link: Link, max_tiles: int) -> tuple[list[tuple[He
     return board.derived(("end_routes", end_hex, end_side, max_tiles, link.start), make)
 
 
+def _cities_near(board: Board, at: Hex, max_tiles: int) -> int:
+    """How many cities lie within ``max_tiles`` + 1 hexes of ``at``: a link's open end there
+    can be finished to no other (each tile is one hex further), so no more extensions."""
+    return board.derived(
+        ("cities_near", at, max_tiles),
+        lambda: sum(1 for c in board.cities.values() if at.distance(c.at) <= max_tiles + 1),
+    )
+
+
 def next_hexes(
     game: Game, seat: int, path: tuple[Hex, ...], cards: tuple[str, ...] = ()
 ) -> list[tuple[Hex, int, bool]]:
@@ -1316,10 +1325,18 @@ def sample_action(game: Game, seat: int, rng: Rng) -> Action:
     if step is not None:
         choices = [a for a in step if game.allows(a)]
         return choices[rng.below(len(choices))]
-    groups = list(game.kinds.groups(state.phase).values())
     allowed = game.allowed_kinds(seat)
-    if allowed is not None:
-        groups = [g for g in ([k for k in grp if k.kind in allowed] for grp in groups) if g]
+    if allowed is None:
+        groups = list(game.kinds.groups(state.phase).values())
+    else:  # the groups cut down to the kinds allowed, kept per phase and set of kinds
+        every: dict[tuple[Phase, frozenset[str]], list[list[ActionKind]]]
+        every = game.derived.setdefault("sample_groups", {})
+        cut = every.get((state.phase, allowed))
+        if cut is None:
+            whole = game.kinds.groups(state.phase).values()
+            cut = [g for g in ([k for k in grp if k.kind in allowed] for grp in whole) if g]
+            every[(state.phase, allowed)] = cut
+        groups = list(cut)
     while groups:
         group = groups.pop(rng.below(len(groups)))
         action = _sample_group(game, seat, rng, group)
@@ -1407,10 +1424,10 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
         table = _synced_needs(game, max_tiles)
         index = _slot_index(board, max_tiles, edge_costs)
     # The seat's extensions are worked out only when the draw falls among them: they get as
-    # many places as the cities their routes could reach (at least as many as there are),
-    # and a place beyond the last one is drawn again, like an illegal link, so every
-    # candidate stays as likely as any other.
-    places = sum(_end_routes(board, lk, max_tiles)[1] for lk in _open_links(game, seat))
+    # many places as there are cities near enough to their open ends (at least as many as
+    # there are extensions), and a place beyond the last one is drawn again, like an illegal
+    # link, so every candidate stays as likely as any other.
+    places = sum(_cities_near(board, lk.open_end[0], max_tiles) for lk in _open_links(game, seat))
     extensions: list[BuildOption] | None = None
     first_ext = len(groups) + len(legs)
     total = first_ext + places + len(origins)

@@ -507,7 +507,12 @@ class Transcontinental(Plugin):
 
     def allowed_kinds(self, game: Game, seat: int) -> frozenset[str] | None:
         if phase(game) == EAST and FUEL_DEPOT_KIND in game.kinds.kinds:
-            return frozenset(k for k in game.kinds.kinds if k != FUEL_DEPOT_KIND)
+            # Asked before every action: the same set each time, made once per game.
+            kinds: frozenset[str] | None = game.derived.get("transcontinental_east_kinds")
+            if kinds is None:
+                kinds = frozenset(k for k in game.kinds.kinds if k != FUEL_DEPOT_KIND)
+                game.derived["transcontinental_east_kinds"] = kinds
+            return kinds
         return None
 
     def check_action(self, game: Game, action: Action) -> None:
