@@ -386,7 +386,16 @@ class Game:
         return self._reach(self._own_adjacency(seat), start)
 
     def _own_adjacency(self, seat: int) -> dict[str, list[str]]:
-        adjacency: dict[str, list[str]] = {}
+        """City -> cities one own link away. Kept until the track (or who owns it) changes:
+        asked after every build, by the Major Lines and by plug-ins. Do not modify it."""
+        hit = self.derived.get("own_adjacency")
+        if hit is None or hit[0] != self.state.track_version:
+            hit = self.derived["own_adjacency"] = (self.state.track_version, {})
+        every: dict[int, dict[str, list[str]]] = hit[1]
+        adjacency = every.get(seat)
+        if adjacency is not None:
+            return adjacency
+        adjacency = every[seat] = {}
         for link in self.own_links(seat):
             assert link.end is not None
             adjacency.setdefault(link.start, []).append(link.end)
