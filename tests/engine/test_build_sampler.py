@@ -125,6 +125,7 @@ def test_the_kept_tiles_of_each_candidate_give_the_listing_when_the_supply_is_sh
     kept as the track changes) lists exactly what ``link_options`` lists, in order; and each
     slot's choice is ``_group_choice``'s or ``_leg_choice``'s."""
     compared = slots_compared = 0
+    rng = Rng(4)
     for game in positions("transcontinental", 6, 4, 1000):
         room = legal._room(game)
         if min(room) >= 5 or legal._starved(game, room):
@@ -134,8 +135,12 @@ def test_the_kept_tiles_of_each_candidate_give_the_listing_when_the_supply_is_sh
             closed, starts = legal._closed(game, seat)
             if min(room) >= max_tiles or closed or starts:
                 continue
+            listed = legal.link_options(game, seat)
+            for _ in range(3):  # draws set slots aside (_Needs.hopeful): the list still holds
+                drawn = legal.sample_build(game, seat, rng)
+                assert drawn is None if not listed else drawn in {o.action for o in listed}
             short = legal._short_options(game, seat, max_tiles, cards, room)
-            assert short == legal.link_options(game, seat)
+            assert short == listed
             compared += 1
         if compared % 7 == 1:  # every slot, now and then (each is planned the old way)
             table = legal._synced_needs(game, 4)

@@ -21,7 +21,7 @@ from railways.core.delivery import Edge
 from railways.core.errors import IllegalAction
 from railways.core.game import DERIVED_FORKS, Game
 from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
-from railways.core.kinds import ActionKind
+from railways.core.kinds import ActionKind, draw_legal
 from railways.core.plugins import EdgeCosts
 from railways.core.rng import Rng
 from railways.core.state import Link, Phase, Piece
@@ -885,8 +885,10 @@ class _Needs:
     """Per state and tile limit: for each slot worked out, its routes that meet track only
     as overpasses (in order) with the tiles each takes, and the least of each kind.
 
-    ``hopeful``: the slots that may offer a route with the tiles ``room`` (the others offer
-    none with those tiles or fewer, until their track changes); None: all of them."""
+    ``hopeful``: the slots that may offer a route with the tiles ``room`` or fewer (the
+    others offer none with those tiles or fewer, until their track changes); None: all of
+    them. A slot found to offer nothing with fewer tiles than ``room`` may leave it, with
+    ``room`` lowered to those tiles, so that what is said of the others still holds."""
 
     track_version: int
     track: dict[Hex, tuple[Side, Side, Side, Side]]
@@ -1323,8 +1325,10 @@ def sample_action(game: Game, seat: int, rng: Rng) -> Action:
     state = game.state
     step = game.turns.step_actions(game, seat)
     if step is not None:
-        choices = [a for a in step if game.allows(a)]
-        return choices[rng.below(len(choices))]
+        chosen = draw_legal(game, list(step), rng)  # drawn, then checked (ActionKind.sample)
+        if chosen is None:
+            raise IllegalAction(f"{game.seats[seat]} has no legal action")
+        return chosen
     allowed = game.allowed_kinds(seat)
     if allowed is None:
         groups = list(game.kinds.groups(state.phase).values())
@@ -1419,24 +1423,41 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
         lambda: [(d, g) for (_o, d), g in static_routes(board, max_tiles, edge_costs).items()],
     )
     legs = long_routes(board, max_tiles, edge_costs)
-    short = not plenty and exact and not judged  # the tiles left decide: see _Needs
+    short = not plenty and exact  # the tiles left decide: see _Needs
+    slots: list[int] | None = None  # the slots drawn from, when not all of them
+    static = len(groups) + len(legs)
     if short:
         table = _synced_needs(game, max_tiles)
         index = _slot_index(board, max_tiles, edge_costs)
+        hopeful = table.hopeful
+        if hopeful is not None and all(r <= was for r, was in zip(room, table.room, strict=True)):
+            # The other slots offer nothing with these tiles: draw among these only (each
+            # candidate is still as likely as any other; see _Needs.hopeful).
+            slots = sorted(hopeful)
+            static = len(slots)
+        else:
+            hopeful = None
     # The seat's extensions are worked out only when the draw falls among them: they get as
     # many places as there are cities near enough to their open ends (at least as many as
     # there are extensions), and a place beyond the last one is drawn again, like an illegal
     # link, so every candidate stays as likely as any other.
     places = sum(_cities_near(board, lk.open_end[0], max_tiles) for lk in _open_links(game, seat))
     extensions: list[BuildOption] | None = None
-    first_ext = len(groups) + len(legs)
+    first_ext = static
     total = first_ext + places + len(origins)
-    for _ in range(SAMPLE_TRIES):
+    for _ in range(SAMPLE_TRIES if total else 0):  # none: every slot set aside, no extension
         i = rng.below(total)
         option: BuildOption | None
         if short and i < first_ext:
-            route = _short_choice(game, table, index, i, occupied, room)
-            option = None if route is None else _option(board, seat, cards, route, index.dests[i])
+            slot = i if slots is None else slots[i]
+            route = _short_choice(game, table, index, slot, occupied, room)
+            if route is None:
+                option = None
+                if hopeful is not None:  # none with these tiles, so none with fewer
+                    hopeful.discard(slot)
+                    table.room = room
+            else:
+                option = _option(board, seat, cards, route, index.dests[slot])
         elif i < len(groups):
             dest, group = groups[i]
             option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied, exact)
