@@ -930,26 +930,58 @@ def _slot_entries(
         return hit
     track = game.state.track
     entries: list[_Entry] = []
+    low_s = low_g = low_c = _NEVER
     if i < len(index.groups):
         for route in index.groups[i]:  # as _group_choice looks at them
             if route.inner.isdisjoint(occupied):
-                entries.append((route.plain[0], route.plain[1], 0, route))
-            elif _crossable(track, occupied, route.laid):
-                entries.append((*_need(track, route.laid), route))
+                need_s, need_g = route.plain
+                need_c = 0
+            else:
+                need = _crossing_need(track, route.laid)
+                if need is None:
+                    continue
+                need_s, need_g, need_c = need
+            entries.append((need_s, need_g, need_c, route))
+            low_s, low_g, low_c = min(low_s, need_s), min(low_g, need_g), min(low_c, need_c)
     else:
         leg = index.legs[i - len(index.groups)]
         if leg.inner.isdisjoint(occupied):  # as _leg_choice
-            entries.append((leg.plain[0], leg.plain[1], 0, leg))
-    least = (
-        (min(e[0] for e in entries), min(e[1] for e in entries), min(e[2] for e in entries))
-        if entries
-        else (_NEVER, _NEVER, _NEVER)
-    )
+            low_s, low_g = leg.plain
+            low_c = 0
+            entries.append((low_s, low_g, 0, leg))
+    least = (low_s, low_g, low_c)
     table.slots[i] = (least, entries)
     return least, entries
 
 
 _NEVER = 1 << 30  # more tiles than any supply holds
+
+
+def _crossing_need(
+    track: dict[Hex, list[Piece]], laid: tuple[tuple[Hex, Side, Side], ...]
+) -> tuple[int, int, int] | None:
+    """``_need`` of a route that meets track, or None when it may not (``_crossable``): both
+    in one walk of its tiles."""
+    straight = gentle = crossing = 0
+    for h, a, b in laid:
+        pieces = track.get(h)
+        if pieces:
+            if len(pieces) > 1:
+                return None
+            under = pieces[0]
+            if not _CROSSES[under.a * 216 + under.b * 36 + a * 6 + b]:
+                return None
+            if not under.on_crossing:
+                crossing += 1
+                if _STRAIGHT[under.a * 6 + under.b]:
+                    straight -= 1
+                else:
+                    gentle -= 1
+        elif _STRAIGHT[a * 6 + b]:
+            straight += 1
+        else:
+            gentle += 1
+    return straight, gentle, crossing
 
 
 def _short_choice(
