@@ -1336,6 +1336,7 @@ def next_hexes(
 
 # -- sampling one random action without listing them all ------------------------------------
 SAMPLE_TRIES = 64  # candidate links drawn before falling back to the full list
+SHORT_TRIES = 400  # the same with a short supply, before any slot is set aside (_Needs)
 
 
 def sample_action(game: Game, seat: int, rng: Rng) -> Action:
@@ -1477,7 +1478,11 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
     extensions: list[BuildOption] | None = None
     first_ext = static
     total = first_ext + places + len(origins)
-    for _ in range(SAMPLE_TRIES if total else 0):  # none: every slot set aside, no extension
+    # With a short supply and no slot set aside yet, few candidates are legal, but a draw
+    # costs a few comparisons once a slot is worked out, less than the full list (every
+    # slot): more draws first.
+    tries = SHORT_TRIES if short and slots is None else SAMPLE_TRIES
+    for _ in range(tries if total else 0):  # none: every slot set aside, no extension
         i = rng.below(total)
         option: BuildOption | None
         if short and i < first_ext:

@@ -745,7 +745,11 @@ class ContinueDeliveryKind(ActionKind):
         rules = _rules(game, seat)
         graph = _graph(game)
         start = Walk(seat, cube.color, cube.cities, cube.links)
-        for walk in extensions(rules, graph, start, len(cube.links)):
+        near = None
+        if self.action_type.stop:  # only walks that can still reach a depot (as for stops)
+            mine = {c for c, (s, n) in data(game)["placed"].items() if s == seat and n > 0}
+            near = _near(game, graph, mine, rules.max_links)
+        for walk in extensions(rules, graph, start, len(cube.links), near):
             if self.action_type.stop:
                 end = walk.cities[-1]
                 if depots_at(game, seat, end) >= stop_needs(rules, seat, walk.color, walk.cities):
