@@ -122,13 +122,13 @@ def _shared(game: Game, seat: int) -> frozenset[int]:
     every delivery drawn or checked, and this would otherwise walk every link each time."""
     state = game.state
     hit = game.derived.get("shared_links")
-    if hit is None or hit[0] != state.track_version:
+    if hit is None or hit[0] != game.links_seen():
         by_seat: dict[int, set[int]] = {}
         for lk in state.links.values():
             for partner in lk.partners:
                 by_seat.setdefault(partner, set()).add(lk.id)
         hit = game.derived["shared_links"] = (
-            state.track_version,
+            game.links_seen(),
             {s: frozenset(ids) for s, ids in by_seat.items()},
         )
     found: frozenset[int] = hit[1].get(seat, _NONE_SHARED)
