@@ -116,6 +116,28 @@ class DeliveryHook:
         return False
 
 
+def _shared(game: Game, seat: int) -> frozenset[int]:
+    """The links the seat owns with their owner (AU-036), kept until the track or who owns
+    it changes (a Company Merger marks the track changed): the route rules are made for
+    every delivery drawn or checked, and this would otherwise walk every link each time."""
+    state = game.state
+    hit = game.derived.get("shared_links")
+    if hit is None or hit[0] != game.links_seen():
+        by_seat: dict[int, set[int]] = {}
+        for lk in state.links.values():
+            for partner in lk.partners:
+                by_seat.setdefault(partner, set()).add(lk.id)
+        hit = game.derived["shared_links"] = (
+            game.links_seen(),
+            {s: frozenset(ids) for s, ids in by_seat.items()},
+        )
+    found: frozenset[int] = hit[1].get(seat, _NONE_SHARED)
+    return found
+
+
+_NONE_SHARED: frozenset[int] = frozenset()
+
+
 class DeliveryRules:
     """The route rules for one seat's deliveries now, with the hooks in force."""
 
@@ -134,9 +156,7 @@ class DeliveryRules:
         self.max_links = game.engine_level(seat) + sum(h.extra_links for h in self.hooks)
         self.colors = game.state.city_colors
         # Links the seat owns together with their owner (AU-036): it may start on them too.
-        self.shared = frozenset(
-            lk.id for lk in game.state.links.values() if lk.partners and seat in lk.partners
-        )
+        self.shared = _shared(game, seat)
 
     # -- the rules, once -------------------------------------------------------------------
     # Each rule is one predicate. Listing and sampling ask the predicates for a yes or no

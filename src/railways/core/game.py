@@ -52,6 +52,8 @@ NEW_CITY_TILES: Mapping[Color, int] = {
 }
 ROUNDS_PER_TURN = 3
 
+_NONE: frozenset[str] = frozenset()  # no network: a Major Line without requirements needs none
+
 # How a copy of a game (``Game.copy``) takes over each entry of ``Game.derived``: a
 # function that returns what the copy may keep (the entry itself when nothing in it is
 # ever changed in place). The modules that make the entries register them here
@@ -355,10 +357,10 @@ class Game:
 
     def own_links(self, seat: int) -> list[Link]:
         """The seat's complete links, those it co-owns included (a Company Merger)."""
-        return [
+        return [  # ``end`` rather than ``complete``: asked after every build, over every link
             lk
             for lk in self.state.links.values()
-            if lk.complete and (lk.owner == seat or seat in lk.partners)
+            if lk.end is not None and (lk.owner == seat or seat in lk.partners)
         ]
 
     def route_links(self) -> dict[int, RouteLink]:
@@ -385,13 +387,47 @@ class Game:
         """Cities reachable from ``start`` over the seat's own complete links."""
         return self._reach(self._own_adjacency(seat), start)
 
+    def links_seen(self) -> tuple[int, int, int]:
+        """What work kept about the links is kept under: the track's version, and (for
+        states written directly, as tests do) how many links there are and have been."""
+        state = self.state
+        return state.track_version, state.next_link_id, len(state.links)
+
     def _own_adjacency(self, seat: int) -> dict[str, list[str]]:
-        adjacency: dict[str, list[str]] = {}
+        """City -> cities one own link away. Kept until the track (or who owns it) changes:
+        asked after every build, by the Major Lines and by plug-ins. Do not modify it."""
+        hit = self.derived.get("own_adjacency")
+        if hit is None or hit[0] != self.links_seen():
+            hit = self.derived["own_adjacency"] = (self.links_seen(), {})
+        every: dict[int, dict[str, list[str]]] = hit[1]
+        adjacency = every.get(seat)
+        if adjacency is not None:
+            return adjacency
+        adjacency = every[seat] = {}
         for link in self.own_links(seat):
             assert link.end is not None
             adjacency.setdefault(link.start, []).append(link.end)
             adjacency.setdefault(link.end, []).append(link.start)
         return adjacency
+
+    def _own_parts(self, seat: int) -> dict[str, int]:
+        """Each city on the seat's own links -> which of its separate networks it is in
+        (kept like ``_own_adjacency``): the Major Lines are checked after every build, a
+        whole network walked from each line's end each time before. Do not modify it."""
+        hit = self.derived.get("own_parts")
+        if hit is None or hit[0] != self.links_seen():
+            hit = self.derived["own_parts"] = (self.links_seen(), {})
+        every: dict[int, dict[str, int]] = hit[1]
+        parts = every.get(seat)
+        if parts is None:
+            parts = every[seat] = {}
+            adjacency = self._own_adjacency(seat)
+            for city in adjacency:
+                if city not in parts:
+                    label = len(parts)  # grows with every network, so unique to this one
+                    for reached in self._reach(adjacency, city):
+                        parts[reached] = label
+        return parts
 
     @staticmethod
     def _reach(adjacency: dict[str, list[str]], start: str) -> frozenset[str]:
@@ -858,19 +894,17 @@ class Game:
 
     def check_major_lines(self, seat: int) -> None:
         """Award any Major Line the seat now joins with its own links (RW-p5-01)."""
-        adjacency: dict[str, list[str]] | None = None
-        networks: dict[str, frozenset[str]] = {}
+        parts: dict[str, int] | None = None
         for line in self.board.major_lines.values():
             if line.id in self.state.major_lines:
                 continue
-            if adjacency is None:
-                adjacency = self._own_adjacency(seat)
+            if parts is None:
+                parts = self._own_parts(seat)
             start = line.endpoints[0]
-            if start not in networks:
-                networks[start] = self._reach(adjacency, start)
-            network = networks[start]
-            if not all(end in network for end in line.endpoints):
+            part = parts.get(start)  # a city with no own link joins nothing
+            if part is None or not all(parts.get(end) == part for end in line.endpoints):
                 continue
+            network = self._reach(self._own_adjacency(seat), start) if line.requires else _NONE
             if not self._requirements_met(seat, line, network):
                 continue
             self.state.major_lines[line.id] = seat

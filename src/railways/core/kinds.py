@@ -105,13 +105,28 @@ class ActionKind:
         legal.simple.extend(a for a in self.options(game, seat) if game.allows(a))
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
-        """One legal action of this kind drawn at random, or None when there is none."""
-        choices = [a for a in self.options(game, seat) if game.allows(a)]
-        return choices[rng.below(len(choices))] if choices else None
+        """One legal action of this kind drawn at random, or None when there is none.
+
+        Options are drawn and checked one at a time, an illegal one set aside, rather than
+        all checked first: the first legal one drawn is as likely as any other legal one,
+        and when most are legal (every count of bonds a seat may return) few are checked."""
+        return draw_legal(game, list(self.options(game, seat)), rng)
 
     def describe(self, game: Game, action: Any) -> ActionInfo:
         """How ``action`` is shown to a person."""
         return ActionInfo(label=str(action))
+
+
+def draw_legal(game: Game, choices: list[Action], rng: Rng) -> Action | None:
+    """A legal action of ``choices`` drawn uniformly (``choices`` is used up), or None."""
+    while choices:
+        i = rng.below(len(choices))
+        action = choices[i]
+        if game.allows(action):
+            return action
+        choices[i] = choices[-1]  # set aside: the last takes its place
+        choices.pop()
+    return None
 
 
 @dataclass

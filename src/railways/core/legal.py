@@ -21,11 +21,11 @@ from railways.core.delivery import Edge
 from railways.core.errors import IllegalAction
 from railways.core.game import DERIVED_FORKS, Game
 from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
-from railways.core.kinds import ActionKind
+from railways.core.kinds import ActionKind, draw_legal
 from railways.core.plugins import EdgeCosts
 from railways.core.rng import Rng
-from railways.core.state import Phase, Piece
-from railways.core.track import CostRules, crosses, tiles_after, tiles_in_use
+from railways.core.state import Link, Phase, Piece
+from railways.core.track import CostRules, crosses, shape_kind, tiles_in_use
 
 LONG_LINK_TILES = 8  # candidates for links too long for one action are offered up to this
 NO_EDGE_COSTS = EdgeCosts()
@@ -224,10 +224,17 @@ class StaticRoute:
     open_tiles: int
     inner: frozenset[Hex] = frozenset()  # the hexes that get tiles
     laid: tuple[tuple[Hex, Side, Side], ...] = ()  # each tile: hex, side in, side out
+    plain: tuple[int, int] = (0, 0)  # straight and gentle tiles it lays on an empty board
 
     @property
     def tiles(self) -> int:
         return len(self.path) - 2
+
+
+def _plain(laid: tuple[tuple[Hex, Side, Side], ...]) -> tuple[int, int]:
+    """How many straight and how many gentle tiles ``laid`` takes from an empty board."""
+    straights = sum(1 for _h, a, b in laid if shape_kind(a, b) == "straight")
+    return straights, len(laid) - straights
 
 
 def _tiles_of(path: tuple[Hex, ...]) -> tuple[tuple[Hex, Side, Side], ...]:
@@ -287,8 +294,9 @@ def _static_routes(
             tiles = path[1:-1]
             cost = _route_cost(board, path, edge_costs)
             opens = sum(1 for h in tiles if board.hexes[h] is Terrain.OPEN)
+            laid = _tiles_of(path)
             out.setdefault((city.id, dest.id), []).append(
-                StaticRoute(path, cost, opens, frozenset(tiles), _tiles_of(path))
+                StaticRoute(path, cost, opens, frozenset(tiles), laid, _plain(laid))
             )
     for group in out.values():
         group.sort(key=lambda r: (r.cost, r.tiles, r.path))
@@ -559,6 +567,8 @@ def _build_options(
         return options + _open(more, closed, starts)
     if fast:
         options = _slot_options(game, seat, max_tiles, cards)
+    elif _starved(game, _room(game)):
+        options = []  # no route between cities can get its tiles (see _starved)
     else:
         occupied = set(track)
         exact = not rules.repriced and not any(game.build_restrictions(seat)) and not judged
@@ -861,6 +871,140 @@ def _slot_options(
     return [o for o in options if o is not None]
 
 
+# -- the tiles each candidate takes, kept up to date for a short supply ---------------------------
+# When the supply runs short, which route of a group (or whether a first leg) can be built
+# depends on the tiles left, which change with every build anywhere; but which routes meet
+# track only as overpasses, and what tiles each takes, depend only on the track on the
+# hexes the routes use. So that is kept per slot and thrown away where the track changed,
+# and the choice under the tiles left is a few comparisons.
+_Entry = tuple[int, int, int, "StaticRoute | FirstLeg"]
+
+
+@dataclass(slots=True)
+class _Needs:
+    """Per state and tile limit: for each slot worked out, its routes that meet track only
+    as overpasses (in order) with the tiles each takes, and the least of each kind.
+
+    ``hopeful``: the slots that may offer a route with the tiles ``room`` or fewer (the
+    others offer none with those tiles or fewer, until their track changes); None: all of
+    them. A slot found to offer nothing with fewer tiles than ``room`` may leave it, with
+    ``room`` lowered to those tiles, so that what is said of the others still holds."""
+
+    track_version: int
+    track: dict[Hex, tuple[Side, Side, Side, Side]]
+    slots: dict[int, tuple[tuple[int, int, int], list[_Entry]]]
+    hopeful: set[int] | None = None
+    room: tuple[int, int, int] = (0, 0, 0)
+
+
+def _synced_needs(game: Game, max_tiles: int) -> _Needs:
+    state = game.state
+    every: dict[int, _Needs] = game.derived.setdefault("slot_needs", {})
+    table = every.get(max_tiles)
+    if table is not None and table.track_version == state.track_version:
+        return table
+    # A hex holds one or two tracks: the sides of the first and the last tell every change
+    # of its tracks. A crossing tile left behind (Piece.on_crossing) comes and goes only with
+    # a change of the tracks on its hex, so it needs no look of its own.
+    now = {h: (ps[0].a, ps[0].b, ps[-1].a, ps[-1].b) for h, ps in state.track.items() if ps}
+    if table is None:
+        table = every[max_tiles] = _Needs(state.track_version, now, {})
+        return table
+    by_hex = _slot_index(game.board, max_tiles, game.edge_costs).by_hex
+    before, slots, hopeful = table.track, table.slots, table.hopeful
+    for h in now.keys() | before.keys():
+        if now.get(h) != before.get(h):
+            for i in by_hex.get(h, ()):
+                slots.pop(i, None)
+                if hopeful is not None:
+                    hopeful.add(i)
+    table.track_version, table.track = state.track_version, now
+    return table
+
+
+def _slot_entries(
+    game: Game, table: _Needs, index: _SlotIndex, i: int, occupied: set[Hex]
+) -> tuple[tuple[int, int, int], list[_Entry]]:
+    hit = table.slots.get(i)
+    if hit is not None:
+        return hit
+    track = game.state.track
+    entries: list[_Entry] = []
+    low_s = low_g = low_c = _NEVER
+    if i < len(index.groups):
+        for route in index.groups[i]:  # as _group_choice looks at them
+            if route.inner.isdisjoint(occupied):
+                need_s, need_g = route.plain
+                need_c = 0
+            else:
+                need = _crossing_need(track, route.laid)
+                if need is None:
+                    continue
+                need_s, need_g, need_c = need
+            entries.append((need_s, need_g, need_c, route))
+            low_s, low_g, low_c = min(low_s, need_s), min(low_g, need_g), min(low_c, need_c)
+    else:
+        leg = index.legs[i - len(index.groups)]
+        if leg.inner.isdisjoint(occupied):  # as _leg_choice
+            low_s, low_g = leg.plain
+            low_c = 0
+            entries.append((low_s, low_g, 0, leg))
+    least = (low_s, low_g, low_c)
+    table.slots[i] = (least, entries)
+    return least, entries
+
+
+_NEVER = 1 << 30  # more tiles than any supply holds
+
+
+def _crossing_need(
+    track: dict[Hex, list[Piece]], laid: tuple[tuple[Hex, Side, Side], ...]
+) -> tuple[int, int, int] | None:
+    """``_need`` of a route that meets track, or None when it may not (``_crossable``): both
+    in one walk of its tiles."""
+    straight = gentle = crossing = 0
+    for h, a, b in laid:
+        pieces = track.get(h)
+        if pieces:
+            if len(pieces) > 1:
+                return None
+            under = pieces[0]
+            if not _CROSSES[under.a * 216 + under.b * 36 + a * 6 + b]:
+                return None
+            if not under.on_crossing:
+                crossing += 1
+                if _STRAIGHT[under.a * 6 + under.b]:
+                    straight -= 1
+                else:
+                    gentle -= 1
+        elif _STRAIGHT[a * 6 + b]:
+            straight += 1
+        else:
+            gentle += 1
+    return straight, gentle, crossing
+
+
+def _short_choice(
+    game: Game,
+    table: _Needs,
+    index: _SlotIndex,
+    i: int,
+    occupied: set[Hex],
+    room: tuple[int, int, int],
+) -> StaticRoute | FirstLeg | None:
+    """The route slot ``i`` offers with the tiles left, exactly as ``_group_choice`` and
+    ``_leg_choice`` choose it when no card changes prices and no plug-in judges builds: the
+    first route meeting track only as overpasses whose tiles the supply has."""
+    straight, gentle, crossing = room
+    least, entries = _slot_entries(game, table, index, i, occupied)
+    if least[0] > straight or least[1] > gentle or least[2] > crossing:
+        return None
+    for need_s, need_g, need_c, route in entries:
+        if need_s <= straight and need_g <= gentle and need_c <= crossing:
+            return route
+    return None
+
+
 def _group_choice(
     game: Game,
     seat: int,
@@ -887,7 +1031,7 @@ def _group_choice(
         elif fast:
             return _option(game.board, seat, cards, route, dest)
         if exact:
-            if _supply_ok(game, route.laid):
+            if _supply_ok(game, route, occupied):
                 return _option(game.board, seat, cards, route, dest)
             continue
         option = _try(game, BuildTrack(seat=seat, path=route.path, cards=cards), route.path, dest)
@@ -928,11 +1072,55 @@ def _crossable(
     return True
 
 
-def _supply_ok(game: Game, tiles: tuple[tuple[Hex, Side, Side], ...]) -> bool:
-    """Whether the supply has the tiles, exactly as ``track._check_supply`` counts them."""
-    used = tiles_after(game.state, tiles)
+def _room(game: Game) -> tuple[int, int, int]:
+    """Straight, gentle and crossing tiles left in the supply."""
+    used = tiles_in_use(game.state)
     supply = game.board.tables.tile_supply
-    return all(count <= supply.get(kind, 0) for kind, count in used.items())
+    return (
+        supply.get("straight", 0) - used["straight"],
+        supply.get("gentle", 0) - used["gentle"],
+        supply.get("crossing", 0) - used["crossing"],
+    )
+
+
+def _supply_ok(game: Game, route: StaticRoute | FirstLeg, occupied: set[Hex]) -> bool:
+    """Whether the supply has the tiles of ``route.laid``, counted exactly as
+    ``track._check_supply`` counts them (``track.tiles_after``): a tile on an empty hex takes
+    a plain tile of its shape; one over a plain tile takes a crossing and gives that plain
+    tile back; one over a crossing tile left from a lifted track takes nothing."""
+    straight, gentle, crossing = _room(game)
+    if route.inner.isdisjoint(occupied):  # the common case: the route's own count holds
+        return route.plain[0] <= straight and route.plain[1] <= gentle and crossing >= 0
+    need = _need(game.state.track, route.laid)
+    return need[0] <= straight and need[1] <= gentle and need[2] <= crossing
+
+
+def _need(
+    track: dict[Hex, list[Piece]], laid: tuple[tuple[Hex, Side, Side], ...]
+) -> tuple[int, int, int]:
+    """The straight, gentle and crossing tiles laying ``laid`` takes from the supply (a
+    negative count: tiles it gives back), as ``track.tiles_after`` counts them."""
+    straight = gentle = crossing = 0
+    for h, a, b in laid:
+        pieces = track.get(h)
+        if pieces:
+            under = pieces[0]
+            if not under.on_crossing:
+                crossing += 1
+                if _STRAIGHT[under.a * 6 + under.b]:
+                    straight -= 1
+                else:
+                    gentle -= 1
+        elif _STRAIGHT[a * 6 + b]:
+            straight += 1
+        else:
+            gentle += 1
+    return straight, gentle, crossing
+
+
+_STRAIGHT = tuple(
+    a != b and shape_kind(Side(a), Side(b)) == "straight" for a in range(6) for b in range(6)
+)
 
 
 def _try(
@@ -977,7 +1165,9 @@ def _leg_choice(
     if plenty:
         return _option(game.board, seat, cards, leg, None)
     if exact:  # its tiles meet no track and its loose end points along the free route
-        return _option(game.board, seat, cards, leg, None) if _supply_ok(game, leg.laid) else None
+        return (
+            _option(game.board, seat, cards, leg, None) if _supply_ok(game, leg, occupied) else None
+        )
     action = BuildTrack(seat=seat, path=leg.path, exit=leg.exit, cards=cards)
     return _try(game, action, leg.route, None)
 
@@ -994,6 +1184,7 @@ class FirstLeg:
     cost: int
     inner: frozenset[Hex] = frozenset()  # the hexes of the whole route that get tiles
     laid: tuple[tuple[Hex, Side, Side], ...] = ()  # the leg's tiles: hex, side in, side out
+    plain: tuple[int, int] = (0, 0)  # straight and gentle tiles the leg lays on an empty board
 
 
 def long_routes(
@@ -1017,8 +1208,9 @@ def _long_routes(board: Board, max_tiles: int, edge_costs: EdgeCosts) -> list[Fi
             assert exit_ is not None
             cost = _route_cost(board, leg, edge_costs)
             laid = _tiles_of((*leg, route[max_tiles + 1]))
+            inner = frozenset(route[1:-1])
             out.append(
-                FirstLeg(city.id, target, route, leg, exit_, cost, frozenset(route[1:-1]), laid)
+                FirstLeg(city.id, target, route, leg, exit_, cost, inner, laid, _plain(laid))
             )
     return out
 
@@ -1081,14 +1273,7 @@ def _extensions(game: Game, seat: int, max_tiles: int, cards: tuple[str, ...]) -
     for link in game.state.links.values():
         if link.owner != seat or link.complete:
             continue
-        end_hex, end_side = link.open_end
-        routes: list[tuple[Hex, ...]] = []
-        nxt = end_hex.neighbour(end_side)
-        city = board.city_at(nxt)
-        if city is not None:
-            continue
-        if _can_enter(board, nxt):
-            _extend(board, (end_hex, nxt), end_side.opposite, max_tiles, routes, link.start)
+        routes, _dests = _end_routes(board, link, max_tiles)
         best: dict[str, BuildOption] = {}
         for route in routes:
             dest = board.city_at(route[-1])
@@ -1098,6 +1283,31 @@ def _extensions(game: Game, seat: int, max_tiles: int, cards: tuple[str, ...]) -
                 best[dest.id] = option
         out.extend(best.values())
     return out
+
+
+def _end_routes(board: Board, link: Link, max_tiles: int) -> tuple[list[tuple[Hex, ...]], int]:
+    """The routes on the empty board from an incomplete link's open end to a city (at most
+    ``max_tiles`` tiles), and how many cities they reach: worked out once per board and
+    place. ``_extensions`` keeps the best legal route to each of those cities."""
+    end_hex, end_side = link.open_end
+
+    def make() -> tuple[list[tuple[Hex, ...]], int]:
+        routes: list[tuple[Hex, ...]] = []
+        nxt = end_hex.neighbour(end_side)
+        if board.city_at(nxt) is None and _can_enter(board, nxt):
+            _extend(board, (end_hex, nxt), end_side.opposite, max_tiles, routes, link.start)
+        return routes, len({r[-1] for r in routes})
+
+    return board.derived(("end_routes", end_hex, end_side, max_tiles, link.start), make)
+
+
+def _cities_near(board: Board, at: Hex, max_tiles: int) -> int:
+    """How many cities lie within ``max_tiles`` + 1 hexes of ``at``: a link's open end there
+    can be finished to no other (each tile is one hex further), so no more extensions."""
+    return board.derived(
+        ("cities_near", at, max_tiles),
+        lambda: sum(1 for c in board.cities.values() if at.distance(c.at) <= max_tiles + 1),
+    )
 
 
 def next_hexes(
@@ -1126,6 +1336,7 @@ def next_hexes(
 
 # -- sampling one random action without listing them all ------------------------------------
 SAMPLE_TRIES = 64  # candidate links drawn before falling back to the full list
+SHORT_TRIES = 400  # the same with a short supply, before any slot is set aside (_Needs)
 
 
 def sample_action(game: Game, seat: int, rng: Rng) -> Action:
@@ -1137,20 +1348,32 @@ def sample_action(game: Game, seat: int, rng: Rng) -> Action:
     then one action of that group, drawn by its kind's ``sample``. Only the group
     drawn is looked at. A candidate link is drawn by rejection (a random origin and
     destination group, first leg or extension, kept if it has a legal route), which
-    is uniform over the links :func:`build_options` lists. A delivery is a random
+    is uniform over the links :func:`link_options` lists (the hand-card variants that
+    :func:`build_options` adds are not drawn). A delivery is a random
     walk (``DeliveryRules.random_route``); it is not uniform over the routes. A group
-    of several kinds draws uniformly over their legal actions. In the auction it
-    bids now and then, like the random bot.
+    of several kinds draws one of its kinds with a legal action, each as likely as the
+    others, then one action of that kind. In the auction it bids now and then, like the
+    random bot.
     """
     state = game.state
     step = game.turns.step_actions(game, seat)
     if step is not None:
-        choices = [a for a in step if game.allows(a)]
-        return choices[rng.below(len(choices))]
-    groups = list(game.kinds.groups(state.phase).values())
+        chosen = draw_legal(game, list(step), rng)  # drawn, then checked (ActionKind.sample)
+        if chosen is None:
+            raise IllegalAction(f"{game.seats[seat]} has no legal action")
+        return chosen
     allowed = game.allowed_kinds(seat)
-    if allowed is not None:
-        groups = [g for g in ([k for k in grp if k.kind in allowed] for grp in groups) if g]
+    if allowed is None:
+        groups = list(game.kinds.groups(state.phase).values())
+    else:  # the groups cut down to the kinds allowed, kept per phase and set of kinds
+        every: dict[tuple[Phase, frozenset[str]], list[list[ActionKind]]]
+        every = game.derived.setdefault("sample_groups", {})
+        cut = every.get((state.phase, allowed))
+        if cut is None:
+            whole = game.kinds.groups(state.phase).values()
+            cut = [g for g in ([k for k in grp if k.kind in allowed] for grp in whole) if g]
+            every[(state.phase, allowed)] = cut
+        groups = list(cut)
     while groups:
         group = groups.pop(rng.below(len(groups)))
         action = _sample_group(game, seat, rng, group)
@@ -1160,21 +1383,20 @@ def sample_action(game: Game, seat: int, rng: Rng) -> Action:
 
 
 def _sample_group(game: Game, seat: int, rng: Rng, group: list[ActionKind]) -> Action | None:
-    """A random action of one group of kinds, or None when the seat has none of them."""
+    """A random action of one group of kinds, or None when the seat has none of them.
+
+    The kinds are tried in a random order and the first with a legal action gives one
+    (its own ``sample``): only the kinds tried are looked at, so a delivery group with Fuel
+    Depots (RW-p7-17) no longer walks a delivery, walks to a depot and lists the held
+    cube's ways on at every draw."""
     if len(group) == 1:
         return group[0].sample(game, seat, rng)
-    choices: list[Action] = []
-    for kind in group:
-        if type(kind).options is ActionKind.options:
-            # A kind that lists nothing up front (deliveries: the sampler walks a route)
-            # joins with one drawn action, or it would never be drawn (Fuel Depots share
-            # the delivery group, RW-p7-17).
-            drawn = kind.sample(game, seat, rng)
-            if drawn is not None:
-                choices.append(drawn)
-        else:
-            choices.extend(a for a in kind.options(game, seat) if game.allows(a))
-    return choices[rng.below(len(choices))] if choices else None
+    kinds = list(group)
+    while kinds:
+        drawn = kinds.pop(rng.below(len(kinds))).sample(game, seat, rng)
+        if drawn is not None:
+            return drawn
+    return None
 
 
 def sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
@@ -1209,14 +1431,12 @@ _BY_VALUE = sorted(Color, key=lambda c: c.value)
 
 def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
     """A random candidate link, drawn by rejection (see :func:`sample_action`)."""
-    board, state = game.board, game.state
+    board = game.board
     max_tiles, cards = _max_tiles(game, seat)
     closed, starts = _closed(game, seat)
-    in_use = tiles_in_use(state)
-    supply = board.tables.tile_supply
-    plenty = all(supply.get(k, 0) - in_use[k] >= max_tiles for k in in_use)
+    room = _room(game)
     judged = _judged(game)
-    plenty = plenty and not judged  # a judged route is planned in full, never taken as listed
+    plenty = min(room) >= max_tiles and not judged  # a judged route is planned in full
     # Closed hexes do not make a price inexact: a candidate crossing them is dropped below,
     # as build_options drops it (a closed Western board, RW-p9-05, stays fast).
     exact = (
@@ -1225,28 +1445,69 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
         and not game.build_rules(BuildTrack(seat=seat, cards=cards)).repriced
     )
     fast = plenty and exact
-    occupied = set(state.track)
+    origins = _origin_options(game, seat, max_tiles, cards)
+    if _starved(game, room):  # no route between cities can get its tiles: only these are left
+        left = _own_extensions(game, seat, max_tiles, cards, closed, starts) + origins
+        return left[rng.below(len(left))].action if left else None
+    occupied = _occupied(game)
     edge_costs = game.edge_costs
     groups = board.derived(
         ("route_groups", max_tiles, edge_costs.key),
         lambda: [(d, g) for (_o, d), g in static_routes(board, max_tiles, edge_costs).items()],
     )
     legs = long_routes(board, max_tiles, edge_costs)
-    own_open = any(lk.owner == seat and lk.end is None for lk in state.links.values())
-    extensions = _extensions(game, seat, max_tiles, cards) if own_open else []
-    extensions += _origin_options(game, seat, max_tiles, cards)
-    total = len(groups) + len(legs) + len(extensions)
-    for _ in range(SAMPLE_TRIES):
+    short = not plenty and exact  # the tiles left decide: see _Needs
+    slots: list[int] | None = None  # the slots drawn from, when not all of them
+    static = len(groups) + len(legs)
+    if short:
+        table = _synced_needs(game, max_tiles)
+        index = _slot_index(board, max_tiles, edge_costs)
+        hopeful = table.hopeful
+        if hopeful is not None and all(r <= was for r, was in zip(room, table.room, strict=True)):
+            # The other slots offer nothing with these tiles: draw among these only (each
+            # candidate is still as likely as any other; see _Needs.hopeful).
+            slots = sorted(hopeful)
+            static = len(slots)
+        else:
+            hopeful = None
+    # The seat's extensions are worked out only when the draw falls among them: they get as
+    # many places as there are cities near enough to their open ends (at least as many as
+    # there are extensions), and a place beyond the last one is drawn again, like an illegal
+    # link, so every candidate stays as likely as any other.
+    places = sum(_cities_near(board, lk.open_end[0], max_tiles) for lk in _open_links(game, seat))
+    extensions: list[BuildOption] | None = None
+    first_ext = static
+    total = first_ext + places + len(origins)
+    # With a short supply and no slot set aside yet, few candidates are legal, but a draw
+    # costs a few comparisons once a slot is worked out, less than the full list (every
+    # slot): more draws first.
+    tries = SHORT_TRIES if short and slots is None else SAMPLE_TRIES
+    for _ in range(tries if total else 0):  # none: every slot set aside, no extension
         i = rng.below(total)
         option: BuildOption | None
-        if i < len(groups):
+        if short and i < first_ext:
+            slot = i if slots is None else slots[i]
+            route = _short_choice(game, table, index, slot, occupied, room)
+            if route is None:
+                option = None
+                if hopeful is not None:  # none with these tiles, so none with fewer
+                    hopeful.discard(slot)
+                    table.room = room
+            else:
+                option = _option(board, seat, cards, route, index.dests[slot])
+        elif i < len(groups):
             dest, group = groups[i]
             option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied, exact)
-        elif i < len(groups) + len(legs):
+        elif i < first_ext:
             leg = legs[i - len(groups)]
             option = _leg_choice(game, seat, cards, leg, plenty, occupied, exact)
+        elif i < first_ext + places:
+            if extensions is None:
+                extensions = _own_extensions(game, seat, max_tiles, cards, closed, starts)
+            j = i - first_ext
+            option = extensions[j] if j < len(extensions) else None
         else:
-            option = extensions[i - len(groups) - len(legs)]
+            option = origins[i - first_ext - places]
         if (
             option is not None
             and (not closed or closed.isdisjoint(option.action.path))
@@ -1259,5 +1520,101 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
                     continue
                 option = found[0]
             return option.action
-    options = build_options(game, seat)  # few candidates are legal: draw from the full list
+    # Few candidates are legal: draw from the full list of links (the hand-card variants of
+    # build_options left out, as the draws above leave them out).
+    if short and not closed and not _judged_cities(game):
+        options = _short_options(game, seat, max_tiles, cards, room)  # the same list, quicker
+    else:
+        options = link_options(game, seat)
     return options[rng.below(len(options))].action if options else None
+
+
+def _short_options(
+    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...], room: tuple[int, int, int]
+) -> list[BuildOption]:
+    """``link_options`` when the supply is short, no card changes prices, no plug-in judges
+    builds and no hex is closed to the seat, worked out from the kept tiles of each slot."""
+    board = game.board
+    table = _synced_needs(game, max_tiles)
+    index = _slot_index(board, max_tiles, game.edge_costs)
+    occupied = _occupied(game)
+    if table.hopeful is None or any(r > was for r, was in zip(room, table.room, strict=True)):
+        table.hopeful = set(range(len(index.dests)))  # more tiles than before: any slot may
+    table.room = room
+    hopeful = table.hopeful
+    options: list[BuildOption] = []
+    for i in sorted(hopeful):
+        route = _short_choice(game, table, index, i, occupied, room)
+        if route is None:
+            hopeful.discard(i)  # none of its routes with these tiles, so none with fewer
+        else:
+            options.append(_option(board, seat, cards, route, index.dests[i]))
+    options.extend(_own_extensions(game, seat, max_tiles, cards, frozenset(), frozenset()))
+    options.extend(_origin_options(game, seat, max_tiles, cards))
+    return options
+
+
+def _own_extensions(
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    closed: frozenset[Hex],
+    starts: frozenset[Hex],
+) -> list[BuildOption]:
+    """The ways to finish the seat's own incomplete links, as the full listing has them;
+    kept with the state until the track changes, under the full listing's key
+    (``link_options``). Do not modify the answer."""
+    state = game.state
+    every: dict[tuple[object, ...], tuple[int, list[BuildOption]]]
+    every = game.derived.setdefault("own_extensions", {})
+    key = (seat, max_tiles, cards, closed, starts)
+    hit = every.get(key)
+    if hit is not None and hit[0] == state.track_version:
+        return hit[1]
+    found = _extensions(game, seat, max_tiles, cards) if _open_links(game, seat) else []
+    every[key] = (state.track_version, found)
+    return found
+
+
+def _open_links(game: Game, seat: int) -> list[Link]:
+    """The seat's incomplete links (kept until the track changes; do not modify)."""
+    state = game.state
+    hit = game.derived.get("open_links")
+    if hit is None or hit[0] != state.track_version:
+        by_seat: dict[int, list[Link]] = {}
+        for link in state.links.values():
+            if link.end is None:
+                by_seat.setdefault(link.owner, []).append(link)
+        hit = game.derived["open_links"] = (state.track_version, by_seat)
+    found: list[Link] = hit[1].get(seat, [])
+    return found
+
+
+def _occupied(game: Game) -> set[Hex]:
+    """The hexes with track (kept until the track changes; do not modify)."""
+    state = game.state
+    hit = game.derived.get("occupied")
+    if hit is not None and hit[0] == state.track_version:
+        found: set[Hex] = hit[1]
+        return found
+    found = set(state.track)
+    game.derived["occupied"] = (state.track_version, found)
+    return found
+
+
+def _starved(game: Game, room: tuple[int, int, int]) -> bool:
+    """Whether no route between cities (nor a first leg) can get its tiles from the supply.
+
+    With no straight, gentle or crossing tile left, a tile on an empty hex and a tile
+    crossing a plain one both need one; only a tile over a crossing left behind by a lifted
+    track (``Piece.on_crossing``) needs none. So with none of those on the board, no route
+    is possible (late in a long game with many players the supply does run out)."""
+    if max(room) > 0:
+        return False
+    state = game.state
+    hit = game.derived.get("leftover_crossings")
+    if hit is None or hit[0] != state.track_version:
+        left = any(len(p) == 1 and p[0].on_crossing for p in state.track.values())
+        hit = game.derived["leftover_crossings"] = (state.track_version, left)
+    return not hit[1]

@@ -153,12 +153,42 @@ def track_changed(state: GameState) -> None:
 
 
 def count_tiles(state: GameState) -> dict[str, int]:
+    """Tiles on the board by kind, counted hex by hex (``tiles_in_use`` keeps this count up
+    to date as tiles are laid and lifted; the invariants compare the two)."""
     used = {"straight": 0, "gentle": 0, "crossing": 0}
     for pieces in state.track.values():
-        if len(pieces) == 2 or (pieces and pieces[0].on_crossing):
-            used["crossing"] += 1
-        elif pieces:
-            used[shape_kind(pieces[0].a, pieces[0].b)] += 1
+        kind = _tile_kind(pieces)
+        if kind is not None:
+            used[kind] += 1
+    return used
+
+
+def _tile_kind(pieces: Sequence[Piece] | None) -> str | None:
+    """The kind of tile a hex holding ``pieces`` has (None: no tile)."""
+    if not pieces:
+        return None
+    if len(pieces) == 2 or pieces[0].on_crossing:
+        return "crossing"
+    return shape_kind(pieces[0].a, pieces[0].b)
+
+
+def _kinds_at(state: GameState, hexes: Sequence[Hex]) -> list[str | None]:
+    track = state.track
+    return [_tile_kind(track.get(h)) for h in hexes]
+
+
+def _recounted(
+    counts: Mapping[str, int], before: Sequence[str | None], after: Sequence[str | None]
+) -> dict[str, int]:
+    """``counts`` once the tiles of some hexes went from ``before`` to ``after``: counting
+    only the hexes a change touched, not the whole track (long in a Transcontinental game)."""
+    used = dict(counts)
+    for kind in before:
+        if kind is not None:
+            used[kind] -= 1
+    for kind in after:
+        if kind is not None:
+            used[kind] += 1
     return used
 
 
@@ -518,6 +548,13 @@ def _check_supply(
 
 def lay(state: GameState, plan: BuildPlan, turn: int) -> Link:
     """Lay a checked plan's tiles. Returns the link built or extended."""
+    # The tile count follows the hexes that get track and a redirected tile (joining two
+    # links turns tiles round, which changes no tile's kind).
+    touched = [h for h, _a, _b in plan.tiles]
+    if plan.extends is not None and plan.redirect_side is not None:
+        touched.append(state.links[plan.extends].tiles[-1][0])
+    hexes = list(dict.fromkeys(touched))
+    counts, before = tiles_in_use(state), _kinds_at(state, hexes)
     track_changed(state)
     if plan.extends is not None:
         link = state.links[plan.extends]
@@ -545,16 +582,19 @@ def lay(state: GameState, plan: BuildPlan, turn: int) -> Link:
                 if piece.link == other.id:
                     piece.link, piece.a, piece.b = link.id, b, a
         link.end = other.start
+    state.tile_counts = _recounted(counts, before, _kinds_at(state, hexes))
     return link
 
 
 def redirect_only(state: GameState, link: Link, new_b: Side) -> None:
-    track_changed(state)
     h, a, _b = link.tiles[-1]
+    counts, before = tiles_in_use(state), _kinds_at(state, [h])
+    track_changed(state)
     link.tiles[-1] = (h, a, new_b)
     for piece in state.track[h]:
         if piece.link == link.id:
             piece.b = new_b
+    state.tile_counts = _recounted(counts, before, _kinds_at(state, [h]))
 
 
 def remove_incomplete(state: GameState, supply: Mapping[str, int]) -> list[Link]:
@@ -566,6 +606,8 @@ def remove_incomplete(state: GameState, supply: Mapping[str, int]) -> list[Link]
     conjured out of an empty supply.
     """
     removed = [link for link in state.links.values() if not link.complete]
+    hexes = list(dict.fromkeys(h for link in removed for h, _a, _b in link.tiles))
+    counts, kinds = tiles_in_use(state), _kinds_at(state, hexes)
     track_changed(state)
     uncrossed: list[Piece] = []
     for link in removed:
@@ -580,11 +622,12 @@ def remove_incomplete(state: GameState, supply: Mapping[str, int]) -> list[Link]
             else:
                 state.track.pop(h, None)
         del state.links[link.id]
-    used = count_tiles(state)
+    used = _recounted(counts, kinds, _kinds_at(state, hexes))
     for piece in uncrossed:
         kind = shape_kind(piece.a, piece.b)
         if piece.on_crossing and used[kind] < supply.get(kind, 0):
             piece.on_crossing = False
             used[kind] += 1
             used["crossing"] -= 1
+    state.tile_counts = used
     return removed

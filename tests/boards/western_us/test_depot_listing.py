@@ -97,3 +97,54 @@ def test_a_sampled_stop_is_one_the_listing_offers() -> None:
             assert action in fd.StopAtFuelDepotKind().stops(game, seat)
         game.apply(action)
     assert drawn >= 5
+
+
+@pytest.mark.rules("RW-p7-17")
+@pytest.mark.parametrize("general", [False, True])
+def test_the_stop_sampler_draws_listed_stops_and_none_only_when_there_is_none(
+    general: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sampler's random walk (the quick steps, or with ``general`` the hooks asked at
+    every step) ends only at stops the listing gives, and it says there is none (without
+    listing) exactly when the listing is empty."""
+    stops = fd.StopAtFuelDepotKind()
+    rng = Rng(5)
+    drawn = empty = 0
+    for game in positions(4, 3, 300):
+        for seat in range(4):
+            with monkeypatch.context() as patch:
+                if general:
+                    patch.setattr(fd.DepotHook, "passable", lambda _h, _g, _s: None)
+                offered = stops.stops(game, seat)
+                action = stops.sample(game, seat, rng)
+            if action is None:
+                assert offered == []
+                empty += 1
+            else:
+                assert action in offered
+                drawn += 1
+    assert drawn > 30 and empty > 30
+
+
+@pytest.mark.rules("RW-p7-20")
+def test_carrying_on_to_another_depot_lists_what_every_walk_gives() -> None:
+    """The ways to carry a held cube on to another depot are looked for only within reach
+    of a depot; they are exactly those found by trying every walk."""
+    kind = fd.ContinueToFuelDepotKind()
+    held = 0
+    for game in positions(4, 11, 400):
+        for seat in range(4):
+            cube = fd.held(game, seat)
+            if cube is None or fd.depots_at(game, seat, cube.cities[-1]) < 1:
+                continue
+            rules, graph = game.delivery_rules(seat), fd._graph(game)
+            start = Walk(seat, cube.color, cube.cities, cube.links)
+            every = [
+                fd.ContinueToFuelDepot(seat=seat, links=w.links[len(cube.links) :])
+                for w in fd.extensions(rules, graph, start, len(cube.links))
+                if fd.depots_at(game, seat, w.cities[-1])
+                >= fd.stop_needs(rules, seat, w.color, w.cities)
+            ]
+            assert kind.options(game, seat) == every
+            held += 1
+    assert held > 5

@@ -507,7 +507,12 @@ class Transcontinental(Plugin):
 
     def allowed_kinds(self, game: Game, seat: int) -> frozenset[str] | None:
         if phase(game) == EAST and FUEL_DEPOT_KIND in game.kinds.kinds:
-            return frozenset(k for k in game.kinds.kinds if k != FUEL_DEPOT_KIND)
+            # Asked before every action: the same set each time, made once per game.
+            kinds: frozenset[str] | None = game.derived.get("transcontinental_east_kinds")
+            if kinds is None:
+                kinds = frozenset(k for k in game.kinds.kinds if k != FUEL_DEPOT_KIND)
+                game.derived["transcontinental_east_kinds"] = kinds
+            return kinds
         return None
 
     def check_action(self, game: Game, action: Action) -> None:
@@ -576,6 +581,7 @@ class Transcontinental(Plugin):
         if not link.complete:
             return
         first = data(game)["first"]
+        networks: dict[str, frozenset[str]] = {}  # worked out once a start, not once a baron
         for baron in game.ruleset.barons.values():
             if baron.effect != "first_to_connect":
                 continue
@@ -583,7 +589,11 @@ class Transcontinental(Plugin):
             if key in first:
                 continue
             start = str(baron.params.get("from", ""))
-            if start and set(_cities(baron.params.get("to"))) & game.network(seat, start):
+            if not start:
+                continue
+            if start not in networks:
+                networks[start] = game.network(seat, start)
+            if set(_cities(baron.params.get("to"))) & networks[start]:
                 first[key] = seat
 
     def final_points(self, game: Game, seat: int) -> int:

@@ -111,9 +111,11 @@ class ContinueToFuelDepot(ContinueDelivery):
 def data(game: Game) -> dict[str, Any]:
     """``placed``: city -> [seat, depots]; ``pending``: the seat whose Build Track action
     must follow its depot placement (or None); ``held``: seat (as text) -> the held cube."""
-    found: dict[str, Any] = game.state.plugin_data.setdefault(
-        "fuel_depots", {"placed": {}, "pending": None, "held": {}}
-    )
+    found: dict[str, Any] | None = game.state.plugin_data.get("fuel_depots")
+    if found is None:  # asked many times an action: no new default made each time
+        found = game.state.plugin_data.setdefault(
+            "fuel_depots", {"placed": {}, "pending": None, "held": {}}
+        )
     return found
 
 
@@ -280,26 +282,55 @@ def _depot_walks(
     """``extensions`` of a new cube (cities and links of each walk, in the same order) when
     the only hooks are ones that let cubes pass cities (``rules.passable``): the base step
     rules written into the loop, as ``DeliveryRules._base_routes`` does."""
-    passable = rules.passable
-    assert passable is not None
-    colors, seat, shared, most = rules.colors, rules.seat, rules.shared, rules.max_links
     stack: list[tuple[tuple[str, ...], tuple[int, ...]]] = [((start,), ())]
     while stack:
         cities, links = stack.pop()
-        if len(links) >= most:
-            continue
-        here = cities[-1]
-        if links and colors[here] is color and here not in passable:
-            continue  # the cube stops at the first city of its colour (RW-p5-28, RW-p7-15)
-        left = most - len(links) - 1
-        for link_id, to, owner in graph.get(here, ()):
-            if link_id in links or link_id < 0 or near.get(to, left + 1) > left:
-                continue
-            if (not links and owner != seat and link_id not in shared) or to in cities:
-                continue  # RW-p5-32, RW-p5-27
-            walk = ((*cities, to), (*links, link_id))
+        for walk in _depot_steps(rules, graph, color, cities, links, near):
             yield walk
             stack.append(walk)
+
+
+def _depot_steps(
+    rules: DeliveryRules,
+    graph: Mapping[str, list[Edge]],
+    color: Color,
+    cities: tuple[str, ...],
+    links: tuple[int, ...],
+    near: Mapping[str, int],
+) -> list[tuple[tuple[str, ...], tuple[int, ...]]]:
+    """The walks one link longer than (``cities``, ``links``), for ``_depot_walks`` and the
+    random walk of a sampled stop: ``_steps`` with the base step rules written out."""
+    passable = rules.passable
+    assert passable is not None
+    most = rules.max_links
+    if len(links) >= most:
+        return []
+    here = cities[-1]
+    if links and rules.colors[here] is color and here not in passable:
+        return []  # the cube stops at the first city of its colour (RW-p5-28, RW-p7-15)
+    seat, shared = rules.seat, rules.shared
+    left = most - len(links) - 1
+    out = []
+    for link_id, to, owner in graph.get(here, ()):
+        if link_id in links or link_id < 0 or near.get(to, left + 1) > left:
+            continue
+        if (not links and owner != seat and link_id not in shared) or to in cities:
+            continue  # RW-p5-32, RW-p5-27
+        out.append(((*cities, to), (*links, link_id)))
+    return out
+
+
+def _near(game: Game, graph: Mapping[str, list[Edge]], mine: set[str], most: int) -> dict[str, int]:
+    """``_links_to`` the seat's depot cities, kept until the track or the depots change (a
+    fast playout asks it at every draw of the delivery group). Do not modify the answer."""
+    key = (game.state.track_version, frozenset(mine), most)
+    hit = game.derived.get("depot_near")
+    if hit is not None and hit[0] == key:
+        found: dict[str, int] = hit[1]
+        return found
+    found = _links_to(graph, mine, most)
+    game.derived["depot_near"] = (key, found)
+    return found
 
 
 def _links_to(graph: Mapping[str, list[Edge]], targets: set[str], most: int) -> dict[str, int]:
@@ -362,13 +393,23 @@ def _can_build(game: Game, seat: int) -> bool:
     # seat's links were just listed (a full listing lists builds first) the list is kept and
     # asked again; otherwise the sampler is asked, which finds one at once when there are
     # many and lists them all before it says there is none, so both answers are exact.
-    from railways.core.legal import link_options, sample_build
+    # The answer is kept under the listing's own key (the tiles a build may lay, the cards
+    # for that, the hexes closed to the seat) until the track changes.
+    from railways.core.legal import _closed, _max_tiles, link_options, sample_build
 
     version = game.state.track_version
+    key = (seat, *_max_tiles(game, seat), *_closed(game, seat))
+    known: dict[tuple[object, ...], tuple[int, bool]] = game.derived.setdefault("can_build", {})
+    hit = known.get(key)
+    if hit is not None and hit[0] == version:
+        return hit[1]
     listed = game.derived.get("build_options", {})
-    if any(key[0] == seat and seen == version for key, (seen, _o) in listed.items()):
-        return bool(link_options(game, seat))
-    return sample_build(game, seat, Rng(seat)) is not None
+    if any(k[0] == seat and seen == version for k, (seen, _o) in listed.items()):
+        found = bool(link_options(game, seat))
+    else:
+        found = sample_build(game, seat, Rng(seat)) is not None
+    known[key] = (version, found)
+    return found
 
 
 class PlaceFuelDepotKind(ActionKind):
@@ -524,7 +565,7 @@ class StopAtFuelDepotKind(ActionKind):
             return []
         graph = _graph(game)
         rules = _rules(game, seat)
-        near = _links_to(graph, mine, rules.max_links)
+        near = _near(game, graph, mine, rules.max_links)
         out: list[Action] = []
         for city, cubes in sorted(game.state.cubes.items()):
             if not cubes or city not in near:
@@ -562,30 +603,63 @@ class StopAtFuelDepotKind(ActionKind):
             return None
         graph = _graph(game)
         rules = _rules(game, seat)
-        near = _links_to(graph, mine, rules.max_links)
+        near = _near(game, graph, mine, rules.max_links)
+        cubes = game.state.cubes
         sources = [  # cubes the seat can start moving (its own first link, RW-p5-32)
             (city, color)
-            for city, cubes in sorted(game.state.cubes.items())
-            if cubes
-            and city in near
+            for city in sorted(near)
+            if cubes[city]
             and any(owner == seat or lk in rules.shared for lk, _c, owner in graph.get(city, ()))
-            for color in sorted(set(cubes), key=lambda c: c.value)
+            for color in sorted(set(cubes[city]), key=lambda c: c.value)
         ]
-        for _ in range(WALK_TRIES if sources else 0):
+        if not sources:
+            return None  # every stop starts on a link of the seat's: there is none
+        for _ in range(WALK_TRIES):
             city, color = sources[rng.below(len(sources))]
-            walk = Walk(seat, color, (city,), ())
-            while True:
-                steps = list(_steps(rules, graph, walk, 0, near))
-                if not steps:
-                    break
-                walk = steps[rng.below(len(steps))]
-                end = walk.cities[-1]
-                if end in mine and depots_at(game, seat, end) >= stop_needs(
-                    rules, seat, color, walk.cities
-                ):
-                    return StopAtFuelDepot(seat, city, color.value, walk.links)
+            end = self._walk_to_depot(game, rules, graph, near, mine, city, color, rng)
+            if end is not None:
+                return StopAtFuelDepot(seat, city, color.value, end)
         choices = self.stops(game, seat)
         return choices[rng.below(len(choices))] if choices else None
+
+    @staticmethod
+    def _walk_to_depot(
+        game: Game,
+        rules: DeliveryRules,
+        graph: Mapping[str, list[Edge]],
+        near: Mapping[str, int],
+        mine: set[str],
+        city: str,
+        color: Color,
+        rng: Rng,
+    ) -> tuple[int, ...] | None:
+        """A random walk of a cube from ``city`` until it reaches a depot of the seat's where
+        it may stop (its links), or cannot go on (None)."""
+        seat = rules.seat
+        if rules.passable is not None:  # the depots are the only change: the quick steps
+            cities: tuple[str, ...] = (city,)
+            links: tuple[int, ...] = ()
+            while True:
+                steps = _depot_steps(rules, graph, color, cities, links, near)
+                if not steps:
+                    return None
+                cities, links = steps[rng.below(len(steps))]
+                end = cities[-1]
+                if end in mine and depots_at(game, seat, end) >= (
+                    2 if rules.colors[end] is color else 1
+                ):
+                    return links
+        walk = Walk(seat, color, (city,), ())
+        while True:
+            found = list(_steps(rules, graph, walk, 0, near))
+            if not found:
+                return None
+            walk = found[rng.below(len(found))]
+            end = walk.cities[-1]
+            if end in mine and depots_at(game, seat, end) >= stop_needs(
+                rules, seat, color, walk.cities
+            ):
+                return walk.links
 
     def describe(self, game: Game, action: StopAtFuelDepot) -> ActionInfo:
         try:
@@ -671,7 +745,11 @@ class ContinueDeliveryKind(ActionKind):
         rules = _rules(game, seat)
         graph = _graph(game)
         start = Walk(seat, cube.color, cube.cities, cube.links)
-        for walk in extensions(rules, graph, start, len(cube.links)):
+        near = None
+        if self.action_type.stop:  # only walks that can still reach a depot (as for stops)
+            mine = {c for c, (s, n) in data(game)["placed"].items() if s == seat and n > 0}
+            near = _near(game, graph, mine, rules.max_links)
+        for walk in extensions(rules, graph, start, len(cube.links), near):
             if self.action_type.stop:
                 end = walk.cities[-1]
                 if depots_at(game, seat, end) >= stop_needs(rules, seat, walk.color, walk.cities):

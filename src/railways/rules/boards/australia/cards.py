@@ -18,6 +18,7 @@ from railways.core.board import Board, Color
 from railways.core.cards import CardDef, CardEffect, Icon
 from railways.core.delivery import DeliveryHook, Refusal, Walk
 from railways.core.errors import IllegalAction
+from railways.core.track import track_changed
 from railways.rules.boards.australia import state as au
 from railways.rules.boards.australia.regions import TOWN, ferry_hexes
 from railways.rules.modules.switch_tracks import SwitchRules
@@ -165,6 +166,9 @@ class CompanyMerger(CardEffect):
         game.pay(action.seat, cost, "Company Merger")
         game.receive(link.owner, cost, "Company Merger")
         link.partners.append(action.seat)
+        # Who owns track changed: what is kept until the track changes (each seat's own
+        # network, the links it may start a delivery on) is worked out again.
+        track_changed(game.state)
         assert link.end is not None
         game.log(
             f"{game.seats[action.seat]} pays {game.seats[link.owner]} ${cost},000 and owns the "
