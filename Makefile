@@ -49,8 +49,9 @@ unit: $(STAMP)
 
 test: lint typecheck jscheck unit
 
-# The engine's hot core compiled with mypyc, in place (setup.py lists the modules). Opt-in:
-# `make test` and CI stay pure Python; RAILWAYS_PURE_PYTHON=1 ignores a build that is here.
+# The engine's hot core and the greedy bot compiled with mypyc, in place (setup.py lists the
+# modules). Opt-in: `make test` and CI stay pure Python; RAILWAYS_PURE_PYTHON=1 ignores a
+# build that is here.
 mypyc: $(STAMP)
 	RAILWAYS_MYPYC=1 $(BIN)/python setup.py build_ext --inplace
 

@@ -12,9 +12,17 @@ import os
 from setuptools import setup
 
 # The strictly typed modules where playouts spend their time (benchmarks/profile_playout.py).
-# They import the rest of the engine as ordinary Python modules. Left out: game.py (its
-# copy makes a Game with __new__, which a compiled class refuses) and rng.py (the state
-# checks and deep copies read its __slots__, which a compiled class does not show).
+# They import the rest of the engine as ordinary Python modules. Left out (measured and
+# tried, docs/performance.md, "Compiled with mypyc"):
+# - game.py compiles, but a compiled Game cannot be made without __init__: Game.copy
+#   (Game.__new__) and copy.copy(game) (rl/openspiel_game.py, the bench's deep-copy
+#   figure, tests) fail, and a test that patches Game.check cannot patch a compiled class.
+#   With copy reworked it made the sampled playout about 1.15x faster again.
+# - rng.py: the state checks and deep copies read its __slots__, which a compiled class
+#   does not show.
+# - actions.py and core_kinds.py do not compile: @register makes the action classes
+#   non-extension classes, which may not derive from a compiled Action, and the kinds'
+#   `info` attributes do not match ActionKind's declared type.
 MYPYC_MODULES = [
     "src/railways/core/hexgrid.py",
     "src/railways/core/board.py",
@@ -22,6 +30,8 @@ MYPYC_MODULES = [
     "src/railways/core/track.py",
     "src/railways/core/delivery.py",
     "src/railways/core/legal.py",
+    # The greedy bot's values: the mcts bot's playout policy, most of a search's time.
+    "src/railways/bots/greedy.py",
 ]
 
 

@@ -74,6 +74,16 @@ def test_neighbours_lists_all_six_sides_in_order() -> None:
     assert all(hex_.distance(h) == 1 for _, h in found)
 
 
+def test_a_neighbour_is_a_hex_like_any_other() -> None:
+    # neighbour() builds its Hex with tuple.__new__ (faster): the same type, value and hash
+    hex_ = Hex.from_offset(4, 7)
+    for side in Side:
+        nxt = hex_.neighbour(side)
+        assert type(nxt) is Hex
+        assert nxt == Hex(nxt.q, nxt.r) and hash(nxt) == hash(Hex(nxt.q, nxt.r))
+        assert repr(nxt) == f"Hex({nxt.q}, {nxt.r})"
+
+
 def test_opposite_sides() -> None:
     assert Side.E.opposite is Side.W
     assert Side.NE.opposite is Side.SW

@@ -49,11 +49,11 @@ def pure_python_requested() -> bool:
     return os.environ.get(PURE_ENV, "") not in ("", "0")
 
 
-def compiled_files() -> list[Path]:
+def compiled_files(package: Path = PACKAGE) -> list[Path]:
     """The extension modules of the mypyc build found in the package (none when pure)."""
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     return sorted(
-        p for p in PACKAGE.rglob("*.so") if p.name.endswith(suffixes) and "__mypyc" not in p.name
+        p for p in package.rglob("*.so") if p.name.endswith(suffixes) and "__mypyc" not in p.name
     )
 
 
@@ -69,12 +69,24 @@ def compiled_modules() -> list[str]:
     )
 
 
-def stale_files() -> list[Path]:
-    """Compiled modules whose source changed after they were built."""
+def stale_files(package: Path = PACKAGE) -> list[Path]:
+    """Compiled modules whose source changed after they were built.
+
+    The compiled code of every module is in one shared library next to the package
+    (``railways_core__mypyc.*.so``); each module's own extension file is a small stub that
+    loads it, and a rebuild after a change rewrites the library but leaves the stubs alone
+    (their C code is the same). So a source counts as built when it is older than the newer
+    of its stub and that library.
+    """
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    shared = [
+        p.stat().st_mtime for p in package.parent.glob("*__mypyc*") if p.name.endswith(suffixes)
+    ]
+    built_at = max(shared, default=0.0)
     out: list[Path] = []
-    for ext in compiled_files():
+    for ext in compiled_files(package):
         source = ext.with_name(ext.name.split(".", 1)[0] + ".py")
-        if source.exists() and source.stat().st_mtime > ext.stat().st_mtime:
+        if source.exists() and source.stat().st_mtime > max(ext.stat().st_mtime, built_at):
             out.append(ext)
     return out
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from railways import _build
 from railways.cli.main import _register, cli
 from railways.cli.simulate import distribution, wilson
 
@@ -76,6 +77,8 @@ def test_bench_runs_and_prints_its_keys() -> None:
         "greedy_decision_ms",
     }
     assert set(figures["random_playout"]) == {"2", "4", "6"}
+    # which build ran: the engine modules loaded from a mypyc build, none when pure Python
+    assert figures["machine"]["compiled"] == _build.compiled_modules()
     assert figures["random_playout"]["4"]["actions"] == 40
     assert {"p50", "p99"} <= set(figures["legal_actions_ms"])
     text = _run("bench", "--games", "1", "--max-actions", "20")

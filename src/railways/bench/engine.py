@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NotRequired, TypedDict
 
+from railways import _build
 from railways.bots import make_bot
 from railways.bots.random_bot import RandomBot
 from railways.content.maps import available_maps, load_map
@@ -37,6 +38,8 @@ class Machine(TypedDict):
     python: str
     implementation: str
     platform: str
+    # The engine's modules loaded from a mypyc build (``make mypyc``); empty: pure Python.
+    compiled: list[str]
 
 
 class Latency(TypedDict):
@@ -165,6 +168,7 @@ def machine() -> Machine:
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "platform": platform.platform(terse=True),
+        "compiled": _build.compiled_modules(),
     }
 
 

@@ -32,6 +32,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from railways.core.actions import (
     Action,
     Bid,
@@ -248,6 +250,7 @@ def _context(game: Game, seat: int) -> _Context:
     return _Context(game, seat)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # board bots subclass it (the mypyc build)
 class _Context:
     """What one decision needs, computed once: the network, cubes, money and time."""
 

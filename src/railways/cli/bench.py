@@ -98,6 +98,8 @@ def bench(
 def print_figures(f: EngineFigures) -> None:
     m = f["machine"]
     click.echo(f"machine: {m['cpu']}, {m['cores']} cores, {m['implementation']} {m['python']}")
+    built = f"mypyc build of {', '.join(m['compiled'])}" if m["compiled"] else "pure Python"
+    click.echo(f"engine: {built}")
     s = f["settings"]
     click.echo(
         f"map {s['map']}, {s['games']} game(s) per player count from seed {s['seed']}, "

@@ -29,7 +29,7 @@ class Side(IntEnum):
 
     @property
     def opposite(self) -> Side:
-        return Side((self + 3) % 6)
+        return _OPPOSITE[self]
 
     @classmethod
     def parse(cls, text: str) -> Side:
@@ -39,6 +39,12 @@ class Side(IntEnum):
             names = ", ".join(s.name for s in cls)
             raise ValueError(f"unknown hex side {text!r} (expected one of {names})") from None
 
+
+# The sides in order, and each side's opposite by its number. Looked up, not worked out:
+# iterating an Enum class and calling ``Side(n)`` run Python code in the enum module at
+# every step, even in the mypyc build (docs/performance.md, "Compiled with mypyc").
+SIDES: tuple[Side, ...] = tuple(Side)
+_OPPOSITE: tuple[Side, ...] = tuple(Side((s + 3) % 6) for s in range(6))
 
 # Axial offsets of the neighbour across each side.
 _DIRECTIONS: dict[Side, tuple[int, int]] = {
@@ -75,11 +81,13 @@ class Hex(NamedTuple):
         return (self.row, self.col)
 
     def neighbour(self, side: Side) -> Hex:
-        dq, dr = _DIRECTIONS[side]
-        return Hex(self.q + dq, self.r + dr)
+        dq, dr = _STEPS[side]
+        # tuple.__new__ rather than Hex(...): the same value without the Python-level
+        # __new__ that NamedTuple generates (the hottest call of a playout).
+        return tuple.__new__(Hex, (self.q + dq, self.r + dr))
 
     def neighbours(self) -> list[tuple[Side, Hex]]:
-        return [(side, self.neighbour(side)) for side in Side]
+        return [(side, self.neighbour(side)) for side in SIDES]
 
     def side_towards(self, other: Hex) -> Side | None:
         """The side shared with an adjacent hex, or None if not adjacent."""
@@ -98,6 +106,7 @@ class Hex(NamedTuple):
 
 
 _SIDE_OF_DELTA: dict[tuple[int, int], Side] = {d: side for side, d in _DIRECTIONS.items()}
+_STEPS: tuple[tuple[int, int], ...] = tuple(_DIRECTIONS[side] for side in SIDES)  # by number
 
 
 @dataclass(frozen=True, order=True, slots=True)

@@ -20,7 +20,7 @@ from railways.core.cards import CardEffect
 from railways.core.delivery import Edge
 from railways.core.errors import IllegalAction
 from railways.core.game import DERIVED_FORKS, Game
-from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
+from railways.core.hexgrid import SIDES, Hex, Side, TrackShape, track_shape
 from railways.core.kinds import ActionKind, draw_legal
 from railways.core.plugins import EdgeCosts
 from railways.core.rng import Rng
@@ -270,7 +270,7 @@ def _route_cost(board: Board, path: Sequence[Hex], edge_costs: EdgeCosts) -> int
     tc = board.tables.terrain_costs
     cost = sum(tc.of(board.hexes[h]) for h in path[1:] if board.city_at(h) is None)
     cost += tc.ridge * sum(1 for x, y in itertools.pairwise(path) if board.crosses_ridge(x, y))
-    if edge_costs:
+    if edge_costs.plugins:  # (not ``if edge_costs``: its __bool__ is a Python call)
         cost += sum(edge_costs(board, x, y) for x, y in itertools.pairwise(path))
     return cost
 
@@ -312,7 +312,7 @@ def _extend(
     origin: str,
 ) -> None:
     here = path[-1]
-    for exit_ in Side:
+    for exit_ in SIDES:
         if exit_ == entry or track_shape(entry, exit_) is TrackShape.SHARP:
             continue
         nxt = here.neighbour(exit_)
@@ -1239,7 +1239,7 @@ def _cheapest_from(
         if (here, entry) in done:
             continue
         done.add((here, entry))
-        for exit_ in Side:
+        for exit_ in SIDES:
             if exit_ == entry or track_shape(entry, exit_) is TrackShape.SHARP:
                 continue
             nxt = here.neighbour(exit_)
