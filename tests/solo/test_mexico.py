@@ -15,7 +15,7 @@ from .helpers import (
     PLAYER,
     cubes,
     finish_turn,
-    real_solo,
+    fixture_solo,
     refused,
     set_row,
     set_top,
@@ -30,7 +30,8 @@ TABLE = {1: 2, 2: 3, 3: 5, 4: 8, 5: 12, 6: 17, 7: 23, 8: 30}
 
 
 def game(seed: int = 1) -> Game:
-    return real_solo(seed, map_id=MAP)
+    """A solo game on Mexico with the fixed test deck (its purple cube icons are the scenes')."""
+    return fixture_solo(MAP, seed)
 
 
 def set_purple(g: Game, city: str, n: int) -> None:
