@@ -351,6 +351,7 @@ def compose_lines() -> str:
                     del item["requires"]
                 item["points"] = 15
                 item["source"] = "rulebook"
+                item["name"] = str(item["name"]).replace(" with a Western Link", "")
                 out.append(table("line", item, "worth 15 without a Western Link (RW-p9-07)"))
                 continue
             out.append(table("line", item))

@@ -174,3 +174,35 @@ def test_the_command_line_takes_cards_out_of_the_deck():
     assert ok.exit_code == 0, ok.output
     bad = CliRunner().invoke(cli, [*args, "--event-deck-without", "no-such-event"])
     assert bad.exit_code != 0 and "no event no-such-event" in bad.output
+
+
+def _future_to_current(next_card):
+    """A game whose Future slot holds Foreign Investment (a Future Event) and whose deck
+    gives ``next_card`` next; played through turn 1, so the Future Event becomes Current."""
+    game = _events()
+    data = slots(game)
+    placed = {"investment-wave", next_card}
+    data["deck"] = [e for e in data["deck"] if e not in placed] + [next_card]
+    data["discard"] = [e for e in data["discard"] if e not in placed]
+    data["future"] = "investment-wave"
+    finish_turn(game)
+    assert data["current"] == "investment-wave" and data["future"] == next_card
+    return game
+
+
+@pytest.mark.rules("RW-p6-36")
+def test_no_event_acts_in_the_turn_a_future_event_becomes_current():
+    game = _future_to_current("railway-bonds")  # an ordinary card waits in the Future slot
+    names = {d.name for d in DECK.values()}
+    assert [e for e in game.state.ledger if e.reason in names] == []  # nobody paid or received
+    assert [p.score for p in game.state.players] == [0, 0, 0, 0]
+    seat = game.to_act
+    assert game.engine_level(seat) == game.state.players[seat].engine
+    assert game.build_rules(BuildTrack(seat=seat)).terrain is None
+
+
+@pytest.mark.rules("RW-p6-36")
+def test_unless_the_card_drawn_for_the_future_slot_is_a_future_event():
+    game = _future_to_current("census")  # the lowest score gains 2: everyone is at 0
+    assert [p.score for p in game.state.players] == [2, 2, 2, 2]
+    assert _ledger(game, "Foreign Investment (Future Event)") == []  # the old one stays quiet

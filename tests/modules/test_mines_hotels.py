@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+import support
 from railways.core.board import Color
 from railways.core.core_kinds import TakeOperationsCard
 from railways.core.legal import legal_actions
 from railways.core.view import view_for
-from railways.rules.modules.mines import PlaceMine
+from railways.rules.modules.mines import PlaceMine, mines_left
 
 from .helpers import refused, start
 
@@ -102,3 +103,34 @@ def test_hotel_marker_shows_the_kept_hotel_city():
             ]
         else:
             assert after == []
+
+
+@pytest.mark.rules("RW-p7-07", "RW-p7-08")
+def test_a_mine_is_placed_only_by_the_seat_to_act_in_an_action_round():
+    game = start(["mines"], to_actions=False)
+    city = _gray(game)[0]
+    seat = game.to_act
+    assert seat is not None
+    refused(game, PlaceMine(seat=seat, city=city), "RW-p4-28")  # while Rail Barons are kept
+    support.choose_barons(game)
+    seat = game.to_act
+    assert seat is not None and game.state.auction is not None
+    refused(game, PlaceMine(seat=seat, city=city), "RW-p4-28")  # nor in the auction
+    support.pass_auction(game)
+    seat = game.to_act
+    assert seat is not None
+    refused(game, PlaceMine(seat=(seat + 1) % 4, city=city), "RW-p4-39")  # not another's turn
+    game.apply(PlaceMine(seat=seat, city=city))
+    assert mines_left(game, seat) == 1
+
+
+@pytest.mark.rules("RW-p7-08", "RW-p4-23")
+def test_a_mine_paid_without_the_cash_issues_bonds():
+    game = start(["mines"])
+    seat = game.to_act
+    assert seat is not None
+    player = game.state.players[seat]
+    player.cash, player.bonds = 4, 0
+    game.apply(PlaceMine(seat=seat, city=_gray(game)[0]))
+    # $10,000 from $4,000: two $5,000 bonds cover the $6,000 missing; $4,000 is left.
+    assert (player.bonds, player.cash) == (2, 4)

@@ -28,6 +28,10 @@ ALONE = {mid: ("eastern-us", 4) for mid in module_classes()} | {
     "black-stars": ("mexico", 4),  # only Mexico's decks have Black Star cards
     "base-score-track": ("australia", 4),  # Australia's modules (AU-020, AU-047..AU-049)
     "australia-optional-barons": ("australia", 4),
+    # The Transcontinental game's own options (RW-p8-34..36, RW-p9-39..42).
+    "baron-option-2": ("transcontinental", 4),
+    "baron-option-2-variant": ("transcontinental", 4),
+    "transcontinental-faster": ("transcontinental", 4),
 }
 
 

@@ -104,6 +104,16 @@ def test_glenn_drover_closes_the_west_until_thirty_points():
     game.apply(action)
 
 
+@pytest.mark.rules("RW-p8-04")
+@pytest.mark.parametrize(
+    ("map_id", "players"), [("eastern-us", 3), ("eastern-us", 4), ("europe", 2)]
+)
+def test_glenn_drover_is_only_for_two_players_on_the_eastern_us(map_id, players):
+    with pytest.raises(ValueError, match="only for two players on the Eastern U"):
+        new_game(map_id, players, 1, {"modules": ["glenn-drover"]})
+    new_game("eastern-us", 2, 1, {"modules": ["glenn-drover"]})  # the one game it is for
+
+
 # -- First Player Auction Variant 1 (RW-p7-35, RW-p7-36) ---------------------------------------
 @pytest.mark.rules("RW-p7-35", "RW-p7-36")
 def test_variant_1_first_turn_in_seat_order_with_compensation():

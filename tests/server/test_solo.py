@@ -61,7 +61,7 @@ def test_map_info_names_the_cards_and_barons(client: TestClient) -> None:
     assert (info["min_players"], info["max_players"]) == (2, 6)
     assert info["solo"] is True
     assert info["cards"]["passenger-lines"]["name"] == "Passenger Lines"
-    assert set(info["cards"]["passenger-lines"]) == {"name", "icon", "text"}
+    assert set(info["cards"]["passenger-lines"]) == {"name", "icon", "text", "on_build"}
     assert info["cards"]["service-bounty-duluth"]["name"] == "Service Bounty: Duluth"
     baron = info["barons"]["henry-farnam"]
     assert baron["name"] == "Henry Farnam" and baron["text"] and baron["points"] > 0

@@ -1,8 +1,8 @@
 """Solo in the browser: Rail Barons against the Railbot, from the lobby to a second turn.
 
-Seed 0 with the Duel Barons: after the player links New York and Philadelphia and passes,
-the Railbot's card builds its own link and then leaves a choice to the player (which
-Major Line it claims, or a cube's colour: RB-065): the page asks, and only that.
+A seed with the Duel Barons where, after the player passes twice, the Railbot's card leaves
+the player a choice (which city loses a cube, which line or Duel Baron it claims): the page
+asks, and only that; then a reload, and a link built from the ready-made list.
 """
 
 from __future__ import annotations
@@ -12,13 +12,30 @@ import urllib.error
 from pathlib import Path
 from typing import Any
 
+from railways.core.actions import Pass
 from railways.core.legal import legal_actions
 from railways.rules import new_game
 from railways.rules.records import record_of
 from web.conftest import Server
 from web.play import action_index, city_hexes, wait_after, wait_my_turn
 
-SEED = 0
+OPTIONS = {"solo": True, "duel_barons": True, "target_score": 110}  # as the lobby sends them
+
+
+def _seed_with_a_railbot_choice() -> int:
+    """The first seed whose game, after two passes, waits on a choice the Railbot's card
+    leaves the player (RB-065: which city loses a cube, which line or Duel Baron it claims)."""
+    for seed in range(200):
+        game = new_game("eastern-us", ["Sol"], seed, OPTIONS)
+        game.apply(Pass(seat=0))
+        game.apply(Pass(seat=0))
+        choices = legal_actions(game, 0).all()
+        if len(choices) >= 2 and all(type(a).__name__.startswith("Railbot") for a in choices):
+            return seed
+    raise AssertionError("no seed below 200 leaves a Railbot choice after two passes")
+
+
+SEED = _seed_with_a_railbot_choice()
 
 
 def _solo(page: Any) -> dict[str, Any]:
@@ -64,28 +81,15 @@ def test_solo_game_from_the_lobby_with_a_railbot_choice_and_a_reload(
     shown = page.locator("#ops .card-name").all_inner_texts()
     assert shown and all(name in names for name in shown), shown
 
-    # First action: the link New York - Philadelphia from the ready-made list.
-    wait_my_turn(page)
-    page.click("#btn-build")
-    page.wait_for_selector("body[data-mode='build']")
-    page.fill("#candidate-filter", "philadelphia")
-    pick = page.locator(
-        "#candidate-list button.candidate[data-to='philadelphia']", has_text="New York"
-    ).first
-    pick.click()
-    before = action_index(page)
-    page.click("#btn-confirm")
-    wait_after(page, before)
-    assert page.locator("#layer-track .link[data-owner='0']").count() == 1
-
-    # Second action: pass. The Railbot draws, builds its (grey) link and asks a choice.
-    wait_my_turn(page)
-    before = action_index(page)
-    page.click("#btn-pass")
-    wait_after(page, before)
+    # First and second actions: pass. After the second the Railbot's card leaves the player a
+    # choice (the seed is picked for that: _seed_with_a_railbot_choice).
+    for _ in range(2):
+        wait_my_turn(page)
+        before = action_index(page)
+        page.click("#btn-pass")
+        wait_after(page, before)
     page.wait_for_selector("#solo-choice")
-    assert page.locator("#layer-track .link[data-owner='-1']").count() >= 1
-    assert "Railbot" in page.inner_text("#solo-choice")
+    assert page.inner_text("#solo-choice").startswith("Choose")
     assert page.locator("#choice-options .choice-option").count() >= 2
     page.screenshot(path=str(tmp_path / "solo-choice.png"))
     # Only the choice may be made now: no build or pass buttons.
@@ -105,18 +109,25 @@ def test_solo_game_from_the_lobby_with_a_railbot_choice_and_a_reload(
     page.wait_for_function("() => window.railwaysGame.state.view.turn === 2")
     view_before = page.evaluate("window.railwaysGame.state.view")
 
-    # A reload comes back to the same position, and the game goes on.
+    # A reload comes back to the same position, and the game goes on: the link New York -
+    # Philadelphia from the ready-made list.
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector("body[data-solo='1']")
     assert page.evaluate("window.railwaysGame.state.view") == view_before
-    assert page.locator("#layer-track .link[data-owner='-1']").count() >= 1
-    assert page.locator("#layer-track .link[data-owner='0']").count() == 1
     wait_my_turn(page)
+    page.click("#btn-build")
+    page.wait_for_selector("body[data-mode='build']")
+    page.fill("#candidate-filter", "philadelphia")
+    pick = page.locator(
+        "#candidate-list button.candidate[data-to='philadelphia']", has_text="New York"
+    ).first
+    pick.click()
     before = action_index(page)
-    page.click("#btn-pass")
+    page.click("#btn-confirm")
     wait_after(page, before)
-    assert "Sol passes" in page.inner_text("#log")
+    assert page.locator("#layer-track .link[data-owner='0']").count() == 1
+    assert "Sol completes a link" in page.inner_text("#log")
 
 
 SIDES = ("E", "NE", "NW", "W", "SW", "SE")

@@ -6,8 +6,8 @@ Sweden from Skåne to the iron-ore fields of Lapland, with the two Norwegian por
 ran to: Narvik (the Ore Line from Kiruna) and Trondheim (the Meråker line from Storlien).
 The country is 1,500 km tall, so the board uses the conic projection of the North America
 board (a hex is about the same size anywhere on it). Gotland is a single hex, its city Visby,
-reached over a ferry hex (a water hex named by a ``[[border]]`` of kind ``ferry``) that only
-the Ferry Passage card of the board's deck opens, as on the North America board (RW-p15-15).
+reached over a ferry hex (a ``[[special]]`` of kind ``ferry``) that only the Ferry Passage card
+of the board's deck opens: the North America board's ferry and Ferry Line rule (RW-p15-15).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from mapgen.north_america import ConicGeography
 # fmt: off
 CITIES: list[CityDef] = [
     # Skåne, Blekinge and Småland
-    CityDef("malmo", "Malmö", 55.61, 13.00, "black", 3),
+    CityDef("malmo", "Malmö", 55.61, 13.00, "black", 2),
     CityDef("helsingborg", "Helsingborg", 56.05, 12.69, "yellow", 2, (43, 4)),
     CityDef("kristianstad", "Kristianstad", 56.03, 14.16, "blue", 2),
     CityDef("karlskrona", "Karlskrona", 56.16, 15.59, "blue", 2),
@@ -35,7 +35,7 @@ CITIES: list[CityDef] = [
     CityDef("uddevalla", "Uddevalla", 58.35, 11.94, "purple", 2),
     CityDef("skovde", "Skövde", 58.39, 13.85, "gray", 1),
     CityDef("linkoping", "Linköping", 58.41, 15.62, "black", 2, (37, 8)),
-    CityDef("norrkoping", "Norrköping", 58.59, 16.19, "yellow", 3),
+    CityDef("norrkoping", "Norrköping", 58.59, 16.19, "yellow", 2),
     CityDef("nykoping", "Nyköping", 58.75, 17.01, "gray", 1),
     CityDef("visby", "Visby", 57.64, 18.30, "purple", 2, (39, 11)),
     # Svealand
@@ -142,30 +142,28 @@ FORCE_OFF: set[Hex] = {(20, 4), (26, 11)}
 
 
 def _ferry(geo: ConicGeography, result: Result) -> None:
-    """The ferry hex west of Visby (towards the mainland): a water hex, the only way onto
-    Gotland; its border (kind ``ferry``) joins Visby to the shore beyond."""
+    """The ferry hex west of Visby (towards the mainland): a special hex, the only way onto
+    Gotland, as a ferry spot of the North America board (RW-p15-15)."""
     grid = result.grid
     at = result.cities["visby"]
     row, col = neighbour(*at, "W")
     if not geo.on_grid(row, col):
         result.problems.append("the ferry west of Visby is off the grid")
         return
-    grid[row][col] = "w"
+    grid[row][col] = "S"
     shore = neighbour(row, col, "W")
     result.specials[VISBY_FERRY] = ((row, col), "visby")
-    if grid[shore[0]][shore[1]] in "~C":
+    if grid[shore[0]][shore[1]] in "~CS":
         result.problems.append(f"the ferry west of Visby leads to {shore}, which takes no track")
     for side in ("E", "NE", "NW", "SW", "SE"):
         r, c = neighbour(*at, side)
         if geo.on_grid(r, c) and grid[r][c] not in "~":
             result.problems.append(f"Visby's neighbour {r},{c} is on the board")
-    # The ferry hex joins only Visby and the shore: no other hex beside it takes track from it,
-    # so the cities beside it get no spoke towards it and the other sea hexes stay off.
+    # A ferry lands on the shore first: the mainland cities beside the ferry hex get no spoke
+    # towards it, so the ferry is no short cut into them.
     ferry = (row, col)
     result.blocked.update(
-        (ferry, n)
-        for n in (neighbour(row, col, s) for s in SIDES)
-        if n not in (at, shore) and geo.on_grid(*n)
+        (ferry, n) for n in (neighbour(row, col, s) for s in SIDES) if n != at and geo.on_grid(*n)
     )
     for i, city in enumerate(geo.cities):
         at_city = result.cities[city.id]
@@ -181,22 +179,19 @@ def _ferry(geo: ConicGeography, result: Result) -> None:
 
 def _extra_toml(geo: ConicGeography, result: Result) -> str:
     (row, col), city = result.specials[VISBY_FERRY]
-    at = result.cities[city]
-    shore = neighbour(row, col, "W")
-    to_ferry = next(s for s in SIDES if neighbour(*at, s) == (row, col))
-    to_shore = next(s for s in SIDES if neighbour(row, col, s) == shore)
     return (
-        "\n[[border]]\n"
-        "# The ferry to Gotland: its edges run from Visby over the ferry hex to the shore. Track\n"
-        "# goes on the ferry hex only with the Ferry Passage card, which makes it free, and\n"
-        "# joins only Visby and the shore (house, as the Ferry Line card of the North America\n"
-        "# board, RW-p21-23, RW-p21-24; rules/boards/sweden.py).\n"
+        "\n[[special]]\n"
+        "# The ferry to Gotland, beside Visby: track goes on it only with the Ferry Passage\n"
+        "# card, which makes it free (house: the North America board's ferry spots and Ferry\n"
+        "# Line card, RW-p15-15, RW-p21-23, RW-p21-24; rules/boards/sweden.py).\n"
         f'id = "{VISBY_FERRY}"\n'
         'kind = "ferry"\n'
+        f'at = "{row},{col}"\n'
+        f'city = "{city}"\n'
         'label = "Ferry to Gotland"\n'
-        f'params = {{ island = "{city}" }}\n'
+        'params = { clause = "RW-p21-24" }  # only the Ferry Passage card opens it\n'
+        'symbol = "F"\n'
         'source = "house"\n'
-        f'edges = ["{at[0]},{at[1]} {to_ferry}", "{row},{col} {to_shore}"]\n'
     )
 
 
@@ -211,7 +206,7 @@ MAP_HEADER = """\
 # partly on land are "~"; hexes on the Göta, Dal, Indals, Ume, Lule and Torne rivers are "w";
 # the Scandinavian mountains along the border and the Småland highlands are "m". Ridges mark
 # the divides the Ore Line and the Meråker line climb into Norway. Gotland is one hex, Visby,
-# reached only over its ferry hex (a water hex; the [[border]] of kind "ferry" names it).
+# reached only over its ferry hex ("S", the [[special]] of kind "ferry").
 # Regenerate with: python tools/project_map.py sweden --write
 """
 
@@ -223,8 +218,9 @@ CITIES_HEADER = """\
 # RB-067), Kiruna, Narvik (printed "Norvik" there, RB-109) and Storlien (RB-061, RB-067,
 # RB-109). Everything else here (the other cities, colours, cubes, spokes) is our own: colours
 # are spread so that every region has sources and destinations of every colour; Stockholm,
-# Göteborg, Malmö, Norrköping and Kiruna start with 3 cubes, other coloured cities 2, gray
-# cities (mostly the junctions of the northern main line) 1.
+# Göteborg and Kiruna start with 3 cubes, other coloured cities 2, gray cities (mostly the
+# junctions of the northern main line) 1: 78 cubes. Malmö and Norrköping had 3 until the
+# solo calibration (docs/boards/sweden.md).
 # Spokes face every neighbouring hex that is on the board.
 # Regenerate with: python tools/project_map.py sweden --write
 """

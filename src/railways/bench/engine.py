@@ -16,7 +16,7 @@ from typing import NotRequired, TypedDict
 
 from railways.bots import make_bot
 from railways.bots.random_bot import RandomBot
-from railways.content.maps import available_maps
+from railways.content.maps import available_maps, load_map
 from railways.core.game import Game
 from railways.core.legal import legal_actions, long_routes, sample_action, static_routes
 from railways.core.rng import Rng
@@ -24,6 +24,7 @@ from railways.rules import new_game
 from railways.rules.records import game_from_record, record_of
 
 PLAYER_COUNTS = (2, 4, 6)
+REFERENCE_MAP, REFERENCE_PLAYERS = "eastern-us", 4  # what another board's cost is compared to
 GROWTH_PLAYERS = (2, 3, 4, 5, 6)
 COPY_AFTER = 150  # sampled actions before the position whose copies are timed
 
@@ -101,6 +102,31 @@ class Growth(TypedDict):
     playout_us_per_action: float
 
 
+class PerAction(TypedDict):
+    """Microseconds per action on the board and on the reference, and their ratio."""
+
+    board_us: float
+    reference_us: float
+    ratio: float
+
+
+class AgainstReference(TypedDict):
+    """A board at its most players against a 4-player Eastern U.S. game, cost per action.
+
+    The two are played in turns, game by game, so that a change in the machine's speed
+    falls on both alike."""
+
+    map: str
+    players: int
+    reference: str
+    reference_players: int
+    games: int
+    board_actions: int
+    reference_actions: int
+    full: PerAction  # legal_actions + a random choice + apply (what a real game pays)
+    fast: PerAction  # sample_action + apply (what a search playout pays)
+
+
 class EngineFigures(TypedDict):
     """All of ``railways bench``; ``--json`` prints it as is. Playouts are keyed by player count."""
 
@@ -116,6 +142,7 @@ class EngineFigures(TypedDict):
     search_playout: dict[str, Throughput]
     growth: list[Growth]
     board_growth: dict[str, Growth]
+    against_reference: NotRequired[AgainstReference]
     mcts_decision_ms: NotRequired[SearchLatency]
 
 
@@ -314,6 +341,47 @@ def growth(map_id: str, players: int, seed: int, max_actions: int) -> Growth:
     }
 
 
+def against_reference(map_id: str, games: int, seed: int, max_actions: int) -> AgainstReference:
+    """Cost per action of ``map_id`` at its most players against a 4-player Eastern U.S.
+    game, the two played alternately game by game (the machine's speed drifts)."""
+    players = load_map(map_id).max_players
+    sums = {key: [0.0, 0] for key in ("board_full", "ref_full", "board_fast", "ref_fast")}
+
+    def add(key: str, row: Throughput) -> None:
+        sums[key][0] += row["seconds"]
+        sums[key][1] += row["actions"]
+
+    for g in range(games):
+        add("ref_full", random_playouts(REFERENCE_MAP, REFERENCE_PLAYERS, 1, seed + g, max_actions))
+        add("board_full", random_playouts(map_id, players, 1, seed + g, max_actions))
+        add("ref_fast", fast_playouts(REFERENCE_MAP, REFERENCE_PLAYERS, 1, seed + g, max_actions))
+        add("board_fast", fast_playouts(map_id, players, 1, seed + g, max_actions))
+
+    def us(key: str) -> float:
+        seconds, actions = sums[key]
+        return seconds / actions * 1e6 if actions else 0.0
+
+    def per_action(board: str, ref: str) -> PerAction:
+        b, r = us(board), us(ref)
+        return {
+            "board_us": round(b, 1),
+            "reference_us": round(r, 1),
+            "ratio": round(b / r, 2) if r else 0.0,
+        }
+
+    return {
+        "map": map_id,
+        "players": players,
+        "reference": REFERENCE_MAP,
+        "reference_players": REFERENCE_PLAYERS,
+        "games": games,
+        "board_actions": int(sums["board_full"][1]),
+        "reference_actions": int(sums["ref_full"][1]),
+        "full": per_action("board_full", "ref_full"),
+        "fast": per_action("board_fast", "ref_fast"),
+    }
+
+
 def mcts_decisions(
     map_id: str, players: int, bot: str, games: int, seed: int, decisions: int
 ) -> SearchLatency:
@@ -456,6 +524,9 @@ def run_engine_bench(
         "growth": by_players,
         "board_growth": boards,
     }
+    if map_id != REFERENCE_MAP:
+        say(f"{map_id} at its most players against {REFERENCE_MAP}, {REFERENCE_PLAYERS} players")
+        figures["against_reference"] = against_reference(map_id, games, seed, max_actions)
     if mcts is not None:
         say(f"{mcts} decisions")
         figures["mcts_decision_ms"] = mcts_decisions(

@@ -14,6 +14,8 @@ best one. The values follow the rulebook's strategy notes (RW-p8-09..17):
   game in which the hidden draws are resampled, and is worth what it changes
   there: the deliveries its new cubes open, the points it scores at once (a
   Major Line), the Rail Baron points it earns, less what it costs;
+- an add-on that leaves the action still to take (a Mine, RW-p7-07) is taken first
+  whenever it is worth ``ADDON_AT`` on its own, not only when it beats every action;
 - money is counted with what it really costs: spending cash loses a little,
   issuing a bond loses a point at the end and $1,000 every turn until then;
 - asked to answer another player's delivery with a Railroad Inspector (RW-p22-11), it
@@ -67,6 +69,7 @@ MAX_DEPTH = 6  # deliveries are looked for up to this many links
 INSPECT_AT = 4  # stop a delivery worth this many points more to its mover than to us
 CARD_SPENT = 0.3  # what playing a hand card on a delivery (Express) gives up
 WALK_BUDGET = 6000  # steps one search of delivery routes may take
+ADDON_AT = 0.5  # an add-on (a Mine) worth this much on its own is taken before the action
 
 # Rail Baron preferences: what kind of goal this bot can reasonably chase.
 BARON_TASTE = {
@@ -130,6 +133,10 @@ class GreedyBot:
         scored = list(self._score_all(ctx, legal))
         if not scored:
             return legal.all()[0] if legal else Pass(seat=seat)
+        if solo is None:
+            addon = _worth_an_addon(game, scored)
+            if addon is not None:
+                return addon
         best = max(s.value for s in scored)
         if solo is not None:
             insure = greedy_solo.best_insurance(solo, legal, best)
@@ -213,12 +220,31 @@ class GreedyBot:
             order += 1
 
 
+def _worth_an_addon(game: Game, scored: list[_Scored]) -> Action | None:
+    """The best add-on worth taking on its own. An add-on (a Mine, RW-p7-07) leaves the
+    seat's action still to take, so it must not wait until it beats every action."""
+    worth = [
+        s
+        for s in scored
+        if s.value > ADDON_AT
+        and not isinstance(s.action, Pass)
+        and not game.kinds.get(s.action).advances_turn
+    ]
+    if not worth:
+        return None
+    return max(worth, key=lambda s: (s.value, -s.order)).action
+
+
 def _context(game: Game, seat: int) -> _Context:
     """What one decision needs; a board whose deliveries work its own way has its own."""
     if any(p.id == "through_time" for p in game.ruleset.plugins):
         from railways.bots.greedy_time import TimeContext
 
         return TimeContext(game, seat)
+    if any(p.id == "australia" for p in game.ruleset.plugins):
+        from railways.bots.greedy_australia import AustraliaContext
+
+        return AustraliaContext(game, seat)
     return _Context(game, seat)
 
 

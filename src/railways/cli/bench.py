@@ -67,7 +67,9 @@ def bench(
     """Measure the engine: random playouts per second for 2, 4 and 6 players,
     legal_actions and apply latency, replay time, the greedy bot's decision time, copies
     of a game per second, search playouts (copy + sample_action + unrecorded play) and how
-    the cost per action grows with players (2-6) and with each board.
+    the cost per action grows with players (2-6) and with each board. With --map of
+    another board, also that board at its most players against a 4-player Eastern U.S.
+    game, cost per action, the two played in turns.
 
     It only measures and prints; it never fails on slow figures.
     """
@@ -155,6 +157,18 @@ def print_figures(f: EngineFigures) -> None:
             f"  {board_id}: {g['fast_us_per_action']:8.1f} {g['full_us_per_action']:8.1f} "
             f"{g['playout_us_per_action']:8.1f}"
         )
+    if "against_reference" in f:
+        a = f["against_reference"]
+        click.echo(
+            f"{a['map']} with {a['players']} players against {a['reference']} with "
+            f"{a['reference_players']}, microseconds per action over {a['games']} game(s) each, "
+            "played alternately:"
+        )
+        for label, cost in (("full", a["full"]), ("fast", a["fast"])):
+            click.echo(
+                f"  {label} playout: {cost['board_us']:8.1f} against {cost['reference_us']:8.1f}"
+                f"  = {cost['ratio']:.2f}x"
+            )
     if "mcts_decision_ms" in f:
         d = f["mcts_decision_ms"]
         click.echo(

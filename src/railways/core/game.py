@@ -746,7 +746,9 @@ class Game:
             effect.after_city_empty(self, city, card, holder)
         if state.end_trigger_turn is None and len(state.ecm) >= state.ecm_needed:
             state.end_trigger_turn = state.turn  # RW-p6-09, RW-p6-10
-            self.log("The last Empty City Marker is placed: this turn and one more remain")
+            notes = (p.end_trigger_note(self) for p in self.ruleset.plugins)
+            note = next((n for n in notes if n), None)
+            self.log(note or "The last Empty City Marker is placed: this turn and one more remain")
 
     # -- Build Track (RW-p4-42..52, RW-p5-01..12) ------------------------------
     def build_rules(self, action: BuildTrack) -> CostRules:

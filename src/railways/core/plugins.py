@@ -161,6 +161,11 @@ class Plugin:
         end trigger both ask every plug-in."""
         return True
 
+    def end_trigger_note(self, game: Game) -> str | None:
+        """What the log says when the last Empty City Marker is placed, where this plug-in's
+        rules end the game (or a phase of it) otherwise than RW-p6-10; None: the usual."""
+        return None
+
     def final_points(self, game: Game, seat: int) -> int:
         """Points the seat scores at the end of the game by this plug-in's rules (a second
         Rail Baron card, RW-p8-34), added to the final score; 0 by default."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import fields, is_dataclass
 from enum import Enum
@@ -53,11 +54,14 @@ def _hidden_from(game: Game, seat: int | None) -> dict[str, str]:
         elif p.baron and (p.baron_revealed or over):
             known.add(p.baron)
     secret: dict[str, str] = {}
+    # A name two cards share (the Transcontinental game's Eastern, Western and Golden Spike
+    # Mark Hopkins) may be shown for the other card: only the card's id tells it apart.
+    names = Counter(b.name for b in barons.values())
 
     def baron(card: str, what: str) -> None:
         if card and card not in known:  # the first, most telling description stays
             secret.setdefault(json.dumps(card), what)
-            if card in barons:
+            if card in barons and names[barons[card].name] == 1:
                 secret.setdefault(barons[card].name, f"{what} (by name)")
 
     for p in state.players:

@@ -69,3 +69,22 @@ def test_cube_reduction_in_two_and_three_player_games(players: int, fewer: int) 
     for city in board.cities.values():
         expected = max(1, city.cubes - fewer)  # never below one cube
         assert len(game.state.cubes[city.id]) == expected, city.id
+
+
+@pytest.mark.rules("RW-p15-09", "RW-p8-29")
+def test_one_score_track_serves_the_base_game_north_america_and_the_transcontinental() -> None:
+    """The universal score track: the same income for every score on the base game's board,
+    on North America and in the Transcontinental game."""
+    tracks = {}
+    for map_id in ("eastern-us", "north-america", "transcontinental"):
+        board = load_map(map_id)
+        assert board is not None
+        tracks[map_id] = board.tables.income_track
+    assert tracks["north-america"] == tracks["eastern-us"] == tracks["transcontinental"]
+    # And a game pays it: a player on space 30 of either board's track earns the same.
+    incomes = set()
+    for map_id in ("north-america", "transcontinental"):
+        game = new_game(map_id, players=3, seed=1)
+        game.state.players[0].score = 30
+        incomes.add(game.income(0))
+    assert incomes == {tracks["eastern-us"][30]}

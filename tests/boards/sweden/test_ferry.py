@@ -10,6 +10,8 @@ import pytest
 
 from railways.core.actions import BuildTrack
 from railways.core.game import Game
+from railways.core.hexgrid import Side
+from railways.core.track import tiles_in_use
 
 from .helpers import H, act_as, refused, start
 
@@ -68,3 +70,25 @@ def test_the_ferry_passage_lays_the_ferry_free_then_leaves_the_game(game: Game) 
     assert {link.start, link.end} == {"visby", "linkoping"}
     assert "ferry-passage" not in game.state.players[seat].hand
     assert "ferry-passage" in game.state.ops_discard
+
+
+@pytest.mark.rules("RW-p21-23")
+def test_the_ferry_passage_is_refused_on_a_build_that_misses_the_ferry(game: Game) -> None:
+    seat = _seat(game)
+    _give(game, seat, "ferry-passage")
+    path = (H(37, 8), H(38, 9), H(39, 9))  # from Linköping to the shore, then south-west
+    build = BuildTrack(seat=seat, path=path, exit=Side.SW, cards=("ferry-passage",))
+    tiles_in_use(game.state)  # fill the tile-count cache first: refused() compares the state
+    refused(game, build, "RW-p21-23")
+    assert "ferry-passage" in game.state.players[seat].hand
+
+
+@pytest.mark.rules("RW-p15-15")
+def test_oskarshamn_beside_the_ferry_has_no_spoke_towards_it(game: Game) -> None:
+    # Oskarshamn (40,10) touches the ferry hex on its north-east side: the ferry lands on the
+    # shore, so the city's ways out are north-west, west and south-west only.
+    board = game.board
+    oskarshamn = board.cities["oskarshamn"]
+    assert oskarshamn.at == H(40, 10)
+    assert oskarshamn.at.side_towards(FERRY) is not None
+    assert oskarshamn.at.side_towards(FERRY) not in oskarshamn.spokes

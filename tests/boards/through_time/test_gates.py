@@ -125,7 +125,8 @@ def test_a_time_gate_is_not_a_city_for_goods_cards_or_urbanizing() -> None:
     taken = [
         a
         for a in legal_actions(game, 0).simple
-        if isinstance(a, TakeOperationsCard) and a.card == growth
+        # Copies of a card on the display are listed once, under the first copy's id.
+        if isinstance(a, TakeOperationsCard) and game.card(a.card).effect == "city_growth"
     ]
     assert taken and all(not is_gate(game.board.cities[str(a.target)]) for a in taken)
     refused(game, Urbanize(seat=0, city=SA_WEST, color="blue"), "RW-p5-16")

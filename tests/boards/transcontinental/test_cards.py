@@ -1,6 +1,6 @@
 """The Golden Spike start cards (RW-p8-30, RW-p8-31, RW-p22-13..15): a first delivery to
 Buffalo, Little Rock, Elko or Dodge City scores 4, and the cards stay through the change of
-phase until won."""
+phase until won; and the Golden Spike cards belong to this game alone (RW-p21-08)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import pytest
 import support
 from railways.core.actions import DeliverGoods
 from railways.core.game import Game
+from railways.rules import new_game
 
-from .helpers import pass_auction, pass_steps, put_link, ready, start, to_the_west
+from .helpers import MAP, pass_auction, pass_steps, put_link, ready, start, to_the_west
 
 
 def deliver(game: Game, seat: int, source: str, to: str) -> int:
@@ -47,3 +48,30 @@ def test_the_western_bounties_wait_for_the_west() -> None:
     seat = game.state.order[0]
     assert deliver(game, seat, "reno", "elko") == 1 + 4
     assert "gs-bounty-elko" not in game.state.ops_display
+
+
+@pytest.mark.rules("RW-p21-08", "RW-p19-09", "RW-p15-08")
+def test_golden_spike_cards_are_dealt_only_in_the_transcontinental_game() -> None:
+    """The Golden Spike cards of the RONA box are for the Transcontinental game: the four
+    bounties of RW-p8-31 and the twelve barons of RW-p20-31..42 are in it, and a game on
+    the North America board itself uses none of them (its cards carry the maple leaf)."""
+    spike_bounties = {"buffalo", "little-rock", "elko", "dodge-city"}
+    game = new_game(MAP, players=4, seed=2)
+    cards = game.ruleset.cards.values()
+    spikes = [c for c in cards if c.effect == "golden_spike_bounty"]
+    assert {c.params["city"] for c in spikes} == spike_bounties
+    spike_barons = [b for b in game.ruleset.barons if b.startswith("gs-")]
+    assert len(spike_barons) == 12
+    canada = new_game("north-america", players=4, seed=2)
+    assert not [c for c in canada.ruleset.cards.values() if c.effect == "golden_spike_bounty"]
+    # Nor any Golden Spike baron: none of their goals (a nine-link delivery, coast to coast,
+    # first to connect, Major Lines by board) is among North America's barons.
+    spike_goals = {"long_delivery", "connect_any", "first_to_connect", "major_lines_won"}
+    goals = sorted(game.ruleset.barons[b].effect for b in spike_barons)
+    assert goals == sorted(  # RW-p20-31..42, card by card
+        ["long_delivery", "largest_railroad", "connect_cities", "most_money"]
+        + ["longest_railroad", "major_lines_won", "connect_any", "major_lines_won"]
+        + ["first_to_connect", "long_delivery", "connect_any", "first_to_connect"]
+    )
+    assert not spike_goals & {b.effect for b in canada.ruleset.barons.values()}
+    assert len(canada.ruleset.barons) == 12  # the maple-leaf dozen (RW-p20-19..30)

@@ -121,6 +121,9 @@ def test_the_last_marker_ends_the_eastern_phase_at_the_end_of_that_turn(game: Ga
     game.state.players[1].bonds = 1  # so that the game pauses for bonds
     end_eastern_phase(game)
     assert data(game)["phase"] == "east"  # the turn goes on to its end
+    # The players are told so, not that one more turn follows (RW-p9-11).
+    assert any("the phase ends with this turn" in line for line in game.state.log[-4:])
+    assert not [line for line in game.state.log if "one more remain" in line]
     cash = [p.cash for p in game.state.players]
     pass_out_the_turn(game)
     # Income was paid at the end of that turn, and play pauses between the phases.
@@ -282,6 +285,7 @@ def test_the_game_ends_a_turn_after_the_last_western_marker(west_game: Game) -> 
     _empty(game, seat, "santa-fe", "albuquerque", game.board.cities["albuquerque"].color)
     trigger = game.state.turn
     assert game.state.end_trigger_turn == trigger
+    assert any("this turn and one more remain" in line for line in game.state.log[-3:])
     while not game.over:
         who = game.to_act
         assert who is not None

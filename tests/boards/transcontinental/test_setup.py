@@ -75,6 +75,7 @@ def test_major_lines() -> None:
         if set(line.endpoints) == {"new-york", "kansas-city"}
     ]
     assert len(nykc) == 1 and nykc[0].points == 15 and not nykc[0].requires
+    assert "Western Link" not in nykc[0].name  # the players are not told to build one
     lines = {frozenset(line.endpoints): line.points for line in board.major_lines.values()}
     assert lines[frozenset({"albuquerque", "memphis"})] == 5
     assert lines[frozenset({"fort-worth", "new-orleans"})] == 4

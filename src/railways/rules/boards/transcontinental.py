@@ -539,6 +539,14 @@ class Transcontinental(Plugin):
                 "RW-p9-34",
             )
 
+    def end_trigger_note(self, game: Game) -> str | None:
+        if phase(game) != EAST:
+            return None  # the Western phase ends as usual (RW-p9-37)
+        return (
+            "The last Empty City Marker of the Eastern phase is placed: the phase ends with "
+            "this turn, then the West opens"
+        )
+
     def places_ecm(self, game: Game, city: str) -> bool:
         board = game.board
         west = is_western(board, city)

@@ -4,7 +4,7 @@
 
 import { clear, el, humanize, setPref, toast } from "../common.js";
 import { inActions } from "./actions.js";
-import { buildClick, buildStarts, enterBuild, ownOpenEnds } from "./build.js";
+import { buildClick, buildStarts, enterBuild, ownOpenEnds, switchStarts } from "./build.js";
 import { deliverClick, deliveryEntries, enterDeliver } from "./deliver.js";
 import { cityName, playerName } from "./names.js";
 import { outOfPlay, outOfPlayLines, westShade } from "./solo.js";
@@ -74,6 +74,9 @@ export function renderBoard() {
   if (S.mode === "build") {
     const b = S.build;
     if (!b.path.length) {
+      // Own track where a Switch Track may go (a map's or module's rule): a start too, marked
+      // Y (first: of two highlights of one hex, the first is kept).
+      for (const [row, col] of switchStarts()) highlights.push({ row, col, kind: "start", extra: "hl-switch", label: "Y" });
       for (const [row, col] of buildStarts()) highlights.push({ row, col, kind: "start" });
     } else {
       b.path.forEach(([row, col], i) => highlights.push({ row, col, kind: "path", label: i === 0 ? "" : "" }));

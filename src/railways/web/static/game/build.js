@@ -58,6 +58,45 @@ export function ownOpenEnds() {
     });
 }
 
+/**
+ * Where the seat may place a Switch Track and build on from it (RW-p7-26..30, AU-033): the
+ * hexes of its own complete links that hold only that track and no switch, while it has a
+ * switch left. The server plans the build from there (next-hexes) and refuses what it must.
+ * @returns {Array<[number, number]>}
+ */
+export function switchStarts() {
+  const v = S.view;
+  const data = v && v.plugins ? v.plugins.switch_tracks : null;
+  if (!v || !data || S.seat === null || !(Number((data.left || {})[String(S.seat)]) > 0)) return [];
+  const switches = data.switches || [];
+  const taken = new Set(switches.map((/** @type {{hex: [number, number]}} */ s) => `${s.hex[0]},${s.hex[1]}`));
+  const branches = new Set(switches.map((/** @type {{branch: number}} */ s) => s.branch));
+  /** @type {Map<string, number>} */
+  const pieces = new Map();
+  for (const l of v.links) {
+    if (l.way_of !== undefined) continue;
+    for (const t of l.tiles) pieces.set(`${t[0]},${t[1]}`, (pieces.get(`${t[0]},${t[1]}`) || 0) + 1);
+  }
+  /** @type {Array<[number, number]>} */
+  const out = [];
+  for (const l of v.links) {
+    if (l.owner !== S.seat || !l.end || branches.has(l.id) || l.way_of !== undefined) continue;
+    for (const t of l.tiles) {
+      const key = `${t[0]},${t[1]}`;
+      if (!taken.has(key) && pieces.get(key) === 1) out.push([t[0], t[1]]);
+    }
+  }
+  return out;
+}
+
+/** Whether the hex (row, col) is a place to start a build from a Switch Track.
+ * @param {number} row
+ * @param {number} col
+ */
+export function isSwitchStart(row, col) {
+  return switchStarts().some((h) => h[0] === row && h[1] === col);
+}
+
 export function buildStarts() {
   const seen = new Map();
   for (const b of S.legal.builds) {
@@ -83,14 +122,17 @@ export async function buildClick(hit) {
   }
   if (!b.path.length) {
     const isEnd = ownOpenEnds().some(same);
-    if (!hit.city && !isEnd) {
-      toast("Start a build at a city or at the open end of your unfinished link.", "warn");
+    if (!hit.city && !isEnd && !isSwitchStart(hit.row, hit.col)) {
+      toast("Start a build at a city, at the open end of your unfinished link, or on your own track (a Switch Track).", "warn");
       return;
     }
     b.path = [here];
     b.cost = 0;
     b.completes = false;
     await fetchNext();
+    if (S.build === b && !hit.city && !isEnd && !b.next.some((h) => h.cost !== null)) {
+      toast("No build can start from a Switch Track here.", "warn");
+    }
     return;
   }
   const last = b.path[b.path.length - 1];
@@ -110,7 +152,7 @@ export async function buildClick(hit) {
     return;
   }
   if (!step) {
-    if (b.path.length === 1 && (hit.city || ownOpenEnds().some(same))) {
+    if (b.path.length === 1 && (hit.city || ownOpenEnds().some(same) || isSwitchStart(hit.row, hit.col))) {
       b.path = [here];
       b.redirect = false;
       b.turnExit = null;
@@ -296,16 +338,16 @@ export function renderBuildPanel(panel) {
   const b = S.build;
   const cash = me().cash;
   if (!b.path.length) {
-    panel.append(el("p", {}, "Click a highlighted city (or the open end of your unfinished link) to start, or pick a ready-made link below."));
+    const switches = switchStarts().length ? ", or a hex of your track marked Y to place a Switch Track" : "";
+    panel.append(el("p", {}, `Click a highlighted city (or the open end of your unfinished link${switches}) to start, or pick a ready-made link below.`));
   } else {
     const steps = b.completes ? b.path.length - 2 : b.path.length - 1;
-    const start = board.cityAtHex(b.path[0][0], b.path[0][1]);
     const endCity = b.completes ? board.cityAtHex(...b.path[b.path.length - 1]) : null;
     panel.append(
       el(
         "p",
         { id: "build-summary" },
-        `From ${start ? cityName(start) : "your unfinished link"}: ${steps} new tile${steps === 1 ? "" : "s"}`,
+        `From ${startName(b.path[0])}: ${steps} new tile${steps === 1 ? "" : "s"}`,
         endCity ? ` to ${cityName(endCity)} (completes the link)` : steps ? " (unfinished: extend it next turn)" : "",
         b.redirect ? "; the end tile is turned (and paid for again)" : "",
         ".",
@@ -397,13 +439,24 @@ export function renderBuildPanel(panel) {
   renderCandidates(panel);
 }
 
+/** What a build starting at ``hex`` starts from: a city, the seat's unfinished link or a
+ * Switch Track placed on its own track.
+ * @param {[number, number]} hex
+ */
+export function startName(hex) {
+  const [r, c] = hex;
+  const city = board.cityAtHex(r, c);
+  if (city) return cityName(city);
+  if (ownOpenEnds().some((h) => h[0] === r && h[1] === c)) return "your unfinished link";
+  if (isSwitchStart(r, c)) return "a new Switch Track on your track";
+  return "your unfinished link";
+}
+
 /**
  * @param {BuildOption} o
  */
 export function candidateLabel(o) {
-  const [r, c] = o.action.path[0];
-  const from = board.cityAtHex(r, c);
-  const fromName = from ? cityName(from) : "your unfinished link";
+  const fromName = startName(o.action.path[0]);
   const route = o.route || o.action.path;
   const [lastRow, lastCol] = route[route.length - 1];
   const target = o.to_city || board.cityAtHex(lastRow, lastCol);
