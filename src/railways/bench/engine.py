@@ -8,10 +8,12 @@
 from __future__ import annotations
 
 import copy
+import multiprocessing
 import os
 import platform
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import NotRequired, TypedDict
 
 from railways.bots import make_bot
@@ -113,8 +115,8 @@ class PerAction(TypedDict):
 class AgainstReference(TypedDict):
     """A board at its most players against a 4-player Eastern U.S. game, cost per action.
 
-    The two are played in turns, game by game, so that a change in the machine's speed
-    falls on both alike."""
+    The two are played in turns, game by game, each game in a fresh process, so that a
+    change in the machine's speed falls on both alike."""
 
     map: str
     players: int
@@ -341,9 +343,32 @@ def growth(map_id: str, players: int, seed: int, max_actions: int) -> Growth:
     }
 
 
+def _warm(map_id: str, seed: int = 1) -> None:
+    """Load the board and make its route tables (Perfect Engineering lays 5 tiles), so that
+    no timing includes them."""
+    warm = new_game(map_id, players=4, seed=seed)
+    for tiles in (4, 5):  # with the board's own edge costs (a snow line), as games ask
+        static_routes(warm.board, tiles, warm.edge_costs)
+        long_routes(warm.board, tiles, warm.edge_costs)
+
+
+def _one_game_each_way(
+    map_id: str, players: int, seed: int, max_actions: int
+) -> tuple[Throughput, Throughput]:
+    """One full and one fast random playout, in a process of their own (``against_reference``)."""
+    _warm(map_id, seed)
+    full = random_playouts(map_id, players, 1, seed, max_actions)
+    fast = fast_playouts(map_id, players, 1, seed, max_actions)
+    return full, fast
+
+
 def against_reference(map_id: str, games: int, seed: int, max_actions: int) -> AgainstReference:
     """Cost per action of ``map_id`` at its most players against a 4-player Eastern U.S.
-    game, the two played alternately game by game (the machine's speed drifts)."""
+    game, the two played alternately game by game (the machine's speed drifts).
+
+    Each game is played in a fresh process: in one process a board's large caches made the
+    other board's games slower (more for the collector to walk), which is not what a game
+    costs on its own."""
     players = load_map(map_id).max_players
     sums = {key: [0.0, 0] for key in ("board_full", "ref_full", "board_fast", "ref_fast")}
 
@@ -351,11 +376,18 @@ def against_reference(map_id: str, games: int, seed: int, max_actions: int) -> A
         sums[key][0] += row["seconds"]
         sums[key][1] += row["actions"]
 
-    for g in range(games):
-        add("ref_full", random_playouts(REFERENCE_MAP, REFERENCE_PLAYERS, 1, seed + g, max_actions))
-        add("board_full", random_playouts(map_id, players, 1, seed + g, max_actions))
-        add("ref_fast", fast_playouts(REFERENCE_MAP, REFERENCE_PLAYERS, 1, seed + g, max_actions))
-        add("board_fast", fast_playouts(map_id, players, 1, seed + g, max_actions))
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=spawn, max_tasks_per_child=1) as pool:
+        for g in range(games):
+            for name, board, count in (
+                ("ref", REFERENCE_MAP, REFERENCE_PLAYERS),
+                ("board", map_id, players),
+            ):
+                full, fast = pool.submit(
+                    _one_game_each_way, board, count, seed + g, max_actions
+                ).result()
+                add(f"{name}_full", full)
+                add(f"{name}_fast", fast)
 
     def us(key: str) -> float:
         seconds, actions = sums[key]
@@ -471,10 +503,7 @@ def run_engine_bench(
             progress(text)
 
     host = machine()
-    warm = new_game(map_id, players=4, seed=seed)  # load the board outside the timing
-    for tiles in (4, 5):  # and its per-board route tables (Perfect Engineering lays 5)
-        static_routes(warm.board, tiles)
-        long_routes(warm.board, tiles)
+    _warm(map_id, seed)
     playouts: dict[str, Throughput] = {}
     for players in PLAYER_COUNTS:
         say(f"random playouts, {players} players")
@@ -501,6 +530,7 @@ def run_engine_bench(
     boards: dict[str, Growth] = {}
     for board_id in available_maps():
         try:
+            _warm(board_id)  # its route tables outside the timing, as for --map's board
             boards[board_id] = growth(board_id, 4, seed, max_actions)
         except ValueError:  # a board that does not take four players
             continue

@@ -170,7 +170,7 @@ class UrbanizeKind(ActionKind):
         ]
         return [
             Urbanize(seat=seat, city=city, color=color.value)
-            for city in sorted(game.board.cities)
+            for city in game.open_cities()
             if state.city_colors[city] is Color.GRAY
             for color in colors
         ]

@@ -86,6 +86,17 @@ class DeliveryHook:
 
     extra_links: int = 0
 
+    def in_force(self, game: Game, seat: int) -> bool:
+        """Whether the hook can change anything for the seat now (False: it is left out, and
+        the seat's routes are listed by the base rules' own, faster, loop)."""
+        return True
+
+    def passable(self, game: Game, seat: int) -> frozenset[str] | None:
+        """The cities whose colour the seat's cubes may go on past, when that is all this hook
+        changes and it depends on the city alone (a Fuel Depot, RW-p7-15): routes are then
+        listed by the base rules' loop. None: the hook changes more, or asks more."""
+        return None
+
     def refuse_step(self, game: Game, walk: Walk, link: int, to: str, owner: int) -> Refusal | None:
         """Refuse moving the cube along ``link`` to the city ``to`` (None: allowed)."""
         return None
@@ -111,7 +122,14 @@ class DeliveryRules:
     def __init__(self, game: Game, seat: int, hooks: Sequence[DeliveryHook] = ()) -> None:
         self.game = game
         self.seat = seat
-        self.hooks = tuple(hooks)
+        self.hooks = tuple(h for h in hooks if h.in_force(game, seat))
+        # The cities the hooks let a cube pass, when passing is all they change (routes).
+        self.passable: frozenset[str] | None = frozenset()
+        for hook in self.hooks:
+            cities = hook.passable(game, seat)
+            self.passable = (
+                None if cities is None or self.passable is None else (self.passable | cities)
+            )
         # RW-p5-26, and the links a card played on the delivery adds
         self.max_links = game.engine_level(seat) + sum(h.extra_links for h in self.hooks)
         self.colors = game.state.city_colors
@@ -250,8 +268,8 @@ class DeliveryRules:
         travelling; a colour stops where ``must_stop`` says so.
         """
         found: dict[Color, list[Route]] = {c: [] for c in wanted}
-        if not self.hooks:
-            self._base_routes(graph, start, frozenset(wanted), found)
+        if self.passable is not None:  # no hook, or hooks that only let cubes pass cities
+            self._base_routes(graph, start, frozenset(wanted), found, self.passable)
             return found
         seat = self.seat
         stack: list[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[Color, ...]]]
@@ -290,14 +308,16 @@ class DeliveryRules:
         start: str,
         wanted: frozenset[Color],
         found: dict[Color, list[Route]],
+        passable: frozenset[str] = frozenset(),
     ) -> None:
         """``routes`` when no hook is in force: the same predicates, written into the loop.
 
         This is the hot loop of every listing. ``base_step``'s two tests appear inline, and
         with no hook a colour is delivered exactly where it must stop: at the first city of
         its colour (``must_stop`` and ``_arrives`` agree), so the walk carries the colours
-        still travelling and drops one where it arrives. The property test compares this
-        with ``check`` route by route.
+        still travelling and drops one where it arrives, unless the city is ``passable``
+        (hooks that only let a cube go on past some cities): there it also goes on. The
+        property test compares this with ``check`` route by route.
         """
         colors, seat, max_links, shared = self.colors, self.seat, self.max_links, self.shared
         stack: list[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], frozenset[Color]]]
@@ -314,7 +334,9 @@ class DeliveryRules:
                 color = colors[to]
                 if color in alive:  # delivered here, and it stops here (RW-p5-22, RW-p5-28)
                     found[color].append((new[1], to, new[2]))
-                    if len(alive) > 1:
+                    if to in passable:  # ... or it may go on past (RW-p7-15)
+                        stack.append((*new, alive))
+                    elif len(alive) > 1:
                         stack.append((*new, alive - {color}))
                 else:
                     stack.append((*new, alive))

@@ -509,6 +509,16 @@ class Game:
         self.state.reaction = None
         self.state.phase = Phase.ACTIONS
 
+    def open_cities(self) -> list[str]:
+        """The board's cities an Urbanize or a card may name now (``Plugin.open_cities``),
+        sorted: the targets listings offer."""
+        cities: list[str] = sorted(self.board.cities)
+        for plugin in self.ruleset.plugins:
+            only = plugin.open_cities(self)
+            if only is not None:
+                cities = [c for c in cities if c in only]
+        return cities
+
     def places_ecm(self, city: str) -> bool:
         """Whether the city gets an Empty City Marker once empty (every plug-in agrees)."""
         return all(p.places_ecm(self, city) for p in self.ruleset.plugins)

@@ -479,13 +479,8 @@ def link_options(game: Game, seat: int) -> list[BuildOption]:
     hit = cache.get(key)
     if hit is not None and hit[0] == state.track_version:
         return list(hit[1])
-    options = _build_options(game, seat, max_tiles, cards, in_use, starts)
-    if closed or starts:  # hexes a plug-in closes to this seat now (Plugin.build_restriction)
-        options = [
-            o
-            for o in options
-            if closed.isdisjoint(o.action.path) and o.action.path[0] not in starts
-        ]
+    # Hexes a plug-in closes to this seat now (Plugin.build_restriction) are left out there.
+    options = _build_options(game, seat, max_tiles, cards, in_use, starts, closed)
     cache[key] = (state.track_version, options)
     return list(options)
 
@@ -516,9 +511,15 @@ def _option(
 def _closed(game: Game, seat: int) -> tuple[frozenset[Hex], frozenset[Hex]]:
     """Hexes closed to the seat's builds now, and hexes closed only as a build's start."""
     restrictions = game.build_restrictions(seat)
-    closed = frozenset().union(*(r.hexes for r in restrictions if not r.starts_only))
-    starts = frozenset().union(*(r.hexes for r in restrictions if r.starts_only))
-    return closed, starts
+    return _union([r.hexes for r in restrictions if not r.starts_only]), _union(
+        [r.hexes for r in restrictions if r.starts_only]
+    )
+
+
+def _union(sets: list[frozenset[Hex]]) -> frozenset[Hex]:
+    # One set is kept as it is: the same object each time hashes once (frozensets keep their
+    # hash), and these key the listing caches (a closed Western board is 679 hexes).
+    return sets[0] if len(sets) == 1 else frozenset().union(*sets)
 
 
 def _judged(game: Game) -> bool:
@@ -534,7 +535,9 @@ def _build_options(
     cards: tuple[str, ...],
     in_use: dict[str, int],
     starts: frozenset[Hex] = frozenset(),
+    closed: frozenset[Hex] = frozenset(),
 ) -> list[BuildOption]:
+    """Every candidate link, none over ``closed`` or starting in ``starts``."""
     board, track = game.board, game.state.track
     supply = board.tables.tile_supply
     plenty = all(supply.get(k, 0) - in_use[k] >= max_tiles for k in in_use)
@@ -546,6 +549,14 @@ def _build_options(
     # nothing else that is not already true of every static route.
     rules = game.build_rules(BuildTrack(seat=seat, cards=cards))
     fast = plenty and not rules.repriced and not judged
+    special = _judged_cities(game)
+    if fast and not special:
+        # The slots' options are kept already without the closed hexes (a closed Western
+        # board, RW-p9-05, is most of the list): only the few others are looked at here.
+        options = _slot_options(game, seat, max_tiles, cards, closed, starts)
+        more = _extensions(game, seat, max_tiles, cards)
+        more.extend(_origin_options(game, seat, max_tiles, cards))
+        return options + _open(more, closed, starts)
     if fast:
         options = _slot_options(game, seat, max_tiles, cards)
     else:
@@ -563,12 +574,22 @@ def _build_options(
             for o in _first_legs(game, seat, max_tiles, cards, plenty, occupied, exact)
             if o.action.path[0] not in starts
         )
-    special = _judged_cities(game)
     if special:  # links to or from these are planned in full (a town not built yet)
         options = _rejudged(game, seat, max_tiles, cards, options, special, starts)
     options.extend(_extensions(game, seat, max_tiles, cards))
     options.extend(_origin_options(game, seat, max_tiles, cards))
-    return options
+    return _open(options, closed, starts)
+
+
+def _open(
+    options: list[BuildOption], closed: frozenset[Hex], starts: frozenset[Hex]
+) -> list[BuildOption]:
+    """``options`` without those over a closed hex or starting where no build may start."""
+    if not closed and not starts:
+        return options
+    return [
+        o for o in options if closed.isdisjoint(o.action.path) and o.action.path[0] not in starts
+    ]
 
 
 def _judged_cities(game: Game) -> frozenset[str]:
@@ -736,7 +757,10 @@ class _Slots:
     routes: list[StaticRoute | FirstLeg | None]
     changed: list[int]
     version: int
-    seats: dict[tuple[int, tuple[str, ...]], tuple[int, list[BuildOption | None]]]
+    seats: dict[
+        tuple[int, tuple[str, ...], frozenset[Hex], frozenset[Hex]],
+        tuple[int, list[BuildOption | None]],
+    ]
 
     def fork(self) -> _Slots:
         """A copy for a copy of the game: the lists changed in place are copied."""
@@ -809,21 +833,31 @@ def _synced_slots(game: Game, max_tiles: int) -> _Slots:
 
 
 def _slot_options(
-    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...]
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    closed: frozenset[Hex] = frozenset(),
+    starts: frozenset[Hex] = frozenset(),
 ) -> list[BuildOption]:
-    """The options of every group and first leg, in order, for the fast case."""
+    """The options of every group and first leg, in order, for the fast case; none over a
+    ``closed`` hex or from a hex of ``starts`` (kept so, slot by slot, as the track changes)."""
     slots = _synced_slots(game, max_tiles)
     board = game.board
     index = _slot_index(board, max_tiles, game.edge_costs)
-    seen, options = slots.seats.get((seat, cards), (-1, [None] * len(slots.routes)))
+    key = (seat, cards, closed, starts)
+    seen, options = slots.seats.get(key, (-1, [None] * len(slots.routes)))
     if seen < slots.version:
         changed, routes, dests = slots.changed, slots.routes, index.dests
         for i, route in enumerate(routes):
             if changed[i] > seen:
-                options[i] = (
-                    None if route is None else _option(game.board, seat, cards, route, dests[i])
-                )
-        slots.seats[(seat, cards)] = (slots.version, options)
+                if route is None or not (
+                    closed.isdisjoint(route.path) and route.path[0] not in starts
+                ):
+                    options[i] = None
+                else:
+                    options[i] = _option(game.board, seat, cards, route, dests[i])
+        slots.seats[key] = (slots.version, options)
     return [o for o in options if o is not None]
 
 

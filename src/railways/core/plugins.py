@@ -161,6 +161,12 @@ class Plugin:
         end trigger both ask every plug-in."""
         return True
 
+    def open_cities(self, game: Game) -> frozenset[str] | None:
+        """The cities an Urbanize or a card that grows or urbanizes a city may name now, or
+        None for every city. Only listings use it, to leave out what ``check_action`` would
+        refuse anyway (the board not in play in a phase of the Transcontinental game)."""
+        return None
+
     def end_trigger_note(self, game: Game) -> str | None:
         """What the log says when the last Empty City Marker is placed, where this plug-in's
         rules end the game (or a phase of it) otherwise than RW-p6-10; None: the usual."""

@@ -73,8 +73,7 @@ class CityGrowth(CardEffect):
 
     def take_options(self, game: Game, seat: int, card: CardDef) -> list[TakeOperationsCard]:
         return [
-            TakeOperationsCard(seat=seat, card=card.id, target=city)
-            for city in sorted(game.board.cities)
+            TakeOperationsCard(seat=seat, card=card.id, target=city) for city in game.open_cities()
         ]
 
     def check_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
@@ -102,7 +101,7 @@ class NewIndustry(CardEffect):
         ]
         return [
             TakeOperationsCard(seat=seat, card=card.id, target=city, color=color)
-            for city in sorted(game.board.cities)
+            for city in game.open_cities()
             if game.state.city_colors[city] is Color.GRAY
             for color in colors
         ]

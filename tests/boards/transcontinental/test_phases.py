@@ -301,3 +301,27 @@ def test_the_game_ends_a_turn_after_the_last_western_marker(west_game: Game) -> 
         baron = game.ruleset.barons[p.baron or ""]
         bonus = game.ruleset.baron_effects[baron.effect].score(game, p.seat, baron)
         assert final[p.seat] == p.score - p.bonds + bonus
+
+
+@pytest.mark.rules("RW-p9-05", "RW-p9-34")
+def test_listings_name_only_the_cities_of_the_board_in_play(game: Game) -> None:
+    """Urbanize and the cards that grow or urbanize a city are offered on the cities of the
+    board in play only: the Eastern ones first, the Western ones once the West is open."""
+    seat = game.state.order[0]
+    ready(game, seat)
+    board = game.board
+
+    def named() -> set[str]:
+        legal = legal_actions(game, game.to_act)
+        return {a.city for a in legal.simple if isinstance(a, Urbanize)} | {
+            a.target for a in legal.simple if isinstance(a, TakeOperationsCard) and a.target
+        }
+
+    east = named()
+    assert east and not {c for c in east if "west" in board.cities[c].flags}
+    to_the_west(game)
+    pass_auction(game)
+    pass_steps(game)
+    ready(game, game.state.order[0])
+    west = named()
+    assert west and all("west" in board.cities[c].flags for c in west)

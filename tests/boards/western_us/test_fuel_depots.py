@@ -82,6 +82,27 @@ def test_depot_placements_the_rules_do_not_allow_are_refused():
     refused(game, PlaceFuelDepot(seat=0, city="idaho-falls", amount=1), "RW-p7-13")
 
 
+@pytest.mark.rules("RW-p7-12")
+def test_no_depot_without_track_to_build_then():
+    """A depot comes with a Build Track action: with every tile of the supply laid, no link
+    can be built, so no depot is offered and placing one is refused."""
+    games = []
+    for _ in range(2):
+        game = start()
+        put_link(game, 0, "boise", "idaho-falls")
+        act_as(game, 0)
+        games.append(game)
+    free, full = games
+    full.state.tile_counts = dict(full.board.tables.tile_supply)  # every tile on the board
+    assert build_options(full, 0) == [] and build_options(free, 0) != []
+    offered = [a for a in legal_actions(free, 0).simple if isinstance(a, PlaceFuelDepot)]
+    assert {(a.city, a.amount) for a in offered} == {
+        (c, n) for c in ("boise", "idaho-falls") for n in (1, 2)
+    }
+    assert not [a for a in legal_actions(full, 0).simple if isinstance(a, PlaceFuelDepot)]
+    refused(full, PlaceFuelDepot(seat=0, city="boise", amount=1), "RW-p7-12")
+
+
 @pytest.mark.rules("RW-p7-14", "RW-p7-15")
 def test_a_depot_lets_a_cube_through_a_city_of_its_colour_and_goes_back_to_the_supply():
     game = start()

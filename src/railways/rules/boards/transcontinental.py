@@ -539,6 +539,17 @@ class Transcontinental(Plugin):
                 "RW-p9-34",
             )
 
+    def open_cities(self, game: Game) -> frozenset[str] | None:
+        # What check_action refuses, left out of the listings: the Western cities until the
+        # West opens (RW-p9-05), the Eastern ones after (RW-p9-34).
+        now = phase(game)
+        board = game.board
+        if now == EAST:
+            return board.derived((KEY, "east_cities"), lambda: frozenset(eastern_cities(board)))
+        if now == WEST:
+            return western_city_set(board)
+        return None
+
     def end_trigger_note(self, game: Game) -> str | None:
         if phase(game) != EAST:
             return None  # the Western phase ends as usual (RW-p9-37)

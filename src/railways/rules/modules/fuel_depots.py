@@ -41,6 +41,7 @@ from railways.core.delivery import DeliveryHook, DeliveryRules, Walk
 from railways.core.errors import IllegalAction
 from railways.core.kinds import ActionInfo, ActionKind, KindInfo
 from railways.core.plugins import Marker
+from railways.core.rng import Rng
 from railways.core.state import Phase
 from railways.rules.modules.base import Module
 from railways.rules.registry import register_plugin
@@ -48,12 +49,12 @@ from railways.rules.registry import register_plugin
 if TYPE_CHECKING:
     from railways.core.delivery import Edge
     from railways.core.game import Delivery, Game
-    from railways.core.rng import Rng
 
 MODULE_ID = "fuel-depots"
 DEPOTS_PER_PLAYER = 4  # RW-p7-12
 DEPOT_COST = 5  # $5,000 (RW-p7-13)
 MOST_AT_ONCE = 2  # RW-p7-13
+WALK_TRIES = 8  # random walks a sampled stop at a depot tries before listing every stop
 
 
 @register
@@ -229,24 +230,92 @@ def follow(
 
 
 def extensions(
-    rules: DeliveryRules, graph: Mapping[str, list[Edge]], walk: Walk, leg_start: int
+    rules: DeliveryRules,
+    graph: Mapping[str, list[Edge]],
+    walk: Walk,
+    leg_start: int,
+    near: Mapping[str, int] | None = None,
 ) -> Iterator[Walk]:
-    """Every walk that goes on from ``walk`` by 1 to ``max_links`` links of this leg."""
+    """Every walk that goes on from ``walk`` by 1 to ``max_links`` links of this leg.
+
+    With ``near`` (city -> fewest links to a target city, from ``_links_to``), only the
+    walks that can still end at a target within the leg's links, in the same order."""
     stack = [walk]
     while stack:
-        here = stack.pop()
-        if len(here.links) - leg_start >= rules.max_links:
-            continue
-        if len(here.links) > leg_start and rules.must_stop(here):
-            continue
-        for link_id, to, owner in graph.get(here.cities[-1], ()):
-            if link_id in here.links or link_id < 0:
-                continue
-            if rules.step_refusal(here, link_id, to, owner) is not None:
-                continue
-            nxt = Walk(here.seat, here.color, (*here.cities, to), (*here.links, link_id))
+        for nxt in _steps(rules, graph, stack.pop(), leg_start, near):
             yield nxt
             stack.append(nxt)
+
+
+def _steps(
+    rules: DeliveryRules,
+    graph: Mapping[str, list[Edge]],
+    here: Walk,
+    leg_start: int,
+    near: Mapping[str, int] | None = None,
+) -> Iterator[Walk]:
+    """The walks one link longer than ``here`` (see ``extensions``)."""
+    if len(here.links) - leg_start >= rules.max_links:
+        return
+    if len(here.links) > leg_start and rules.must_stop(here):
+        return
+    left = rules.max_links - (len(here.links) - leg_start) - 1  # links after the next one
+    for link_id, to, owner in graph.get(here.cities[-1], ()):
+        if link_id in here.links or link_id < 0:
+            continue
+        if near is not None and near.get(to, left + 1) > left:
+            continue  # no target within reach from there
+        if rules.step_refusal(here, link_id, to, owner) is not None:
+            continue
+        yield Walk(here.seat, here.color, (*here.cities, to), (*here.links, link_id))
+
+
+def _depot_walks(
+    rules: DeliveryRules,
+    graph: Mapping[str, list[Edge]],
+    color: Color,
+    start: str,
+    near: Mapping[str, int],
+) -> Iterator[tuple[tuple[str, ...], tuple[int, ...]]]:
+    """``extensions`` of a new cube (cities and links of each walk, in the same order) when
+    the only hooks are ones that let cubes pass cities (``rules.passable``): the base step
+    rules written into the loop, as ``DeliveryRules._base_routes`` does."""
+    passable = rules.passable
+    assert passable is not None
+    colors, seat, shared, most = rules.colors, rules.seat, rules.shared, rules.max_links
+    stack: list[tuple[tuple[str, ...], tuple[int, ...]]] = [((start,), ())]
+    while stack:
+        cities, links = stack.pop()
+        if len(links) >= most:
+            continue
+        here = cities[-1]
+        if links and colors[here] is color and here not in passable:
+            continue  # the cube stops at the first city of its colour (RW-p5-28, RW-p7-15)
+        left = most - len(links) - 1
+        for link_id, to, owner in graph.get(here, ()):
+            if link_id in links or link_id < 0 or near.get(to, left + 1) > left:
+                continue
+            if (not links and owner != seat and link_id not in shared) or to in cities:
+                continue  # RW-p5-32, RW-p5-27
+            walk = ((*cities, to), (*links, link_id))
+            yield walk
+            stack.append(walk)
+
+
+def _links_to(graph: Mapping[str, list[Edge]], targets: set[str], most: int) -> dict[str, int]:
+    """Fewest links from each city to one of ``targets``, up to ``most`` (a walk's rules only
+    lengthen a route, so no walk reaches a target sooner than this)."""
+    near = dict.fromkeys(targets, 0)
+    frontier = sorted(targets)
+    for steps in range(1, most + 1):
+        nxt: list[str] = []
+        for city in frontier:
+            for link_id, to, _owner in graph.get(city, ()):
+                if link_id >= 0 and to not in near:
+                    near[to] = steps
+                    nxt.append(to)
+        frontier = nxt
+    return near
 
 
 def passed_with_depots(rules: DeliveryRules, walk: Walk, first: int) -> list[str]:
@@ -269,6 +338,12 @@ def _graph(game: Game) -> Mapping[str, list[Edge]]:
 class DepotHook(DeliveryHook):
     """A cube may go on through a city of its colour where its mover has a depot (RW-p7-15)."""
 
+    def in_force(self, game: Game, seat: int) -> bool:
+        return any(s == seat for s, _n in data(game)["placed"].values())  # no depot, no change
+
+    def passable(self, game: Game, seat: int) -> frozenset[str] | None:
+        return frozenset(c for c, (s, n) in data(game)["placed"].items() if s == seat and n > 0)
+
     def may_pass(self, game: Game, walk: Walk, city: str) -> bool:
         return depots_at(game, walk.seat, city) > 0
 
@@ -283,10 +358,17 @@ def _connected(game: Game, seat: int) -> set[str]:
 
 
 def _can_build(game: Game, seat: int) -> bool:
-    # The links alone: a hand card only adds the same links again with the card.
-    from railways.core.legal import link_options
+    # The links alone: a hand card only adds the same links again with the card. When the
+    # seat's links were just listed (a full listing lists builds first) the list is kept and
+    # asked again; otherwise the sampler is asked, which finds one at once when there are
+    # many and lists them all before it says there is none, so both answers are exact.
+    from railways.core.legal import link_options, sample_build
 
-    return bool(link_options(game, seat))
+    version = game.state.track_version
+    listed = game.derived.get("build_options", {})
+    if any(key[0] == seat and seen == version for key, (seen, _o) in listed.items()):
+        return bool(link_options(game, seat))
+    return sample_build(game, seat, Rng(seat)) is not None
 
 
 class PlaceFuelDepotKind(ActionKind):
@@ -432,19 +514,31 @@ class StopAtFuelDepotKind(ActionKind):
             f"{game.city_name(action.city)} to a Fuel Depot at {game.city_name(end)}"
         )
 
-    def options(self, game: Game, seat: int) -> list[Action]:
+    # No ``options``: like a delivery, a stop joins the random draw of the delivery group as
+    # one action drawn by ``sample`` (listing every stop there cost most of a fast playout on
+    # a big board); ``stops`` lists them all for the full listing.
+    def stops(self, game: Game, seat: int) -> list[Action]:
+        """Every stop at one of the seat's depots it may make now (RW-p7-17)."""
         mine = {c for c, (s, n) in data(game)["placed"].items() if s == seat and n > 0}
         if not mine:
             return []
         graph = _graph(game)
         rules = _rules(game, seat)
+        near = _links_to(graph, mine, rules.max_links)
         out: list[Action] = []
         for city, cubes in sorted(game.state.cubes.items()):
-            if not cubes or city not in graph:
-                continue
+            if not cubes or city not in near:
+                continue  # no depot of the seat's within the engine's reach
             for color in sorted(set(cubes), key=lambda c: c.value):
+                if rules.passable is not None:  # the depots are the only change: a quick walk
+                    for cities, links in _depot_walks(rules, graph, color, city, near):
+                        end = cities[-1]
+                        needs = 2 if rules.colors[end] is color else 1
+                        if end in mine and depots_at(game, seat, end) >= needs:
+                            out.append(StopAtFuelDepot(seat, city, color.value, links))
+                    continue
                 start = Walk(seat, color, (city,), ())
-                for walk in extensions(rules, graph, start, 0):
+                for walk in extensions(rules, graph, start, 0, near):
                     end = walk.cities[-1]
                     if end in mine and depots_at(game, seat, end) >= stop_needs(
                         rules, seat, color, walk.cities
@@ -457,10 +551,40 @@ class StopAtFuelDepotKind(ActionKind):
         return out
 
     def list_into(self, game: Game, seat: int, legal: Any) -> None:
-        legal.simple.extend(self.options(game, seat))
+        legal.simple.extend(self.stops(game, seat))
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
-        choices = self.options(game, seat)
+        """A random walk from a random cube within reach of a depot of the seat's, stopping
+        at the first depot it may stop at; after ``WALK_TRIES`` walks that end nowhere, one
+        of every stop (None when there is none)."""
+        mine = {c for c, (s, n) in data(game)["placed"].items() if s == seat and n > 0}
+        if not mine:
+            return None
+        graph = _graph(game)
+        rules = _rules(game, seat)
+        near = _links_to(graph, mine, rules.max_links)
+        sources = [  # cubes the seat can start moving (its own first link, RW-p5-32)
+            (city, color)
+            for city, cubes in sorted(game.state.cubes.items())
+            if cubes
+            and city in near
+            and any(owner == seat or lk in rules.shared for lk, _c, owner in graph.get(city, ()))
+            for color in sorted(set(cubes), key=lambda c: c.value)
+        ]
+        for _ in range(WALK_TRIES if sources else 0):
+            city, color = sources[rng.below(len(sources))]
+            walk = Walk(seat, color, (city,), ())
+            while True:
+                steps = list(_steps(rules, graph, walk, 0, near))
+                if not steps:
+                    break
+                walk = steps[rng.below(len(steps))]
+                end = walk.cities[-1]
+                if end in mine and depots_at(game, seat, end) >= stop_needs(
+                    rules, seat, color, walk.cities
+                ):
+                    return StopAtFuelDepot(seat, city, color.value, walk.links)
+        choices = self.stops(game, seat)
         return choices[rng.below(len(choices))] if choices else None
 
     def describe(self, game: Game, action: StopAtFuelDepot) -> ActionInfo:

@@ -27,7 +27,7 @@ class Boomtown(CardEffect):
         colors = [c.value for c in sorted(tiles, key=lambda c: c.value) if tiles[c] > 0]
         return [
             TakeOperationsCard(seat=seat, card=card.id, target=city, color=color)
-            for city in sorted(game.board.cities)
+            for city in game.open_cities()
             if game.state.city_colors[city] is Color.GRAY
             for color in colors
         ]
