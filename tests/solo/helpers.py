@@ -55,6 +55,14 @@ def solo(seed: int = 1, **options: Any) -> Game:
         return new_solo_game("eastern-us", seed=seed, options=options)
 
 
+def fixture_solo(map_id: str, seed: int = 1, **options: Any) -> Game:
+    """A solo game on ``map_id`` played with its fixed test deck (tests/fixtures/solo)."""
+    smap = fixture_deck_map(map_id)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solo_package, "load_solo", lambda _map_id: smap)
+        return new_solo_game(map_id, seed=seed, options=options)
+
+
 def real_solo(seed: int = 1, map_id: str = "eastern-us", **options: Any) -> Game:
     """A solo game with the map's own (house) Railbot deck."""
     return new_solo_game(map_id, seed=seed, options=options)

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-import railways.rules.solo as solo_package
 from railways.content.maps import load_map, map_dir
 from railways.content.solo import load_solo
 from railways.core.actions import BuildTrack, DeliverGoods, Pass, Urbanize
@@ -23,14 +22,13 @@ from railways.core.hexgrid import Hex
 from railways.core.invariants import check_invariants
 from railways.core.view import view_for
 from railways.rules import new_game
-from railways.rules.solo import new_solo_game
 from railways.rules.solo.invariants import check_solo_invariants
 
 from .helpers import (
     PLAYER,
     RAILBOT,
     cubes,
-    fixture_deck_map,
+    fixture_solo,
     lay_link,
     railbot_links,
     refused,
@@ -48,10 +46,7 @@ DELIVERED = {0: 0, 1: 1, 2: 2, 3: 3, 4: 5, 5: 8, 6: 8}
 
 def game(seed: int = 1) -> Game:
     """A solo game on Australia with the fixed test deck."""
-    smap = fixture_deck_map(MAP)
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(solo_package, "load_solo", lambda _map_id: smap)
-        return new_solo_game(MAP, seed=seed)
+    return fixture_solo(MAP, seed)
 
 
 def quiet(g: Game) -> None:
@@ -214,9 +209,12 @@ def test_towns_built_score_at_the_end(built: int) -> None:
     assert g.state.final_scores == {PLAYER: 50 + BUILT[built] + 1}
 
 
-def _deliver_blue_to_albury(g: Game, link: int) -> None:
+def _deliver_blue_to_albury(g: Game, link: int) -> int:
+    """Deliver a blue cube from Wagga Wagga to Albury; the blue cubes in the bag just before."""
     cubes(g, "wagga-wagga", Color.BLUE)
+    blue = g.state.bag[Color.BLUE]
     g.apply(DeliverGoods(seat=PLAYER, city="wagga-wagga", color="blue", links=(link,)))
+    return blue
 
 
 @pytest.mark.rules("RB-094")
@@ -228,18 +226,15 @@ def test_the_first_cube_delivered_to_a_town_goes_on_the_tracker() -> None:
     s = solo_state(g)
     on_tracker = list(s.tracker)
     quiet(g)
-    blue = g.state.bag[Color.BLUE]
-    _deliver_blue_to_albury(g, link)
+    blue = _deliver_blue_to_albury(g, link)
     assert s.towns_delivered == ["albury"]
     assert s.tracker == [*on_tracker, "blue"]
-    # set_cubes took one blue cube from the bag; the delivered one did not come back.
-    assert g.state.bag[Color.BLUE] == blue - 1
+    assert g.state.bag[Color.BLUE] == blue  # the delivered cube did not come back
     healthy(g)
     # The second cube to the same town goes back into the bag as usual.
-    blue = g.state.bag[Color.BLUE]
-    _deliver_blue_to_albury(g, link)
+    blue = _deliver_blue_to_albury(g, link)
     assert s.towns_delivered == ["albury"] and s.tracker == [*on_tracker, "blue"]
-    assert g.state.bag[Color.BLUE] == blue
+    assert g.state.bag[Color.BLUE] == blue + 1
     healthy(g)
 
 

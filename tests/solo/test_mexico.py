@@ -3,19 +3,25 @@ Purple card half-way down the deck, and the penalty for purple cubes on the boar
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+import railways.rules.solo as solo_package
 from railways.content.decks import load_operations
+from railways.content.maps import load_map
 from railways.core.actions import TakeOperationsCard, Urbanize
 from railways.core.board import Color
 from railways.core.game import Game
+from railways.rules.solo import new_solo_game
 from railways.rules.solo.actions import Insure
 
 from .helpers import (
     PLAYER,
     cubes,
     finish_turn,
-    real_solo,
+    fixture_deck_map,
+    fixture_solo,
     refused,
     set_row,
     set_top,
@@ -30,7 +36,8 @@ TABLE = {1: 2, 2: 3, 3: 5, 4: 8, 5: 12, 6: 17, 7: 23, 8: 30}
 
 
 def game(seed: int = 1) -> Game:
-    return real_solo(seed, map_id=MAP)
+    """A solo game on Mexico with the fixed test deck (its purple cube icons are the scenes')."""
+    return fixture_solo(MAP, seed)
 
 
 def set_purple(g: Game, city: str, n: int) -> None:
@@ -55,14 +62,38 @@ def test_purple_cubes_only_on_guadalajara_and_brownsville() -> None:
         assert g.state.bag[P] == 0  # out of the bag ...
         assert solo_state(g).supply == 25 - 2  # ... and beside the board
         assert g.state.new_city_tiles[P] == 0  # the purple New City tiles are in the box
-        # The other colours fill the cities as printed (no cube fewer on Mexico) as far as they
-        # go: our board prints 107 cubes and there are 100 that are not purple, so every one
-        # of them is on the board and the cities filled last are short.
+        # The other colours fill the cities (no cube fewer on Mexico): the solo data's counts
+        # (house calibration) add up to the 100 cubes that are not purple, so every city is
+        # full and the bag is empty.
         for city, c in g.board.cities.items():
             extra = city in ("guadalajara", "brownsville")
-            assert len(g.state.cubes[city]) <= c.cubes + extra
+            assert len(g.state.cubes[city]) == c.cubes + extra
+        assert sum(c.cubes for c in g.board.cities.values()) == 100
         assert sum(len(h) for h in g.state.cubes.values()) == 100 + 2
         assert sum(g.state.bag.values()) == 0
+
+
+@pytest.mark.rules("RB-102")
+def test_with_the_printed_counts_the_last_cities_filled_are_short() -> None:
+    """Our board prints 107 cubes: the 100 that are not purple go a cube a city at a time, so
+    no city starts empty and the biggest are short."""
+    smap = dataclasses.replace(fixture_deck_map(MAP), city_cubes={})
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solo_package, "load_solo", lambda _map_id: smap)
+        g = new_solo_game(MAP, seed=1)
+    printed = load_map(MAP)
+    assert sum(c.cubes for c in printed.cities.values()) == 107
+    short = 0
+    for city, c in printed.cities.items():
+        extra = city in ("guadalajara", "brownsville")
+        held = len(g.state.cubes[city]) - extra
+        assert 1 <= held <= c.cubes
+        short += c.cubes - held
+        if held < c.cubes:
+            assert c.cubes == 3  # only three-cube cities are reached by the third layer
+    assert short == 7
+    assert sum(len(h) for h in g.state.cubes.values()) == 100 + 2
+    assert sum(g.state.bag.values()) == 0
 
 
 @pytest.mark.rules("RB-102")

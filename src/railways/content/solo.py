@@ -706,7 +706,9 @@ def _scarce(file: str, raw: object, board: Board, p: list[str]) -> ScarceColor |
     )
 
 
-_BOARDS: dict[tuple[int, int], Board] = {}
+# Keyed by the ids of the board and the solo data; each entry keeps both alive, so an id is
+# never reused by another object while its entry stands (a freed SoloMap's id could be).
+_BOARDS: dict[tuple[int, int], tuple[Board, SoloMap, Board]] = {}
 
 
 def solo_board(board: Board, solo: SoloMap) -> Board:
@@ -722,8 +724,8 @@ def solo_board(board: Board, solo: SoloMap) -> Board:
     """
     key = (id(board), id(solo))
     cached = _BOARDS.get(key)
-    if cached is not None:
-        return cached
+    if cached is not None and cached[0] is board and cached[1] is solo:
+        return cached[2]
     gone = solo.out_of_play_cities
     hexes = {h: t for h, t in board.hexes.items() if not any(board.cities[c].at == h for c in gone)}
     cities = {
@@ -752,5 +754,5 @@ def solo_board(board: Board, solo: SoloMap) -> Board:
         specials=specials,
         tables=tables,
     )
-    _BOARDS[key] = derived
+    _BOARDS[key] = (board, solo, derived)
     return derived
