@@ -253,10 +253,18 @@ class MctsBot:
     def _solo_playout(self, det: Game, seat: int, rng: Rng) -> float:
         """The solo playout: ``horizon`` of the player's own actions (the Railbot's card
         resolves inside ``play`` after the second action of a turn; its choices and Duel
-        Baron claims are free and not counted), then the solo evaluation."""
-        from railways.bots.mcts_solo import evaluate_solo, solo_playout_action
+        Baron claims are free and not counted), or to the end in the last ``END_TURNS``
+        turns; then the solo evaluation."""
+        from railways.bots.mcts_solo import (
+            END_TURNS,
+            evaluate_solo,
+            solo_playout_action,
+            turns_left,
+        )
 
-        own_left = self.settings.horizon
+        # Near the end (as this world's deck says) the playout goes on to the final score,
+        # where the target decides the win.
+        own_left = self.settings.horizon if turns_left(det) > END_TURNS else PLAYOUT_CAP
         steps = 0
         while not det.over and own_left > 0 and steps < PLAYOUT_CAP:
             action = solo_playout_action(det, seat, rng)

@@ -30,7 +30,7 @@ import math
 
 from railways.bots.greedy import GreedyBot
 from railways.bots.greedy_solo import RAILBOT_CHOICES, SoloContext, best_insurance
-from railways.bots.mcts import POTENTIAL, _playout_build, _standing, best_delivery
+from railways.bots.mcts import MONEY, POTENTIAL, _playout_build, best_delivery
 from railways.core.actions import Action, Pass, UpgradeEngine
 from railways.core.game import Game
 from railways.core.legal import LegalActions, sample_action
@@ -44,6 +44,7 @@ RAILBOT_LINK = 1.0  # a Railbot link in a delivery costs the player a point (RB-
 SOLO_BOND_LIMIT = 8  # the playout builds with bonds while it holds fewer (greedy ends near 8)
 WIN_BONUS = 20.0  # points a won game is worth on top of its score
 WIN_SCALE = 8.0  # points of the estimate's spread around the target (the bonus's slope)
+END_TURNS = 3  # in the last turns (this one included) the playouts go on to the end
 MAX_TURNS = 30  # a cap on the turns the evaluation expects (never reached in practice)
 
 
@@ -134,6 +135,17 @@ def turns_left(game: Game) -> int:
     return max(1, min(by_deck, by_cities, MAX_TURNS))
 
 
+def solo_standing(game: Game, seat: int, left: int) -> float:
+    """The score less a point a bond (the final scoring), plus cash and the net income of
+    the turns after this one at ``MONEY`` points per $1,000. A bond's dividends count at
+    the money rate only (the greedy bot's solo tuning), not at the multiplayer search's
+    dearer rate: the solo player pays for its first links with bonds."""
+    player = game.state.players[seat]
+    tables = game.board.tables
+    net = game.income(seat) - player.bonds * tables.bond_dividend
+    return player.score - player.bonds + MONEY * (player.cash + net * (left - 1))
+
+
 def evaluate_solo(game: Game, seat: int) -> float:
     """The player's points in solo terms: the final score (plus ``WIN_BONUS`` if it reached
     the target) when the game is over; before, an estimate of it, plus the bonus weighed
@@ -144,7 +156,7 @@ def evaluate_solo(game: Game, seat: int) -> float:
         final = float(state.final_scores[seat])
         return final + (WIN_BONUS if state.winner == seat else 0.0)
     left = turns_left(game)
-    value = _standing(game, seat, left)
+    value = solo_standing(game, seat, left)
     for plugin in game.ruleset.plugins:  # end points of the map's and the solo rules
         value += plugin.final_points(game, seat)
     ctx = SoloContext(game, seat)
