@@ -18,7 +18,9 @@ seat's own decision; the opponents and later turns live in the playouts): a deep
 over other seats' candidate links would need their legal actions at every node, which
 costs more than the playouts it would guide.
 
-The auction, Rail Baron choice and the solo game are left to the greedy bot.
+The auction, Rail Baron choice and answers to the Railbot's cards are left to the greedy
+bot. The Rail Barons solo game is searched the same way with its own candidates, playouts
+and evaluation (``railways.bots.mcts_solo``).
 
 Budgets: ``iters`` (iterations per decision; deterministic for a seed) or ``time``
 (seconds per decision; not deterministic). Options are given after the name, separated
@@ -106,17 +108,21 @@ class MctsBot:
         self.last_iterations = 0  # of the latest decision (for benchmarks and tests)
         self.last_width = 0  # candidates searched at the latest decision
         self.rate: float | None = None  # iterations per second, from the searches so far
+        self._solo = False  # whether the search under way is of a solo game
 
     def choose(self, game: Game, seat: int, legal: LegalActions) -> Action:
         state = game.state
-        if (
-            state.phase is not Phase.ACTIONS
-            or "solo" in state.plugin_data
-            or game.turns.step_actions(game, seat) is not None
-        ):
+        if state.phase is not Phase.ACTIONS or game.turns.step_actions(game, seat) is not None:
             self.last_iterations = 0
             return self.greedy.choose(game, seat, legal)
-        candidates = self._candidates(game, seat, legal)[: self._width()]
+        self._solo = "solo" in state.plugin_data
+        if self._solo:  # Rail Barons solo: its own candidates, playouts and evaluation
+            from railways.bots import mcts_solo
+
+            found = mcts_solo.candidates(self.greedy, game, seat, legal, self.settings.width)
+        else:
+            found = self._candidates(game, seat, legal)
+        candidates = found[: self._width()]
         self.last_width = len(candidates)
         if len(candidates) == 1:
             self.last_iterations = 0
@@ -231,6 +237,8 @@ class MctsBot:
         except IllegalAction:
             return None  # cannot happen for a legal action; never chosen if it does
         rng = Rng(world[1])
+        if self._solo:
+            return self._solo_playout(det, seat, rng)
         own_left = self.settings.horizon
         steps = 0
         while not det.over and own_left > 0 and steps < PLAYOUT_CAP:
@@ -241,6 +249,30 @@ class MctsBot:
             det.play(playout_action(det, mover, rng))
             steps += 1
         return evaluate(det, seat)
+
+    def _solo_playout(self, det: Game, seat: int, rng: Rng) -> float:
+        """The solo playout: ``horizon`` of the player's own actions (the Railbot's card
+        resolves inside ``play`` after the second action of a turn; its choices and Duel
+        Baron claims are free and not counted), or to the end in the last ``END_TURNS``
+        turns; then the solo evaluation."""
+        from railways.bots.mcts_solo import (
+            END_TURNS,
+            evaluate_solo,
+            solo_playout_action,
+            turns_left,
+        )
+
+        # Near the end (as this world's deck says) the playout goes on to the final score,
+        # where the target decides the win.
+        own_left = self.settings.horizon if turns_left(det) > END_TURNS else PLAYOUT_CAP
+        steps = 0
+        while not det.over and own_left > 0 and steps < PLAYOUT_CAP:
+            action = solo_playout_action(det, seat, rng)
+            if not det.turns.is_free(det, action):
+                own_left -= 1
+            det.play(action)
+            steps += 1
+        return evaluate_solo(det, seat)
 
 
 # -- the playout policy ------------------------------------------------------------------
@@ -275,9 +307,10 @@ def playout_action(game: Game, seat: int, rng: Rng) -> Action:
     return Pass(seat=seat)
 
 
-def best_delivery(game: Game, seat: int) -> DeliverGoods | None:
-    """The delivery with the most own points less half of the points it gives others, if
-    that is at least one: the first such among the legal deliveries in
+def best_delivery(game: Game, seat: int, others: float = 0.5) -> DeliverGoods | None:
+    """The delivery with the most own points less ``others`` times the points it gives
+    others (half of them; in the solo game a Railbot link costs a whole point), if that is
+    at least one: the first such among the legal deliveries in
     ``legal.delivery_options``'s order (without cards, then with each delivery card).
 
     Under the base route rules (no hook in force, no co-owned links) the routes are
@@ -301,7 +334,7 @@ def best_delivery(game: Game, seat: int) -> DeliverGoods | None:
             colors = sorted(set(cubes), key=lambda c: c.value)
             if not rules.hooks and not partners:
                 for color in colors:
-                    found = _bounded_walk(rules, graph, city, color, best_value)
+                    found = _bounded_walk(rules, graph, city, color, best_value, others)
                     if found is not None:
                         best_value, links = found
                         best = DeliverGoods(
@@ -320,7 +353,7 @@ def best_delivery(game: Game, seat: int) -> DeliverGoods | None:
                                     mine += 1
                                 else:
                                     theirs += 1
-                    value = mine - 0.5 * theirs
+                    value = mine - others * theirs
                     if value > best_value:
                         best_value = value
                         best = DeliverGoods(
@@ -330,7 +363,12 @@ def best_delivery(game: Game, seat: int) -> DeliverGoods | None:
 
 
 def _bounded_walk(
-    rules: DeliveryRules, graph: dict[str, list[Edge]], start: str, color: Color, bar: float
+    rules: DeliveryRules,
+    graph: dict[str, list[Edge]],
+    start: str,
+    color: Color,
+    bar: float,
+    others: float = 0.5,
 ) -> tuple[float, tuple[int, ...]] | None:
     """The first route of a ``color`` cube from ``start``, in ``DeliveryRules.routes``'s
     order, worth more than ``bar`` and more than every later one; None if none beats it.
@@ -349,7 +387,7 @@ def _bounded_walk(
     while stack:
         cities, links, mine, theirs = stack.pop()
         used = len(links)
-        if used >= limit or mine + (limit - used) - 0.5 * theirs <= bar:
+        if used >= limit or mine + (limit - used) - others * theirs <= bar:
             continue
         first = not links
         for link_id, to, owner in graph.get(cities[-1], ()):
@@ -357,16 +395,18 @@ def _bounded_walk(
                 continue
             m, t = (mine + 1, theirs) if owner == seat else (mine, theirs + 1)
             if colors[to] is color:  # delivered here, and it stops here
-                value = m - 0.5 * t
+                value = m - others * t
                 if value > bar:
                     bar = value
                     found = (value, (*links, link_id))
-            elif m + (limit - used - 1) - 0.5 * t > bar:
+            elif m + (limit - used - 1) - others * t > bar:
                 stack.append(((*cities, to), (*links, link_id), m, t))
     return found
 
 
-def _playout_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
+def _playout_build(
+    game: Game, seat: int, rng: Rng, bond_limit: int = BOND_LIMIT
+) -> BuildTrack | None:
     state, board = game.state, game.board
     options = build_options(game, seat)
     if not options:
@@ -376,7 +416,7 @@ def _playout_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
     # Bonds only for a link that opens a delivery, and only a few (players start with no
     # cash: the first links are paid with bonds, as the greedy bot pays them).
     credit = cash + (
-        tables_bond(game) * (BOND_LIMIT - player.bonds) if player.bonds < BOND_LIMIT else 0
+        tables_bond(game) * (bond_limit - player.bonds) if player.bonds < bond_limit else 0
     )
     own: set[str] = set()
     for link in state.links.values():

@@ -319,7 +319,9 @@ class SoloRules(Plugin):
     def determinize(self, game: Game, seat: int, rng: Rng) -> None:
         solo = solo_state(game)
         fe = self.solo_map.final_evaluation_id
-        unknown = [c for c in solo.deck if c != fe] + solo.removed
+        # Sorted first: the cards the player has not seen are redrawn from their set alone,
+        # so nothing of the true order (or of which cards were set aside) carries over.
+        unknown = sorted([c for c in solo.deck if c != fe] + solo.removed)
         rng.shuffle(unknown)
         solo.removed = unknown[: len(solo.removed)]
         deck = unknown[len(solo.removed) :]

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from collections.abc import Hashable
 from typing import Any
 
 from railways.content.solo import REMOVED_AT_SETUP, ROW_SIZE, RailbotCard, SoloMap
 from railways.core.board import GOODS_COLORS, Board, Color
 from railways.core.errors import IllegalAction
-from railways.core.game import Game
+from railways.core.game import DERIVED_FORKS, Game
 from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
 from railways.core.state import Piece
 from railways.core.track import CostRules, crosses, lay, plan_build
@@ -34,6 +35,10 @@ from railways.rules.solo.state import RAILBOT, SoloState, solo_map, solo_state
 
 EVALUATION_SPREAD = 3  # Final Evaluation is mixed into three cards (RB-047, RB-099)
 Task = dict[str, Any]
+PATHS = "solo_railbot_paths"  # the memo of cheapest paths in ``Game.derived``
+PATHS_KEPT = 4096  # paths the memo holds at most before it starts afresh
+# Copies of a game share the memo: its answers depend only on what its key holds.
+DERIVED_FORKS[PATHS] = lambda memo: memo
 
 
 # -- set-up (RB-044..047, RB-021, RB-099) -------------------------------------------------------
@@ -634,6 +639,57 @@ def _maritime(game: Game, port: str, island: str) -> None:
 
 
 def cheapest_path(
+    game: Game, a: str, b: str, use_existing: bool = True
+) -> list[tuple[Hex, ...]] | None:
+    """The cheapest track from city a to city b (``_cheapest_path``), remembered.
+
+    The answer depends only on the two cities, the track on the board (which hexes hold
+    which pieces), the complete links in id order, the unbuilt towns' prices and what the
+    board and the ruleset fix; keyed on those, it is kept in ``game.derived``, and a copy
+    of the game (a search's determinizations) shares the same memo. A search resolves the
+    same Railbot card on the same track thousands of times, and the path costs about 10 ms.
+    """
+    memo = path_memo(game)
+    key = _path_key(game, a, b, use_existing)
+    if key in memo:
+        found = memo[key]
+    else:
+        legs = _cheapest_path(game, a, b, use_existing)
+        found = None if legs is None else tuple(legs)
+        if len(memo) >= PATHS_KEPT:
+            memo.clear()
+        memo[key] = found
+    return None if found is None else list(found)
+
+
+def path_memo(game: Game) -> dict[Hashable, tuple[tuple[Hex, ...], ...] | None]:
+    """The game's memo of cheapest paths; made now if missing, so that copies made after
+    this call (a search's determinizations) share it with the game."""
+    memo: dict[Hashable, tuple[tuple[Hex, ...], ...] | None] | None = game.derived.get(PATHS)
+    if memo is None:
+        memo = game.derived[PATHS] = {}
+    return memo
+
+
+def _path_key(game: Game, a: str, b: str, use_existing: bool) -> Hashable:
+    state = game.state
+    track = frozenset(
+        (h, tuple((p.a, p.b) for p in pieces)) for h, pieces in state.track.items() if pieces
+    )
+    links = (
+        tuple(
+            (lk.start, lk.end)
+            for lk in sorted(state.links.values(), key=lambda lk: lk.id)
+            if lk.end is not None
+        )
+        if use_existing
+        else ()
+    )
+    prices = tuple(sorted(towns.unbuilt_prices(game).items()))
+    return (a, b, use_existing, track, links, prices)
+
+
+def _cheapest_path(
     game: Game, a: str, b: str, use_existing: bool = True
 ) -> list[tuple[Hex, ...]] | None:
     """The cheapest track from city a to city b, as new links (city to city); None if none.
