@@ -25,7 +25,7 @@ from railways.core.rng import Rng
 from railways.core.track import tiles_after
 from railways.rules import new_game
 
-GAMES = [("transcontinental", 6, 4), ("eastern-us", 4, 3), ("north-america", 5, 4)]
+GAMES = [("transcontinental", 6, 2), ("eastern-us", 4, 3), ("north-america", 5, 4)]
 
 
 def positions(map_id: str, players: int, seed: int, every: int) -> Iterator[Game]:
