@@ -74,8 +74,10 @@ def test_the_deck_has_the_appendix_rona_counts(game: Game) -> None:
     # 46 maple-leaf cards; the box's 50 also holds the four Golden Spike bounties.
     assert sum(RONA.values()) == 46 == 50 - 4
     assert all(card.text for card in game.ruleset.cards.values())
-    # Cards of other decks only: no Speed Record, Railroad Executive, Golden Spike here.
-    assert {"speed_record", "railroad_executive", "golden_spike"}.isdisjoint(counts)
+    # Cards of other decks only: no Speed Record, Railroad Executive, Western U.S.'s Golden
+    # Spike, nor the Golden Spike bounties of the Transcontinental game (RW-p5-43).
+    others = {"speed_record", "railroad_executive", "golden_spike", "golden_spike_bounty"}
+    assert others.isdisjoint(counts)
 
 
 @pytest.mark.rules("RW-p4-01", "RW-p4-02", "RW-p4-03", "RW-p21-02", "RW-p21-23", "RW-p22-02")
