@@ -290,18 +290,28 @@ def playout_action(game: Game, seat: int, rng: Rng) -> Action:
         return choices[rng.below(len(choices))]
     if state.phase is Phase.REACTION:  # an answer to another's action (a Railroad Inspector)
         return sample_action(game, seat, rng)
-    best = best_delivery(game, seat)
+    return productive_action(game, seat, rng)
+
+
+def productive_action(
+    game: Game, seat: int, rng: Rng, others: float = 0.5, bond_limit: int = BOND_LIMIT
+) -> Action:
+    """The playout's move in an action round: the best delivery (others' links weighed at
+    ``others`` each), else a link that pays (bonds while fewer than ``bond_limit``), else an
+    engine upgrade up to level 4 while it can be paid, else pass. The solo playout uses it
+    with its own weights (``mcts_solo``)."""
+    best = best_delivery(game, seat, others)
     if best is not None:
         return best
-    build = _playout_build(game, seat, rng)
+    build = _playout_build(game, seat, rng, bond_limit)
     if build is not None:
         return build
-    player = state.players[seat]
+    player = game.state.players[seat]
     tables = game.board.tables
     if player.engine < min(4, tables.max_engine):
         upgrade = UpgradeEngine(seat=seat)
         cost = tables.engine_costs[player.engine + 1]
-        affordable = player.cash >= cost or player.bonds < BOND_LIMIT - 1
+        affordable = player.cash >= cost or player.bonds < bond_limit - 1
         if affordable and game.allows(upgrade):
             return upgrade
     return Pass(seat=seat)

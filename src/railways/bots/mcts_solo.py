@@ -30,8 +30,8 @@ import math
 
 from railways.bots.greedy import GreedyBot
 from railways.bots.greedy_solo import RAILBOT_CHOICES, SoloContext, best_insurance
-from railways.bots.mcts import MONEY, POTENTIAL, _playout_build, best_delivery
-from railways.core.actions import Action, Pass, UpgradeEngine
+from railways.bots.mcts import MONEY, POTENTIAL, productive_action
+from railways.core.actions import Action, Pass
 from railways.core.game import Game
 from railways.core.legal import LegalActions, sample_action
 from railways.core.rng import Rng
@@ -89,21 +89,7 @@ def solo_playout_action(game: Game, seat: int, rng: Rng) -> Action:
         return step[-1]  # the claim window's EndTurn
     if state.phase is not Phase.ACTIONS:  # not in a solo game; kept total for safety
         return sample_action(game, seat, rng)
-    best = best_delivery(game, seat, RAILBOT_LINK)
-    if best is not None:
-        return best
-    build = _playout_build(game, seat, rng, SOLO_BOND_LIMIT)
-    if build is not None:
-        return build
-    player = state.players[seat]
-    tables = game.board.tables
-    if player.engine < min(4, tables.max_engine):
-        upgrade = UpgradeEngine(seat=seat)
-        cost = tables.engine_costs[player.engine + 1]
-        affordable = player.cash >= cost or player.bonds < SOLO_BOND_LIMIT - 1
-        if affordable and game.allows(upgrade):
-            return upgrade
-    return Pass(seat=seat)
+    return productive_action(game, seat, rng, RAILBOT_LINK, SOLO_BOND_LIMIT)
 
 
 def turns_left(game: Game) -> int:
