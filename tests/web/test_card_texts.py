@@ -60,9 +60,11 @@ def test_a_tap_opens_a_cards_text_and_another_closes_it(tablet: Any, server: Ser
     cards, _ = _expected_texts()
     created = server.new_game(seed=32)
     open_game(tablet, created["seats"][0]["url"])
+    # Once the seat is asked to act, the bots' first moves (which redraw the card panel) are
+    # in; a chip found before then could be replaced between the look-up and the tap.
+    wait_my_turn(tablet)
     chip = tablet.locator("#ops .card-chip").first
-    chip.scroll_into_view_if_needed()
-    chip.tap()
+    chip.tap()  # a locator's tap scrolls the chip into view itself
     assert chip.locator(".card-text").is_visible()
     assert chip.locator(".card-text").inner_text() == cards[chip.get_attribute("data-card")]
     tablet.touchscreen.tap(400, 20)  # the top bar, which bots' moves do not redraw
