@@ -188,24 +188,7 @@ class NorthAmerica(Plugin):
         ]
 
     def check_board(self, board: Board) -> list[str]:
-        problems: list[str] = []
-        for special in sorted(board.specials.values(), key=lambda s: s.id):
-            if special.kind != FERRY:
-                continue
-            city = board.cities.get(special.city or "")
-            if city is None:
-                problems.append(f"ferry {special.id} names no city of the board")
-                continue
-            side = city.at.side_towards(special.at)
-            if side is None:
-                problems.append(f"ferry {special.id} ({special.at}) is not next to {city.name}")
-            elif side not in city.spokes:
-                problems.append(f"{city.name} has no spoke {side.name} towards ferry {special.id}")
-            onward = [
-                n for _s, n in special.at.neighbours() if n != city.at and board.is_buildable(n)
-            ]
-            if not onward:
-                problems.append(f"ferry {special.id} leads to no hex that track can go on")
+        problems = ferry_problems(board)
         lines = [b for b in board.borders.values() if b.kind == SNOW_LINE]
         for line in lines:
             surcharge = line.params.get("surcharge", DEFAULT_SURCHARGE)
@@ -218,3 +201,26 @@ class NorthAmerica(Plugin):
                         "the line runs east-west between two rows"
                     )
         return problems
+
+
+def ferry_problems(board: Board) -> list[str]:
+    """What is wrong with the board's ferry hexes: each must name a city of the board, lie
+    next to it across one of its spokes, and lead on to a hex track can be laid on (also
+    Sweden's Gotland ferry)."""
+    problems: list[str] = []
+    for special in sorted(board.specials.values(), key=lambda s: s.id):
+        if special.kind != FERRY:
+            continue
+        city = board.cities.get(special.city or "")
+        if city is None:
+            problems.append(f"ferry {special.id} names no city of the board")
+            continue
+        side = city.at.side_towards(special.at)
+        if side is None:
+            problems.append(f"ferry {special.id} ({special.at}) is not next to {city.name}")
+        elif side not in city.spokes:
+            problems.append(f"{city.name} has no spoke {side.name} towards ferry {special.id}")
+        onward = [n for _s, n in special.at.neighbours() if n != city.at and board.is_buildable(n)]
+        if not onward:
+            problems.append(f"ferry {special.id} leads to no hex that track can go on")
+    return problems

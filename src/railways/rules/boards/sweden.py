@@ -21,7 +21,7 @@ from railways.core.errors import IllegalAction
 from railways.core.game import Game
 from railways.core.plugins import Marker, Plugin
 from railways.core.track import BuildPlan, CostRules
-from railways.rules.boards.north_america import FERRY, FerryLine, ferry_hexes
+from railways.rules.boards.north_america import FERRY, FerryLine, ferry_hexes, ferry_problems
 from railways.rules.registry import register_plugin
 
 FERRY_EFFECT = "ferry_passage"  # the Ferry Passage card's effect key
@@ -78,24 +78,6 @@ class Sweden(Plugin):
 
     def check_board(self, board: Board) -> list[str]:
         problems: list[str] = []
-        ferries = sorted(
-            (s for s in board.specials.values() if s.kind == FERRY), key=lambda s: s.id
-        )
-        if not ferries:
+        if not any(s.kind == FERRY for s in board.specials.values()):
             problems.append(f"the board has no special hex of kind {FERRY!r} (the Gotland ferry)")
-        for special in ferries:
-            city = board.cities.get(special.city or "")
-            if city is None:
-                problems.append(f"ferry {special.id} names no city of the board")
-                continue
-            side = city.at.side_towards(special.at)
-            if side is None:
-                problems.append(f"ferry {special.id} ({special.at}) is not next to {city.name}")
-            elif side not in city.spokes:
-                problems.append(f"{city.name} has no spoke {side.name} towards ferry {special.id}")
-            onward = [
-                n for _s, n in special.at.neighbours() if n != city.at and board.is_buildable(n)
-            ]
-            if not onward:
-                problems.append(f"ferry {special.id} leads to no hex that track can go on")
-        return problems
+        return problems + ferry_problems(board)
