@@ -15,7 +15,7 @@ from railways.bots.mcts import (
     evaluate,
     playout_action,
 )
-from railways.core.actions import Action
+from railways.core.actions import Action, Bid, PassBid
 from railways.core.game import Game
 from railways.core.legal import DeliveryOption, delivery_options, legal_actions
 from railways.core.rng import Rng
@@ -226,3 +226,53 @@ def test_easy_bot_is_legal_and_repeatable() -> None:
         return out
 
     assert run() == run()
+
+
+def _to_auction(game: Game, turn: int) -> Game:
+    """Play greedy bots until the auction of ``turn`` is under way."""
+    bots = [GreedyBot(i) for i in range(game.n)]
+    while not (game.state.phase is Phase.AUCTION and game.state.turn == turn):
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].choose(game, seat, legal_actions(game, seat)))
+    return game
+
+
+def test_mcts_outbids_to_go_first_only_in_the_opening_turns() -> None:
+    """In turns 1..bid_turns it raises the high bid by the least step while that stays
+    within ``bid``; it does not raise its own bid, bids nothing later, and with
+    ``bid_turns=0`` leaves the auction to the greedy bot."""
+    game = _to_auction(new_game("eastern-us", players=4, seed=3), turn=1)
+    seat = game.to_act
+    assert seat is not None and game.state.auction is not None
+    assert game.state.auction.high_bidder is None
+    bot = MctsBot(1, MctsSettings(iters=20))
+    first = bot.choose(game, seat, legal_actions(game, seat))
+    assert first == Bid(seat=seat, amount=1)  # the lowest opening bid is $1,000 (RW-p4-32)
+    game.apply(first)
+    rival = game.to_act
+    assert rival is not None and rival != seat
+    game.apply(Bid(seat=rival, amount=2))
+    while game.to_act != seat:  # the others pass; the bot is asked again
+        other = game.to_act
+        assert other is not None
+        game.apply(PassBid(seat=other))
+    assert bot.choose(game, seat, legal_actions(game, seat)) == Bid(seat=seat, amount=3)
+    game.apply(Bid(seat=seat, amount=3))
+    assert game.to_act == rival  # the rival may answer; a bid of 4 would pass the cap
+    game.apply(Bid(seat=rival, amount=4))
+    assert game.to_act == seat
+    assert bot.choose(game, seat, legal_actions(game, seat)) == PassBid(seat=seat)
+
+    late = _to_auction(new_game("eastern-us", players=4, seed=3), turn=4)
+    mover = late.to_act
+    assert mover is not None
+    legal = legal_actions(late, mover)
+    chosen = MctsBot(1, MctsSettings(iters=20)).choose(late, mover, legal)
+    assert chosen == GreedyBot(1).choose(late, mover, legal)  # turn 4: greedy's auction
+    never = MctsBot(1, MctsSettings(iters=20, bid_turns=0))
+    opening = _to_auction(new_game("eastern-us", players=4, seed=3), turn=1)
+    opener = opening.to_act
+    assert opener is not None
+    legal = legal_actions(opening, opener)
+    assert never.choose(opening, opener, legal) == GreedyBot(1).choose(opening, opener, legal)

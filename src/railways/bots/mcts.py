@@ -18,7 +18,8 @@ seat's own decision; the opponents and later turns live in the playouts): a deep
 over other seats' candidate links would need their legal actions at every node, which
 costs more than the playouts it would guide.
 
-The auction, Rail Baron choice and answers to the Railbot's cards are left to the greedy
+In the opening turns it outbids the others to go first (``bid``, ``bid_turns``); the
+rest of the auction, Rail Baron choice and answers to the Railbot's cards are left to the greedy
 bot. The Rail Barons solo game is searched the same way with its own candidates, playouts
 and evaluation (``railways.bots.mcts_solo``).
 
@@ -37,6 +38,7 @@ from dataclasses import dataclass, fields
 from railways.bots.greedy import GreedyBot, _Context
 from railways.core.actions import (
     Action,
+    Bid,
     BuildTrack,
     ChooseBaron,
     DeliverGoods,
@@ -74,6 +76,8 @@ class MctsSettings:
     width: int = 8  # candidates (root children) at most
     horizon: int = 2  # own actions played out after the root action
     prior: float = 0.5  # weight of the greedy value added to a candidate's mean evaluation
+    bid: int = 3  # the most it bids (in $1,000s) to be first player in the opening turns
+    bid_turns: int = 3  # the opening turns in which it bids to go first (0: never)
 
     @classmethod
     def parse(cls, options: Mapping[str, str]) -> MctsSettings:
@@ -112,6 +116,9 @@ class MctsBot:
 
     def choose(self, game: Game, seat: int, legal: LegalActions) -> Action:
         state = game.state
+        if state.phase is Phase.AUCTION:
+            self.last_iterations = 0
+            return self._bid(game, seat, legal)
         if state.phase is not Phase.ACTIONS or game.turns.step_actions(game, seat) is not None:
             self.last_iterations = 0
             return self.greedy.choose(game, seat, legal)
@@ -152,6 +159,26 @@ class MctsBot:
         while width > 2 and budget < MIN_WORLDS * width * math.ceil(math.log2(width)):
             width -= 1
         return width
+
+    def _bid(self, game: Game, seat: int, legal: LegalActions) -> Action:
+        """Outbid the others to be first player in the first ``bid_turns`` turns, up to
+        ``bid`` thousand dollars (RW-p8-12, RW-p8-13); later, greedy's auction.
+
+        Going first in the opening turns decides who builds the best first links and takes
+        the best cubes: a greedy bot that simply outbids the others in turns 1-3 won 39% of
+        200 rotated four-player games against three plain greedy bots (par 25%; the plain
+        greedy bot 23.5% in the same seats). The search itself stops at the seat's own
+        actions, so it cannot weigh a bid; this rule does it for it. docs/bots.md has the
+        measurements.
+        """
+        settings = self.settings
+        low = legal.min_bid
+        auction = game.state.auction
+        leading = auction is not None and auction.high_bidder == seat
+        opening = game.state.turn <= settings.bid_turns
+        if opening and low is not None and low <= settings.bid and not leading:
+            return Bid(seat=seat, amount=low)
+        return self.greedy.choose(game, seat, legal)
 
     # -- the root's children ------------------------------------------------------
     def _candidates(self, game: Game, seat: int, legal: LegalActions) -> list[tuple[float, Action]]:
