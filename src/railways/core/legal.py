@@ -962,26 +962,7 @@ def _crossing_need(
 ) -> tuple[int, int, int] | None:
     """``_need`` of a route that meets track, or None when it may not (``_crossable``): both
     in one walk of its tiles."""
-    straight = gentle = crossing = 0
-    for h, a, b in laid:
-        pieces = track.get(h)
-        if pieces:
-            if len(pieces) > 1:
-                return None
-            under = pieces[0]
-            if not _CROSSES[under.a * 216 + under.b * 36 + a * 6 + b]:
-                return None
-            if not under.on_crossing:
-                crossing += 1
-                if _STRAIGHT[under.a * 6 + under.b]:
-                    straight -= 1
-                else:
-                    gentle -= 1
-        elif _STRAIGHT[a * 6 + b]:
-            straight += 1
-        else:
-            gentle += 1
-    return straight, gentle, crossing
+    return _tiles_walk(track, laid, True)
 
 
 def _short_choice(
@@ -1100,11 +1081,25 @@ def _need(
 ) -> tuple[int, int, int]:
     """The straight, gentle and crossing tiles laying ``laid`` takes from the supply (a
     negative count: tiles it gives back), as ``track.tiles_after`` counts them."""
+    need = _tiles_walk(track, laid, False)
+    assert need is not None  # only a walk that checks the crossings gives up
+    return need
+
+
+def _tiles_walk(
+    track: dict[Hex, list[Piece]], laid: tuple[tuple[Hex, Side, Side], ...], crossings: bool
+) -> tuple[int, int, int] | None:
+    """The tile counts of ``_need``; with ``crossings``, None as soon as a tile meets more
+    than one track or meets one other than as an overpass (``_crossable``)."""
     straight = gentle = crossing = 0
     for h, a, b in laid:
         pieces = track.get(h)
         if pieces:
             under = pieces[0]
+            if crossings and (
+                len(pieces) > 1 or not _CROSSES[under.a * 216 + under.b * 36 + a * 6 + b]
+            ):
+                return None
             if not under.on_crossing:
                 crossing += 1
                 if _STRAIGHT[under.a * 6 + under.b]:
