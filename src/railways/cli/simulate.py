@@ -15,11 +15,11 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, TypeVar
 
 import click
 
@@ -40,6 +40,8 @@ Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 END_ECM = "ecm"  # the last Empty City Marker was placed and the game ended (RW-p6-09, RW-p6-10)
 END_CAP = "action_cap"  # stopped after MAX_ACTIONS actions
 END_ERROR = "error"  # a legal action was refused, or an invariant broke
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -451,6 +453,29 @@ def write_csv(path: Path, results: list[GameResult], players: int) -> None:
             writer.writerow(row)
 
 
+def collect(stream: Iterable[T], total: int, quiet: bool) -> list[T]:
+    """The results of ``stream``, with a progress bar on stderr when it is a terminal and
+    not ``quiet``."""
+    if quiet or not sys.stderr.isatty():
+        return list(stream)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    columns = (
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    results: list[T] = []
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("simulating", total=total)
+        for result in stream:
+            results.append(result)
+            progress.advance(task)
+    return results
+
+
 def _need_pyplot() -> None:
     """Load pyplot on the file-only backend, or say how to install it."""
     try:
@@ -540,14 +565,57 @@ def print_summary(summary: Summary, seconds: float) -> None:
         click.echo(f"  PROBLEM {problem}")
 
 
+def _solo_bot(ctx: click.Context, bot: str | None, bots: str) -> str:
+    """The one bot of ``simulate --solo``, after refusing what only multi-player games take
+    (an option given on the command line is refused, its default is not)."""
+
+    def given(name: str) -> bool:
+        source = ctx.get_parameter_source(name)
+        return source in (click.ParameterSource.COMMANDLINE, click.ParameterSource.ENVIRONMENT)
+
+    refused = [
+        flag
+        for name, flag in (
+            ("players", "--players"),
+            ("rotate_seats", "--rotate-seats"),
+            ("use_ray", "--ray"),
+            ("ray_address", "--ray-address"),
+            ("modules", "--with"),
+            ("without", "--without"),
+            ("events_without", "--event-deck-without"),
+        )
+        if given(name)
+    ]
+    if refused:
+        raise click.UsageError(
+            f"{', '.join(refused)}: only for multi-player games, not --solo "
+            "(a solo game has one player, a bot against the Railbot)"
+        )
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if given("bots") and len(names) != 1:
+        raise click.UsageError(
+            f"--bots {bots!r}: --solo plays one bot; give one name (or --bot NAME)"
+        )
+    if bot is not None and given("bots") and names != [bot]:
+        raise click.UsageError(f"--bot {bot!r} and --bots {bots!r} disagree; give one of them")
+    return bot or (names[0] if names else bots)
+
+
 @click.command("simulate")
 @click.option("--map", "map_id", default="eastern-us", show_default=True, help="Board to play.")
-@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True)
+@click.option(
+    "--players",
+    type=click.IntRange(2, 6),
+    default=4,
+    show_default=True,
+    help="Seats per game (not with --solo).",
+)
 @click.option(
     "--bots",
     default="random",
     show_default=True,
-    help="Comma-separated bot per seat, repeated to fill the seats (e.g. greedy,random).",
+    help="Comma-separated bot per seat, repeated to fill the seats (e.g. greedy,random); "
+    "with --solo one name, as --bot.",
 )
 @click.option("--games", type=click.IntRange(1), default=10, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game.")
@@ -572,10 +640,14 @@ def print_summary(summary: Summary, seconds: float) -> None:
     default=CHECK_EVERY,
     show_default=True,
     help="With --check: search every seat's view and the spectator's for secrets this often "
-    f"(in actions). The full state is compared with a replay every {REPLAY_EVERY} actions.",
+    f"(in actions). The full state is compared with a replay every {REPLAY_EVERY} actions. "
+    "With --solo: every 10 actions unless given, a replay every 20.",
 )
 @click.option(
-    "--ray", "use_ray", is_flag=True, help="Run the games on a local Ray (the 'ray' extra)."
+    "--ray",
+    "use_ray",
+    is_flag=True,
+    help="Run the games on a local Ray (the 'ray' extra; not with --solo).",
 )
 @click.option(
     "--ray-address", default=None, metavar="ADDRESS", help="Run them on this Ray cluster."
@@ -584,25 +656,28 @@ def print_summary(summary: Summary, seconds: float) -> None:
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, writable=True, path_type=Path),
-    help="Write one CSV row per game to this file.",
+    help="Write one CSV row per game to this file (with --solo: seed, score, target, won, ...).",
 )
 @click.option(
     "--plot",
     type=click.Path(dir_okay=False, writable=True, path_type=Path),
-    help="Write a PNG histogram of final scores by bot (needs the 'plot' extra).",
+    help="Write a PNG histogram of final scores by bot (with --solo: of the scores, the "
+    "target marked); needs the 'plot' extra.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option(
     "--rotate-seats",
     is_flag=True,
     help="Move every bot one seat on from each game to the next, so that seat order does "
-    "not decide a comparison (use a number of games divisible by the players).",
+    "not decide a comparison (use a number of games divisible by the players; not with "
+    "--solo).",
 )
 @click.option(
     "--solo",
     is_flag=True,
     help="Rail Barons solo games against the Railbot (one bot: --bot); reports the win "
-    "rate against the target score.",
+    "rate against the target score. Takes --jobs, --out, --plot, --quiet and the checks; "
+    "refuses --players, --rotate-seats, --ray and --with.",
 )
 @click.option("--bot", default=None, help="With --solo: the bot that plays (default: --bots).")
 @click.option("--duel-barons", is_flag=True, help="With --solo: the Duel Barons variant.")
@@ -644,19 +719,17 @@ def simulate(
 
     Exits with status 1 if any game broke an invariant or did not finish.
     """
-    if solo and (modules or events_without or without):
-        raise click.UsageError("--with is for multi-player games, not --solo")
     if solo:
-        from railways.cli.simulate_solo import simulate_solo
+        from railways.cli import simulate_solo as solo_cmd
 
-        if use_ray or ray_address is not None:
-            raise click.UsageError("--ray and --ray-address are for multi-player games")
-
+        # Unless given, the solo command's own --check-every (its games are shorter).
+        if ctx.get_parameter_source("check_every") is click.ParameterSource.DEFAULT:
+            check_every = solo_cmd.CHECK_EVERY
         ctx.invoke(
-            simulate_solo,
+            solo_cmd.simulate_solo,
             solo=True,
             map_id=map_id,
-            bot=bot or bots.split(",")[0].strip(),
+            bot=_solo_bot(ctx, bot, bots),
             games=games,
             seed=seed,
             duel_barons=duel_barons,
@@ -664,6 +737,10 @@ def simulate(
             check=check,
             check_every=check_every,
             as_json=as_json,
+            jobs=jobs,
+            out=out,
+            plot=plot,
+            quiet=quiet,
         )
         return
     if bot is not None or duel_barons or solo_options:
@@ -684,7 +761,6 @@ def simulate(
     except Exception as exc:  # an unknown map or a player count the map does not take
         raise click.ClickException(str(exc)) from None
     started = time.perf_counter()
-    results: list[GameResult] = []
     stream = run_games(
         map_id,
         players,
@@ -701,23 +777,7 @@ def simulate(
         events_without=tuple(sorted(set(events_without))),
         without=tuple(sorted(set(without))),
     )
-    if not quiet and sys.stderr.isatty():
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-        columns = (
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-        )
-        with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-            task = progress.add_task("simulating", total=games)
-            for result in stream:
-                results.append(result)
-                progress.advance(task)
-    else:
-        results.extend(stream)
+    results = collect(stream, games, quiet)
     results.sort(key=lambda r: r.seed)
     seconds = time.perf_counter() - started
     summary = summarise(results, players, names, map_id, seed)

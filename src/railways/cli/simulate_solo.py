@@ -1,19 +1,28 @@
 """Bot games of Rail Barons solo, with the win rate and scores.
 
 ``railways simulate --solo`` runs it; ``railways simulate-solo`` is the same command.
+Game ``i`` is played from seed ``--seed + i``; with ``--jobs`` the games run in worker
+processes, and since each depends only on its seed and the results are put back in seed
+order, the summary and the ``--out`` rows do not depend on ``--jobs``.
 """
 
 from __future__ import annotations
 
+import csv
 import json
+import math
 import statistics
 import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import NotRequired, TypedDict
 
 import click
 
 from railways.bots import BOTS, make_bot
+from railways.cli.simulate import _need_pyplot, collect
 from railways.content.solo import solo_maps
 from railways.core.errors import IllegalAction
 from railways.core.invariants import check_invariants
@@ -102,6 +111,33 @@ def play_solo(
     )
 
 
+def _play_task(args: tuple[str, str, int, dict[str, object], bool, int]) -> SoloResult:
+    return play_solo(*args)
+
+
+def run_solo_games(
+    map_id: str,
+    bot: str,
+    seed: int,
+    games: int,
+    options: dict[str, object],
+    check: bool = True,
+    check_every: int = CHECK_EVERY,
+    jobs: int = 1,
+) -> Iterator[SoloResult]:
+    """Play games from seeds ``seed``, ``seed + 1``, ...; yield each result as it finishes
+    (in any order with ``jobs`` > 1: sort them by seed)."""
+    tasks = [(map_id, bot, seed + i, options, check, check_every) for i in range(games)]
+    if jobs <= 1 or games <= 1:
+        for task in tasks:
+            yield _play_task(task)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
+        futures = [pool.submit(_play_task, task) for task in tasks]
+        for future in as_completed(futures):
+            yield future.result()
+
+
 class ScoreSpread(TypedDict):
     """The finished games' scores; all None when no game finished."""
 
@@ -156,6 +192,94 @@ def summarise(results: list[SoloResult]) -> SoloSummary:
     return out
 
 
+# -- output ----------------------------------------------------------------------------
+CSV_COLUMNS = [
+    "seed",
+    "finished",
+    "score",
+    "target",
+    "won",
+    "turns",
+    "actions",
+    "bonds",
+    "engine",
+    "railbot_links",
+    "evaluations",
+    "problems",
+    "first_problem",
+]
+
+
+def write_csv(path: Path, results: list[SoloResult]) -> None:
+    """One row per game, in seed order (``score`` empty for a game that did not finish)."""
+    with path.open("w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(CSV_COLUMNS)
+        for r in sorted(results, key=lambda r: r.seed):
+            writer.writerow(
+                [
+                    r.seed,
+                    int(r.finished),
+                    "" if r.score is None else r.score,
+                    r.target,
+                    int(r.won),
+                    r.turns,
+                    r.actions,
+                    r.bonds,
+                    r.engine,
+                    r.railbot_links,
+                    r.evaluations,
+                    len(r.problems),
+                    r.problems[0] if r.problems else "",
+                ]
+            )
+
+
+def write_plot(path: Path, results: list[SoloResult], map_id: str, bot: str) -> None:
+    """A histogram of the finished games' scores, with the target score as a line."""
+    _need_pyplot()
+    import matplotlib.pyplot as plt
+
+    finished = [r for r in results if r.finished and r.score is not None]
+    scores = [r.score for r in finished if r.score is not None]
+    target = results[0].target if results else None
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    if scores:
+        lo, hi = min(scores), max(scores)
+        step = max(1, math.ceil((hi - lo + 1) / 40))
+        ax.hist(scores, bins=list(range(lo, hi + step + 1, step)), alpha=0.7, label=bot)
+    if target is not None:
+        ax.axvline(target, color="black", linestyle="--", label=f"target {target}")
+    wins = sum(1 for r in finished if r.won)
+    ax.set_xlabel("final score")
+    ax.set_ylabel("games")
+    ax.set_title(f"{len(finished)} solo games on {map_id} ({bot}): {wins} won")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def _print_summary(summary: SoloSummary, map_id: str, bot: str) -> None:
+    s = summary["scores"]
+    click.echo(
+        f"{summary['games']} solo games on {map_id} ({bot}): {summary['finished']} finished, "
+        f"{summary['invariant_failures']} with broken invariants, {summary.get('seconds')}s"
+    )
+    click.echo(f"win rate {summary['win_rate']:.0%} against the target of {summary['target']}")
+    if s["mean"] is not None:
+        click.echo(
+            f"scores: min {s['min']}, median {s['median']}, mean {s['mean']:.1f}, "
+            f"max {s['max']}; quartiles {s['quartiles']}"
+        )
+    click.echo(
+        f"mean turns {summary['mean_turns']:.1f}, actions {summary['mean_actions']:.0f}, "
+        f"bonds {summary['mean_bonds']:.1f}, Railbot links {summary['mean_railbot_links']:.1f}"
+    )
+    for problem in summary["problems"]:
+        click.echo(f"  PROBLEM {problem}")
+
+
 @click.command("simulate-solo")
 @click.option("--solo", is_flag=True, help="Accepted, so both spellings of the command work.")
 @click.option("--map", "map_id", default="eastern-us", show_default=True, help="Solo map to play.")
@@ -185,7 +309,26 @@ def summarise(results: list[SoloResult]) -> SoloSummary:
     help="With --check: search the views for secrets this often (in actions). The full "
     f"state is compared with a replay every {REPLAY_EVERY} actions.",
 )
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Worker processes. The results do not depend on it.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Write one CSV row per game (seed, score, target, won, turns, ...) to this file.",
+)
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Write a PNG histogram of the scores, the target marked (needs the 'plot' extra).",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def simulate_solo(
     solo: bool,
     map_id: str,
@@ -197,8 +340,15 @@ def simulate_solo(
     check: bool,
     as_json: bool,
     check_every: int = CHECK_EVERY,
+    jobs: int = 1,
+    out: Path | None = None,
+    plot: Path | None = None,
+    quiet: bool = False,
 ) -> None:
-    """Play solo bot games against the Railbot from consecutive seeds and summarise them."""
+    """Play solo bot games against the Railbot from consecutive seeds and summarise them.
+
+    Exits with status 1 if any game broke an invariant or did not finish.
+    """
     del solo
     if bot not in BOTS:
         raise click.BadParameter(
@@ -218,34 +368,24 @@ def simulate_solo(
             options[key] = json.loads(value)
         except json.JSONDecodeError:
             options[key] = value
-    started = time.perf_counter()
-    try:
-        results = [
-            play_solo(map_id, bot, seed + i, options, check, check_every) for i in range(games)
-        ]
+    try:  # refuse bad options here, before any worker starts or any file is written
+        new_solo_game(map_id, seed=seed, options=options)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--option") from None
+    if plot is not None:
+        _need_pyplot()  # fail before playing, not after
+    started = time.perf_counter()
+    stream = run_solo_games(map_id, bot, seed, games, options, check, check_every, jobs)
+    results = sorted(collect(stream, games, quiet), key=lambda r: r.seed)
     summary = summarise(results)
     summary["seconds"] = round(time.perf_counter() - started, 2)
+    if out is not None:
+        write_csv(out, results)
+    if plot is not None:
+        write_plot(plot, results, map_id, bot)
     if as_json:
         click.echo(json.dumps(summary, indent=2))
     else:
-        s = summary["scores"]
-        click.echo(
-            f"{summary['games']} solo games on {map_id} ({bot}): {summary['finished']} finished, "
-            f"{summary['invariant_failures']} with broken invariants, {summary['seconds']}s"
-        )
-        click.echo(f"win rate {summary['win_rate']:.0%} against the target of {summary['target']}")
-        if s["mean"] is not None:
-            click.echo(
-                f"scores: min {s['min']}, median {s['median']}, mean {s['mean']:.1f}, "
-                f"max {s['max']}; quartiles {s['quartiles']}"
-            )
-        click.echo(
-            f"mean turns {summary['mean_turns']:.1f}, actions {summary['mean_actions']:.0f}, "
-            f"bonds {summary['mean_bonds']:.1f}, Railbot links {summary['mean_railbot_links']:.1f}"
-        )
-        for problem in summary["problems"]:
-            click.echo(f"  PROBLEM {problem}")
+        _print_summary(summary, map_id, bot)
     if summary["invariant_failures"] or summary["finished"] < summary["games"]:
         raise SystemExit(1)
