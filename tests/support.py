@@ -8,6 +8,7 @@ engine's own checks run.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from railways.core.actions import BuildTrack, ChooseBaron, PassBid
 from railways.core.board import Color
@@ -86,3 +87,18 @@ def set_cubes(game: Game, city: str, colors: list[Color]) -> None:
         state.cubes[city].append(cube)
     if colors:
         state.ecm.discard(city)
+
+
+def hide_matplotlib(monkeypatch: Any) -> None:
+    """Make ``import matplotlib`` fail for the rest of the test, as on an install without
+    the 'plot' extra."""
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+import support
 from railways import _build
 from railways.cli.main import _register, cli
 from railways.cli.simulate import distribution, wilson
@@ -87,16 +87,7 @@ def test_bench_runs_and_prints_its_keys() -> None:
 
 def test_simulate_plot_needs_matplotlib(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without the 'plot' extra, --plot stops before playing with a clear message."""
-    import builtins
-
-    real_import = builtins.__import__
-
-    def no_matplotlib(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name.startswith("matplotlib"):
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    support.hide_matplotlib(monkeypatch)
     out = tmp_path / "scores.png"
     result = CliRunner().invoke(cli, ["simulate", "--games", "1", "--plot", str(out)])
     assert result.exit_code != 0

@@ -9,11 +9,11 @@ import json
 import statistics
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+import support
 from railways.cli.main import _register, cli
 
 _register()
@@ -124,16 +124,7 @@ def test_plot_writes_a_png(tmp_path: Path) -> None:
 def test_plot_without_matplotlib_stops_before_playing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import builtins
-
-    real_import = builtins.__import__
-
-    def no_matplotlib(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name.startswith("matplotlib"):
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    support.hide_matplotlib(monkeypatch)
     png, out = tmp_path / "solo.png", tmp_path / "solo.csv"
     args = [*SOLO, "--games", "1", "--plot", str(png), "--out", str(out)]
     result = CliRunner().invoke(cli, args)
