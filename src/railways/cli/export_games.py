@@ -17,6 +17,7 @@ from pathlib import Path
 import click
 
 from railways.bots import BOTS
+from railways.cli.shared_options import jobs_option
 from railways.core.errors import RecordError
 from railways.core.record import GameRecord
 
@@ -61,7 +62,7 @@ def _bot_record(task: tuple[str, int, list[str], int]) -> GameRecord:
     show_default=True,
     help="How each row holds the observation: nonzero entries, the whole vector, or not at all.",
 )
-@click.option("--jobs", "-j", type=click.IntRange(1), default=1, show_default=True)
+@jobs_option()
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),

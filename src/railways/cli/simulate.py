@@ -24,6 +24,7 @@ from typing import Any, NotRequired, TypedDict, TypeVar
 import click
 
 from railways.bots import BOTS, make_bot
+from railways.cli.shared_options import file_out_option, jobs_option
 from railways.cli.variants import with_module_options
 from railways.core.errors import IllegalAction
 from railways.core.invariants import check_invariants
@@ -619,14 +620,7 @@ def _solo_bot(ctx: click.Context, bot: str | None, bots: str) -> str:
 )
 @click.option("--games", type=click.IntRange(1), default=10, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game.")
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(1),
-    default=1,
-    show_default=True,
-    help="Worker processes. The results do not depend on it.",
-)
+@jobs_option()
 @click.option(
     "--check/--no-check",
     default=True,
@@ -653,15 +647,13 @@ def _solo_bot(ctx: click.Context, bot: str | None, bots: str) -> str:
     "--ray-address", default=None, metavar="ADDRESS", help="Run them on this Ray cluster."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option(
+@file_out_option(
     "--out",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
-    help="Write one CSV row per game to this file (with --solo: seed, score, target, won, ...).",
+    "Write one CSV row per game to this file (with --solo: seed, score, target, won, ...).",
 )
-@click.option(
+@file_out_option(
     "--plot",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
-    help="Write a PNG histogram of final scores by bot (with --solo: of the scores, the "
+    "Write a PNG histogram of final scores by bot (with --solo: of the scores, the "
     "target marked); needs the 'plot' extra.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")

@@ -22,6 +22,7 @@ from typing import NotRequired, TypedDict
 import click
 
 from railways.bots import BOTS, make_bot
+from railways.cli.shared_options import file_out_option, jobs_option
 from railways.cli.simulate import _need_pyplot, collect
 from railways.content.solo import solo_maps
 from railways.core.errors import IllegalAction
@@ -309,24 +310,13 @@ def _print_summary(summary: SoloSummary, map_id: str, bot: str) -> None:
     help="With --check: search the views for secrets this often (in actions). The full "
     f"state is compared with a replay every {REPLAY_EVERY} actions.",
 )
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(1),
-    default=1,
-    show_default=True,
-    help="Worker processes. The results do not depend on it.",
-)
+@jobs_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option(
-    "--out",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
-    help="Write one CSV row per game (seed, score, target, won, turns, ...) to this file.",
+@file_out_option(
+    "--out", "Write one CSV row per game (seed, score, target, won, turns, ...) to this file."
 )
-@click.option(
-    "--plot",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
-    help="Write a PNG histogram of the scores, the target marked (needs the 'plot' extra).",
+@file_out_option(
+    "--plot", "Write a PNG histogram of the scores, the target marked (needs the 'plot' extra)."
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def simulate_solo(

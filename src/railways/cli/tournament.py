@@ -27,6 +27,7 @@ import click
 
 from railways.bots import BOTS
 from railways.cli.pool import RAY_ADDRESS_HELP, RAY_HELP, run_tasks
+from railways.cli.shared_options import jobs_option
 from railways.cli.simulate import MAX_ACTIONS, play_one
 from railways.rules import new_game
 
@@ -244,13 +245,8 @@ def print_table(standings: Sequence[Standing], seconds: float, played: int, tota
 )
 @click.option("--games", type=click.IntRange(1), default=20, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game.")
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(1),
-    default=1,
-    show_default=True,
-    help="Worker processes (or, with --ray, CPUs of the local Ray). Results do not depend on it.",
+@jobs_option(
+    "Worker processes (or, with --ray, CPUs of the local Ray). Results do not depend on it."
 )
 @click.option("--ray", "use_ray", is_flag=True, help=RAY_HELP)
 @click.option("--ray-address", default=None, metavar="ADDRESS", help=RAY_ADDRESS_HELP)
