@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
-from tests.engine.legal_digest import CASES, digest  # noqa: E402
+from engine.legal_digest import CASES, digest  # noqa: E402
 
 OUT = ROOT / "tests" / "fixtures" / "legal_digests.json"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.legal_digest import CASES, Case, digest
+from .legal_digest import CASES, Case, digest
 
 KNOWN = json.loads(
     (Path(__file__).resolve().parents[1] / "fixtures" / "legal_digests.json").read_text()
