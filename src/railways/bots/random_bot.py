@@ -27,13 +27,24 @@ class RandomBot:
         groups: dict[str, list[Action]] = {}
         for action in legal.simple:
             groups.setdefault(action.kind, []).append(action)
+        # Builds and deliveries are counted, and only the one chosen is taken from the
+        # listing: the same draws as listing every one of them first, without the lists.
+        counts = {kind: len(actions) for kind, actions in groups.items()}
         if legal.builds:
-            groups["build_track"] = [b.action for b in legal.builds]
-        deliveries: list[Action] = [o.action for opts in legal.deliveries.values() for o in opts]
+            counts["build_track"] = len(legal.builds)
+        deliveries = sum(len(options) for options in legal.deliveries.values())
         if deliveries:
-            groups["deliver_goods"] = deliveries
-        if not groups:
+            counts["deliver_goods"] = deliveries
+        if not counts:
             return Pass(seat=seat)
-        kinds = sorted(groups)
-        chosen = groups[kinds[self.rng.below(len(kinds))]]
-        return chosen[self.rng.below(len(chosen))]
+        kinds = sorted(counts)
+        kind = kinds[self.rng.below(len(kinds))]
+        pick = self.rng.below(counts[kind])
+        if kind == "build_track" and legal.builds:
+            return legal.builds[pick].action
+        if kind == "deliver_goods" and deliveries:
+            for options in legal.deliveries.values():
+                if pick < len(options):
+                    return options[pick].action
+                pick -= len(options)
+        return groups[kind][pick]
