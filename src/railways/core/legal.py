@@ -17,7 +17,7 @@ from typing import Any
 from railways.core.actions import Action, Bid, BuildTrack, DeliverGoods
 from railways.core.board import Board, Color, Terrain
 from railways.core.cards import CardEffect
-from railways.core.delivery import Edge
+from railways.core.delivery import DeliveryRules, Edge
 from railways.core.errors import IllegalAction
 from railways.core.game import DERIVED_FORKS, Game
 from railways.core.hexgrid import SIDES, Hex, Side, TrackShape, track_shape
@@ -151,7 +151,8 @@ def delivery_options(game: Game, seat: int) -> dict[tuple[str, str], list[Delive
     out = _delivery_options(game, seat, ())
     for card in game.delivery_cards(seat):
         for key, options in _delivery_options(game, seat, (card,)).items():
-            out.setdefault(key, []).extend(options)
+            # A new list: the lists listed are kept for later listings (_kept_deliveries).
+            out[key] = [*out[key], *options] if key in out else options
     return out
 
 
@@ -161,32 +162,85 @@ def _delivery_options(
     state = game.state
     rules = game.delivery_rules(seat, cards)
     by_city = link_graph(game)
-    partners = {lk.id: lk.partners for lk in state.links.values() if lk.partners}
+    kept = _kept_deliveries(game, seat, cards, rules)
+    partners: dict[int, list[int]] | None = None
     out: dict[tuple[str, str], list[DeliveryOption]] = {}
     for city, cubes in state.cubes.items():
         if not cubes or city not in by_city:
             continue
-        if not any(owner == seat or lk in rules.shared for lk, _c, owner in by_city[city]):
-            continue
         colors = sorted(set(cubes), key=lambda c: c.value)
-        walks = rules.routes(by_city, city, colors)
-        for color in colors:
-            routes: list[DeliveryOption] = []
-            for links, dest, owners in walks[color]:
-                points: dict[int, int] = {}
-                for owner in owners:
-                    points[owner] = points.get(owner, 0) + 1
-                if partners:  # co-owners score for their links too (AU-036)
-                    for link_id in links:
-                        for partner in partners.get(link_id, ()):
-                            points[partner] = points.get(partner, 0) + 1
-                action = DeliverGoods(
-                    seat=seat, city=city, color=color.value, links=links, cards=cards
-                )
-                routes.append(DeliveryOption(action, dest, points))
-            if routes:
-                out[(city, color.value)] = routes
+        key = (city, tuple(colors))
+        found = kept.get(key) if kept is not None else None
+        if found is None:
+            if not any(owner == seat or lk in rules.shared for lk, _c, owner in by_city[city]):
+                found = []
+            else:
+                if partners is None:
+                    partners = {lk.id: lk.partners for lk in state.links.values() if lk.partners}
+                found = _city_deliveries(seat, cards, city, colors, rules, by_city, partners)
+            if kept is not None:
+                kept[key] = found
+        for color_key, routes in found:
+            out[(city, color_key)] = routes
     return out
+
+
+_CityDeliveries = list[tuple[str, list[DeliveryOption]]]
+
+
+def _city_deliveries(
+    seat: int,
+    cards: tuple[str, ...],
+    city: str,
+    colors: list[Color],
+    rules: DeliveryRules,
+    by_city: dict[str, list[Edge]],
+    partners: dict[int, list[int]],
+) -> _CityDeliveries:
+    """Every legal delivery of a cube of each of ``colors`` from ``city``, colour by colour."""
+    walks = rules.routes(by_city, city, colors)
+    out: _CityDeliveries = []
+    for color in colors:
+        routes: list[DeliveryOption] = []
+        for links, dest, owners in walks[color]:
+            points: dict[int, int] = {}
+            for owner in owners:
+                points[owner] = points.get(owner, 0) + 1
+            if partners:  # co-owners score for their links too (AU-036)
+                for link_id in links:
+                    for partner in partners.get(link_id, ()):
+                        points[partner] = points.get(partner, 0) + 1
+            action = DeliverGoods(seat=seat, city=city, color=color.value, links=links, cards=cards)
+            routes.append(DeliveryOption(action, dest, points))
+        if routes:
+            out.append((color.value, routes))
+    return out
+
+
+def _kept_deliveries(
+    game: Game, seat: int, cards: tuple[str, ...], rules: DeliveryRules
+) -> dict[tuple[str, tuple[Color, ...]], _CityDeliveries] | None:
+    """The deliveries already worked out for the seat, by (city, colours of its cubes), while
+    nothing they depend on changed; None when they cannot be kept.
+
+    With no hook in force, or hooks that only let cubes pass some cities (``passable``),
+    a city's routes depend only on the links (``Game.links_seen``), the cities' colours,
+    the seat, its engine, the links it shares and the passable cities: all in the key.
+    Other hooks may ask anything of the state, so their routes are worked out every time.
+    """
+    if rules.passable is None:
+        return None
+    state = game.state
+    every: dict[tuple[object, ...], tuple[object, dict[tuple[str, tuple[Color, ...]], Any]]]
+    every = game.derived.setdefault("delivery_options", {})
+    key = (seat, cards, rules.max_links, rules.shared, rules.passable)
+    epoch = (game.links_seen(), tuple(state.city_colors.values()))
+    hit = every.get(key)
+    if hit is None or hit[0] != epoch:
+        if len(every) > 64:  # seats, cards and engines seen: a few; drop old epochs
+            every.clear()
+        hit = every[key] = (epoch, {})
+    return hit[1]
 
 
 def link_graph(game: Game) -> dict[str, list[Edge]]:
@@ -378,7 +432,7 @@ def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> 
         return []
     board = game.board
     shapes: dict[tuple[Hex, ...], _Shape] = board.derived("laid_shapes", dict)
-    changes: dict[tuple[str, ...], tuple[dict[Terrain, int], int] | None] = {}
+    named = {option.action.cards for option in options}  # the cards options already name
     out: list[BuildOption] = []
     kinds: set[tuple[str, tuple[tuple[str, str | int], ...]]] = set()
     for card_id in hand:
@@ -389,18 +443,22 @@ def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> 
         kinds.add(kind)
         effect = game.card_effect(card)
         scores = type(effect).build_bonus is not CardEffect.build_bonus
+        helps = {
+            cards: _helping_change(game, seat, cards, card_id, scores)
+            for cards in named
+            if card_id not in cards
+        }
+        if not any(helps.values()):
+            continue  # it helps no option: none is looked at
         for option in options:
             action = option.action
             if action.redirect or card_id in action.cards:
                 continue
-            if action.cards not in changes:
-                changes[action.cards] = _price_change(game, seat, action.cards, card_id)
-            change = changes[action.cards]
+            cards = action.cards
+            change = helps[cards]
             if change is None:
-                continue  # the card is not for builds
+                continue  # not for builds, or it lowers no price and scores nothing here
             per_tile, per_ridge = change
-            if not scores and per_ridge >= 0 and min(per_tile.values()) >= 0:
-                continue  # it lowers no price here (a Ferry Line card on a plain link)
             shape = shapes.get(action.path)
             if shape is None:
                 shape = shapes[action.path] = _Shape.of(board, action.path)
@@ -414,15 +472,29 @@ def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> 
                     path=action.path,
                     exit=action.exit,
                     redirect=action.redirect,
-                    cards=(*action.cards, card_id),
+                    cards=(*cards, card_id),
                 )
                 out.append(
                     BuildOption(
                         with_card, option.cost + diff, option.tiles, option.to_city, option.route
                     )
                 )
-        changes.clear()
     return out
+
+
+def _helping_change(
+    game: Game, seat: int, cards: tuple[str, ...], card_id: str, scores: bool
+) -> tuple[dict[Terrain, int], int] | None:
+    """``_price_change`` of the card on builds naming ``cards``, or None where it cannot help
+    any of them: not playable on a build, or (for a card that scores nothing) lowering no
+    price. Worked out once per hand card and cards named, not once per option."""
+    change = _price_change(game, seat, cards, card_id)
+    if change is None:
+        return None
+    per_tile, per_ridge = change
+    if not scores and per_ridge >= 0 and min(per_tile.values()) >= 0:
+        return None  # it lowers no price here (a Ferry Line card on a plain link)
+    return change
 
 
 @dataclass(frozen=True, slots=True)
