@@ -161,22 +161,19 @@ def _delivery_options(
 ) -> dict[tuple[str, str], list[DeliveryOption]]:
     state = game.state
     rules = game.delivery_rules(seat, cards)
-    by_city = link_graph(game)
-    kept = _kept_deliveries(game, seat, cards, rules)
-    partners: dict[int, list[int]] | None = None
+    _version, by_city, epoch, partners = _graph_entry(game)
+    kept = _kept_deliveries(game, seat, cards, rules, epoch)
     out: dict[tuple[str, str], list[DeliveryOption]] = {}
     for city, cubes in state.cubes.items():
         if not cubes or city not in by_city:
             continue
-        colors = sorted(set(cubes), key=lambda c: c.value)
+        colors = sorted(set(cubes), key=_COLOR_VALUE.__getitem__)
         key = (city, tuple(colors))
         found = kept.get(key) if kept is not None else None
         if found is None:
             if not any(owner == seat or lk in rules.shared for lk, _c, owner in by_city[city]):
                 found = []
             else:
-                if partners is None:
-                    partners = {lk.id: lk.partners for lk in state.links.values() if lk.partners}
                 found = _city_deliveries(seat, cards, city, colors, rules, by_city, partners)
             if kept is not None:
                 kept[key] = found
@@ -186,6 +183,7 @@ def _delivery_options(
 
 
 _CityDeliveries = list[tuple[str, list[DeliveryOption]]]
+_COLOR_VALUE = {c: c.value for c in Color}  # (an enum's .value is a Python-level look-up)
 
 
 def _city_deliveries(
@@ -218,13 +216,14 @@ def _city_deliveries(
 
 
 def _kept_deliveries(
-    game: Game, seat: int, cards: tuple[str, ...], rules: DeliveryRules
+    game: Game, seat: int, cards: tuple[str, ...], rules: DeliveryRules, graph_epoch: int
 ) -> dict[tuple[str, tuple[Color, ...]], _CityDeliveries] | None:
     """The deliveries already worked out for the seat, by (city, colours of its cubes), while
     nothing they depend on changed; None when they cannot be kept.
 
     With no hook in force, or hooks that only let cubes pass some cities (``passable``),
-    a city's routes depend only on the links (``Game.links_seen``), the cities' colours,
+    a city's routes depend only on the complete links and who owns them (the link graph's
+    epoch), the cities' colours,
     the seat, its engine, the links it shares and the passable cities: all in the key.
     Other hooks may ask anything of the state, so their routes are worked out every time.
     """
@@ -234,7 +233,7 @@ def _kept_deliveries(
     every: dict[tuple[object, ...], tuple[object, dict[tuple[str, tuple[Color, ...]], Any]]]
     every = game.derived.setdefault("delivery_options", {})
     key = (seat, cards, rules.max_links, rules.shared, rules.passable)
-    epoch = (game.links_seen(), tuple(state.city_colors.values()))
+    epoch = (graph_epoch, tuple(state.city_colors.values()))
     hit = every.get(key)
     if hit is None or hit[0] != epoch:
         if len(every) > 64:  # seats, cards and engines seen: a few; drop old epochs
@@ -250,22 +249,37 @@ def link_graph(game: Game) -> dict[str, list[Edge]]:
     are only made, finished and removed by laying or lifting track. Do not modify
     the answer.
     """
+    return _graph_entry(game)[1]
+
+
+# (track version, graph, epoch, co-owners by link): the epoch goes up only when the graph or
+# who co-owns a link changes, not with every change of the track (an incomplete link).
+_GraphEntry = tuple[int, dict[str, list[Edge]], int, dict[int, list[int]]]
+
+
+def _graph_entry(game: Game) -> _GraphEntry:
     state = game.state
-    hit = game.derived.get("link_graph")
+    hit: _GraphEntry | None = game.derived.get("link_graph")
     if hit is not None and hit[0] == state.track_version:
-        graph: dict[str, list[Edge]] = hit[1]
-        return graph
-    graph = {}
+        return hit
+    graph: dict[str, list[Edge]] = {}
+    partners: dict[int, list[int]] = {}
     for link in state.links.values():
         if link.end is None:
             continue
         graph.setdefault(link.start, []).append((link.id, link.end, link.owner))
         graph.setdefault(link.end, []).append((link.id, link.start, link.owner))
+        if link.partners:
+            partners[link.id] = list(link.partners)
     for way in game.route_links().values():  # a plug-in's ways that count as links (switches)
         graph.setdefault(way.start, []).append((way.id, way.end, way.owner))
         graph.setdefault(way.end, []).append((way.id, way.start, way.owner))
-    game.derived["link_graph"] = (state.track_version, graph)
-    return graph
+    if hit is not None and hit[1] == graph and hit[3] == partners:
+        entry = (state.track_version, hit[1], hit[2], hit[3])  # the same graph, kept as it was
+    else:
+        entry = (state.track_version, graph, 0 if hit is None else hit[2] + 1, partners)
+    game.derived["link_graph"] = entry
+    return entry
 
 
 # -- track building -----------------------------------------------------------------------
@@ -841,12 +855,15 @@ class _Slots:
     version: int
     seats: dict[
         tuple[int, tuple[str, ...], frozenset[Hex], frozenset[Hex]],
-        tuple[int, list[BuildOption | None]],
+        tuple[int, list[BuildOption | None], list[BuildOption]],
     ]
+    # The slots whose route changed at each of the last versions (log[v]: at version v), so
+    # a seat's options catch up by looking at those slots only, not at every slot.
+    log: dict[int, list[int]] = field(default_factory=dict)
 
     def fork(self) -> _Slots:
         """A copy for a copy of the game: the lists changed in place are copied."""
-        seats = {key: (seen, list(options)) for key, (seen, options) in self.seats.items()}
+        seats = {key: (seen, list(o), listed) for key, (seen, o, listed) in self.seats.items()}
         return _Slots(
             self.track_version,
             dict(self.track),
@@ -854,7 +871,18 @@ class _Slots:
             list(self.changed),
             self.version,
             seats,
+            dict(self.log),
         )
+
+    def changed_since(self, seen: int) -> list[int] | None:
+        """The slots whose route changed after version ``seen``; None when the log does not
+        reach back that far (then every slot is looked at)."""
+        if seen < 0 or seen + 1 not in self.log and seen + 1 <= self.version:
+            return None
+        out: list[int] = []
+        for v in range(seen + 1, self.version + 1):
+            out.extend(self.log.get(v, ()))
+        return out
 
 
 def _fork_slots(every: dict[int, _Slots]) -> dict[int, _Slots]:
@@ -905,13 +933,20 @@ def _synced_slots(game: Game, max_tiles: int) -> _Slots:
         if now.get(h) != before.get(h):
             dirty.update(index.by_hex.get(h, ()))
     slots.version += 1
+    moved: list[int] = []
     for i in dirty:
         route = _slot_route(index, i, track, occupied)
         if route is not slots.routes[i]:
             slots.routes[i] = route
             slots.changed[i] = slots.version
+            moved.append(i)
+    slots.log[slots.version] = moved
+    slots.log.pop(slots.version - SLOT_LOG, None)
     slots.track_version, slots.track = state.track_version, now
     return slots
+
+
+SLOT_LOG = 32  # versions of slot changes kept (seats further behind look at every slot)
 
 
 def _slot_options(
@@ -928,19 +963,27 @@ def _slot_options(
     board = game.board
     index = _slot_index(board, max_tiles, game.edge_costs)
     key = (seat, cards, closed, starts)
-    seen, options = slots.seats.get(key, (-1, [None] * len(slots.routes)))
-    if seen < slots.version:
-        changed, routes, dests = slots.changed, slots.routes, index.dests
-        for i, route in enumerate(routes):
-            if changed[i] > seen:
-                if route is None or not (
-                    closed.isdisjoint(route.path) and route.path[0] not in starts
-                ):
-                    options[i] = None
-                else:
-                    options[i] = _option(game.board, seat, cards, route, dests[i])
-        slots.seats[key] = (slots.version, options)
-    return [o for o in options if o is not None]
+    hit = slots.seats.get(key)
+    if hit is not None and hit[0] == slots.version:
+        return list(hit[2])
+    if hit is None:
+        seen, options = -1, [None] * len(slots.routes)
+    else:
+        seen, options = hit[0], hit[1]
+    routes, dests = slots.routes, index.dests
+    todo = slots.changed_since(seen)
+    if todo is None:
+        changed = slots.changed
+        todo = [i for i in range(len(routes)) if changed[i] > seen]
+    for i in todo:
+        route = routes[i]
+        if route is None or not (closed.isdisjoint(route.path) and route.path[0] not in starts):
+            options[i] = None
+        else:
+            options[i] = _option(board, seat, cards, route, dests[i])
+    listed = [o for o in options if o is not None]
+    slots.seats[key] = (slots.version, options, listed)
+    return list(listed)
 
 
 # -- the tiles each candidate takes, kept up to date for a short supply ---------------------------
