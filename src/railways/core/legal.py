@@ -929,8 +929,20 @@ def _synced_slots(game: Game, max_tiles: int) -> _Slots:
         return slots
     before = slots.track
     dirty: set[int] = set()
+    routes_now = slots.routes
     for h in now.keys() | before.keys():
-        if now.get(h) != before.get(h):
+        was, is_ = before.get(h, ()), now.get(h, ())
+        if is_ == was:
+            continue
+        if len(is_) > len(was) and is_[: len(was)] == was:
+            # Track only added here: a route that was refused stays refused (the tracks it
+            # met are all still there), so only a slot whose chosen route uses the hex can
+            # change. Other changes (track lifted, turned or joined) may free any route.
+            for i in index.by_hex.get(h, ()):
+                route = routes_now[i]
+                if route is not None and h in route.inner:
+                    dirty.add(i)
+        else:
             dirty.update(index.by_hex.get(h, ()))
     slots.version += 1
     moved: list[int] = []
