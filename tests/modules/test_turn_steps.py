@@ -231,6 +231,8 @@ def test_wraps_go_around_a_replacement_in_plug_in_order() -> None:
 def test_bad_changes_are_refused_naming_the_plug_ins_and_the_step() -> None:
     with pytest.raises(ValueError, match="one cannot be played with two: both replace the "):
         compose([("one", TaxedIncome), ("two", TaxedIncome)])
+    with pytest.raises(ValueError, match="one replaces the income step of a turn twice"):
+        compose([("one", TaxedIncome), ("one", TaxedIncome)])
     compose([("one", Fanfare), ("two", Drumroll)])  # two wraps of one step combine
     with pytest.raises(ValueError, match="changes the income step, so it must be a PhaseStep"):
         compose([("odd", Misnamed)])

@@ -256,7 +256,7 @@ class TurnStructure:
         return self.closing.result(game, final)
 
     def step_names(self) -> dict[str, str]:
-        """Each step and the class that runs it (for ``railways variants`` and tests)."""
+        """Each step and the class that runs it (for tests and debugging)."""
         return {name: type(step).__name__ for name, step in self.steps.items()}
 
 
@@ -319,8 +319,12 @@ def step_problems(
             continue
         if cls.wraps:
             continue
-        first = replaced.setdefault(cls.step, pid)
-        if first != pid:
+        first = replaced.get(cls.step)
+        if first is None:
+            replaced[cls.step] = pid
+        elif first == pid:
+            problems.append(f"{pid} replaces the {cls.step} step of a turn twice")
+        else:
             problems.append(
                 f"{first} cannot be played with {pid}: both replace the {cls.step} step of a turn"
             )
