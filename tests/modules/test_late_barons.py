@@ -48,6 +48,9 @@ def test_each_seat_sees_only_its_own_two_cards():
     assert "my_barons_dealt" not in view_for(game, None)["plugins"]
 
 
-def test_late_barons_and_another_turn_module_are_refused():
-    with pytest.raises(ValueError, match="both change the order of a turn"):
-        new_game("eastern-us", 4, 1, {"modules": ["late-barons", "worst-is-first"]})
+def test_late_barons_is_refused_where_the_board_makes_its_own_baron_choice():
+    # The Transcontinental game deals its Western Rail Barons in a step of its own turn;
+    # the auction variants change another step and combine (test_turn_steps.py).
+    with pytest.raises(ValueError, match="both change the baron-choice step of a turn"):
+        new_game("transcontinental", 4, 1, {"modules": ["late-barons"]})
+    new_game("eastern-us", 4, 1, {"modules": ["late-barons", "worst-is-first"]})

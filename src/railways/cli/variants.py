@@ -49,18 +49,21 @@ def variants(as_json: bool) -> None:
         click.echo(json.dumps(rows, indent=2))
         return
     width = max(len(str(r["id"])) for r in rows)
+    by_id = {str(r["id"]): r for r in rows}
     for mid, cls in module_classes().items():
         mark = " [house]" if cls.house else ""
         click.echo(f"{mid:<{width}}  {cls.summary}{mark}")
         notes = []
         if cls.clauses:
             notes.append("rules " + ", ".join(cls.clauses))
-        if cls.conflicts:
-            notes.append("not with " + ", ".join(sorted(cls.conflicts)))
+        steps = by_id[mid]["turn_steps"]
+        if steps:
+            notes.append(", ".join(f"{how} the {step} step" for step, how in steps.items()))
+        if by_id[mid]["conflicts"]:
+            notes.append("not with " + ", ".join(by_id[mid]["conflicts"]))
         if notes:
             click.echo(f"{'':<{width}}  ({'; '.join(notes)})")
-    turners = [r["id"] for r in rows if r["changes_turn"]]
     click.echo(
-        f"\nAt most one module that changes the turn order ({', '.join(map(str, turners))}) "
-        "per game. Choose modules with --with ID on `railways play` and `railways simulate`."
+        "\nModules that change different steps of a turn combine; two that replace the same "
+        "step do not. Choose modules with --with ID on `railways play` and `railways simulate`."
     )

@@ -1,13 +1,35 @@
 """The actions a seat can take, as small frozen values with a stable JSON form.
 
 Every action has a ``kind`` (its registry key), a ``to_dict``/``from_dict``
-round trip through :func:`action_from_dict`, and a short text notation for
-logs and the terminal (``str(action)``). Money amounts are in $1,000s.
+round trip (:func:`action_from_dict` finds the class by ``kind``), and a short text
+notation for logs and the terminal (``str(action)``). Money amounts are in $1,000s.
+
+An action describes itself: its JSON form is read from the type annotations of its
+dataclass fields, so a plug-in's action with fields of its own (``era: Era``) is saved
+and read back like the base game's, with nothing to add here. A field's type is one of
+
+- ``int``, ``str``, ``bool``, ``float``;
+- ``X | None`` (written ``null`` when unset);
+- ``tuple[X, ...]`` (a JSON list) or ``tuple[X, Y]`` (a list of that length);
+- ``Literal["a", "b"]`` (one of those values);
+- ``Hex`` (``[row, col]``), ``Side`` (its name, ``"NE"``);
+- an ``Enum``: by its value when the values are text (``Color.RED`` is ``"red"``), by its
+  name otherwise;
+- a type a plug-in gave a codec with :func:`register_codec`.
+
+Fields are written in the order the dataclass declares them, after ``"kind"``. Malformed
+input raises ValueError naming the kind and the field (``pick_era.era: expected one of
+...``). A type with no JSON form is refused when the class is registered (or, for a
+name the module defines further down, on first use), naming the class and the field.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import enum
+import types
+import typing
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
@@ -18,7 +40,15 @@ A = TypeVar("A", bound="type[Action]")
 
 
 def register(cls: A) -> A:
-    """Add an action class to the registry that :func:`action_from_dict` reads."""
+    """Add an action class to the registry that :func:`action_from_dict` reads.
+
+    Its fields' JSON forms are worked out now, so a field of a type that has none is
+    refused at import time rather than when a game is saved."""
+    if not cls.kind:
+        raise TypeError(f"{cls.__name__}: an action class needs a kind")
+    # An annotation naming something the module defines further down is read on first use.
+    with contextlib.suppress(NameError):
+        _field_codecs(cls)
     ACTION_TYPES[cls.kind] = cls
     return cls
 
@@ -31,20 +61,237 @@ class Action:
     kind: ClassVar[str] = ""
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``kind``, then each field as its type writes it."""
         out: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            out[f.name] = _encode(getattr(self, f.name))
+        for name, codec in _field_codecs(type(self)):
+            value = getattr(self, name)
+            out[name] = value if codec.encode is None else codec.encode(value)
         return out
 
+    @classmethod
+    def from_dict(cls, data: Any) -> Action:
+        """Rebuild an action of this class from its JSON form; ValueError says what is
+        wrong, naming the kind and the field."""
+        if not isinstance(data, dict):
+            raise ValueError(f"an action must be an object, got {type(data).__name__}")
+        if data.get("kind") != cls.kind:
+            raise ValueError(f"expected an action of kind {cls.kind!r}, got {data.get('kind')!r}")
+        codecs = _field_codecs(cls)
+        names = {name for name, _codec in codecs}
+        extra = set(data) - names - {"kind"}
+        if extra:
+            raise ValueError(f"{cls.kind}: unexpected field(s) {', '.join(sorted(extra))}")
+        required = [f.name for f in fields(cls) if f.name not in data and f.default is MISSING]
+        if required:
+            raise ValueError(f"{cls.kind}: missing field(s) {', '.join(required)}")
+        kwargs: dict[str, Any] = {}
+        for name, codec in codecs:
+            if name not in data:
+                continue
+            try:
+                kwargs[name] = codec.decode(data[name])
+            except (ValueError, KeyError) as exc:
+                raise ValueError(f"{cls.kind}.{name}: {_message(exc)}") from None
+        return cls(**kwargs)
 
-def _encode(value: Any) -> Any:
-    if isinstance(value, Hex):
-        return [value.row, value.col]
-    if isinstance(value, Side):
-        return value.name
-    if isinstance(value, tuple):
-        return [_encode(v) for v in value]
+
+# -- field codecs ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Codec:
+    """How one field's value is read from JSON (``decode``, raising ValueError on bad input)
+    and written to it (``encode``; None when the value is its own JSON form). ``what`` and
+    ``many`` name a value and a list of them in error messages."""
+
+    decode: Callable[[Any], Any]
+    encode: Callable[[Any], Any] | None = None
+    what: str = "a value"
+    many: str = "values"
+
+
+# Codecs by type, for the value types fields use that are not built in (Hex and Side here;
+# a plug-in adds its own with ``register_codec``).
+TYPE_CODECS: dict[type, Codec] = {}
+_CLASS_CODECS: dict[type, tuple[tuple[str, Codec], ...]] = {}
+
+
+def register_codec(tp: type, codec: Codec) -> None:
+    """Give fields of type ``tp`` a JSON form (before registering actions that use it)."""
+    TYPE_CODECS[tp] = codec
+
+
+def _message(exc: BaseException) -> str:
+    return str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+
+
+def _field_codecs(cls: type) -> tuple[tuple[str, Codec], ...]:
+    """(name, codec) of each field of the action class ``cls``, in declared order."""
+    found = _CLASS_CODECS.get(cls)
+    if found is not None:
+        return found
+    try:
+        hints = typing.get_type_hints(cls)
+    except NameError as exc:
+        raise NameError(
+            f"{cls.__name__}: cannot read its fields' types ({exc}); a type an action field "
+            "names must be importable at run time, not only while type checking"
+        ) from exc
+    out: list[tuple[str, Codec]] = []
+    for f in fields(cls):
+        try:
+            out.append((f.name, codec_for(hints[f.name])))
+        except TypeError as exc:
+            raise TypeError(f"{cls.__name__}.{f.name}: {exc}") from None
+    found = _CLASS_CODECS[cls] = tuple(out)
+    return found
+
+
+def codec_for(tp: Any) -> Codec:
+    """The codec of a field annotated ``tp``; TypeError when it has no JSON form."""
+    if tp in TYPE_CODECS:
+        return TYPE_CODECS[tp]
+    if tp in _SCALARS:
+        return _SCALARS[tp]
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is typing.Union or origin is types.UnionType:
+        rest = [a for a in args if a is not type(None)]
+        if len(rest) != 1 or len(rest) == len(args):
+            raise TypeError(f"no JSON form for {tp!r}: only one type or None")
+        return _optional(codec_for(rest[0]))
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return _many(codec_for(args[0]))
+        if not args or Ellipsis in args:
+            raise TypeError(f"no JSON form for {tp!r}: say what the tuple holds")
+        return _fixed(tuple(codec_for(a) for a in args))
+    if origin is typing.Literal:
+        return _literal(args)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return _enum(tp)
+    raise TypeError(
+        f"no JSON form for {tp!r} (fields may be int, str, bool, float, X | None, "
+        "tuple[X, ...], Literal, Hex, Side, an Enum, or a type given register_codec)"
+    )
+
+
+def _int(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"expected a whole number, got {value!r}")
     return value
+
+
+def _str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"expected text, got {value!r}")
+    return value
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {value!r}")
+    return value
+
+
+def _float(value: Any) -> float:
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise ValueError(f"expected a number, got {value!r}")
+    return float(value)
+
+
+_SCALARS: dict[Any, Codec] = {
+    int: Codec(_int, None, "a whole number", "whole numbers"),
+    str: Codec(_str, None, "text", "names"),
+    bool: Codec(_bool, None, "true or false", "true/false values"),
+    float: Codec(_float, None, "a number", "numbers"),
+}
+
+
+def _optional(inner: Codec) -> Codec:
+    def decode(value: Any) -> Any:
+        return None if value is None else inner.decode(value)
+
+    encode = inner.encode
+    if encode is not None:
+        enc = encode
+
+        def encode_opt(value: Any) -> Any:
+            return None if value is None else enc(value)
+
+        encode = encode_opt
+    return Codec(decode, encode, f"{inner.what} or null", inner.many)
+
+
+def _list(value: Any, many: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list of {many}, got {value!r}")
+    return value
+
+
+def _item(codec: Codec, i: int, value: Any) -> Any:
+    try:
+        return codec.decode(value)
+    except (ValueError, KeyError) as exc:
+        raise ValueError(f"item {i}: {_message(exc)}") from None
+
+
+def _many(inner: Codec) -> Codec:
+    def decode(value: Any) -> tuple[Any, ...]:
+        return tuple(_item(inner, i, v) for i, v in enumerate(_list(value, inner.many)))
+
+    enc = inner.encode
+
+    def encode(value: Any) -> list[Any]:
+        return list(value) if enc is None else [enc(v) for v in value]
+
+    return Codec(decode, encode, f"a list of {inner.many}", f"lists of {inner.many}")
+
+
+def _fixed(parts: tuple[Codec, ...]) -> Codec:
+    what = "a list of " + ", ".join(p.what for p in parts)
+
+    def decode(value: Any) -> tuple[Any, ...]:
+        if not isinstance(value, list) or len(value) != len(parts):
+            raise ValueError(f"expected {what}, got {value!r}")
+        return tuple(_item(p, i, v) for i, (p, v) in enumerate(zip(parts, value, strict=True)))
+
+    def encode(value: Any) -> list[Any]:
+        return [v if p.encode is None else p.encode(v) for p, v in zip(parts, value, strict=True)]
+
+    return Codec(decode, encode, what, f"lists of {len(parts)}")
+
+
+def _literal(choices: tuple[Any, ...]) -> Codec:
+    for c in choices:
+        if not isinstance(c, (str, int)) or isinstance(c, bool):
+            raise TypeError(f"no JSON form for Literal value {c!r}: only text or whole numbers")
+    shown = ", ".join(repr(c) for c in choices)
+
+    def decode(value: Any) -> Any:
+        # ``1 == True`` in Python: a bool is never one of the (text or number) choices.
+        if isinstance(value, bool) or value not in choices:
+            raise ValueError(f"expected one of {shown}, got {value!r}")
+        return value
+
+    return Codec(decode, None, f"one of {shown}", f"values among {shown}")
+
+
+def _enum(tp: type[enum.Enum]) -> Codec:
+    members: list[enum.Enum] = list(tp)
+    by_value = bool(members) and all(isinstance(m.value, str) for m in members)
+    if by_value:
+        table: Mapping[str, enum.Enum] = {m.value: m for m in members}
+    else:
+        table = {m.name: m for m in members}
+    shown = ", ".join(table)
+
+    def decode(value: Any) -> enum.Enum:
+        if not isinstance(value, str) or value not in table:
+            raise ValueError(f"expected one of {shown}, got {value!r}")
+        return table[value]
+
+    def encode(value: enum.Enum) -> str:
+        return str(value.value) if by_value else value.name
+
+    return Codec(decode, encode, f"one of {shown}", f"values among {shown}")
 
 
 def _hex(value: Any) -> Hex:
@@ -57,20 +304,12 @@ def _hex(value: Any) -> Hex:
     return Hex.from_offset(value[0], value[1])
 
 
-def _str(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"expected text, got {value!r}")
-    return value
+def _side(value: Any) -> Side:
+    return Side.parse(_str(value))  # any case, as the terminal types it (``ne``)
 
 
-def _int(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"expected a whole number, got {value!r}")
-    return value
-
-
-def _opt_str(value: Any) -> str | None:
-    return None if value is None else _str(value)
+register_codec(Hex, Codec(_hex, lambda h: [h.row, h.col], "a hex as [row, col]", "hexes"))
+register_codec(Side, Codec(_side, lambda s: s.name, "a hex side (E, NE, NW, W, SW, SE)", "sides"))
 
 
 # Called (each once) when a record names an action kind not yet known: plug-ins define kinds
@@ -84,7 +323,8 @@ def _load_more_kinds() -> None:
 
 
 def action_from_dict(data: Any) -> Action:
-    """Rebuild an action from its JSON form; raises ValueError saying what is wrong."""
+    """Rebuild an action from its JSON form (its class by ``kind``, then that class's
+    ``from_dict``); raises ValueError saying what is wrong."""
     if not isinstance(data, dict):
         raise ValueError(f"an action must be an object, got {type(data).__name__}")
     kind = data.get("kind")
@@ -94,69 +334,7 @@ def action_from_dict(data: Any) -> Action:
         cls = ACTION_TYPES.get(kind)
     if cls is None:
         raise ValueError(f"unknown action kind {kind!r}")
-    expected = {f.name for f in fields(cls)}
-    extra = set(data) - expected - {"kind"}
-    if extra:
-        raise ValueError(f"{kind}: unexpected field(s) {', '.join(sorted(extra))}")
-    required = [f.name for f in fields(cls) if f.name not in data and f.default is MISSING]
-    if required:
-        raise ValueError(f"{kind}: missing field(s) {', '.join(required)}")
-    kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name not in data:
-            continue
-        try:
-            kwargs[f.name] = _DECODERS[f.name](data[f.name])
-        except (ValueError, KeyError) as exc:
-            raise ValueError(f"{kind}.{f.name}: {exc}") from None
-    return cls(**kwargs)
-
-
-def _hexes(value: Any) -> tuple[Hex, ...]:
-    if not isinstance(value, list):
-        raise ValueError(f"expected a list of hexes, got {value!r}")
-    return tuple(_hex(v) for v in value)
-
-
-def _side(value: Any) -> Side | None:
-    if value is None:
-        return None
-    return Side.parse(_str(value))
-
-
-def _strs(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list):
-        raise ValueError(f"expected a list of names, got {value!r}")
-    return tuple(_str(v) for v in value)
-
-
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"expected a list, got {value!r}")
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {value!r}")
-    return value
-
-
-_DECODERS: dict[str, Any] = {
-    "seat": _int,
-    "amount": _int,
-    "baron": _str,
-    "path": _hexes,
-    "exit": _side,
-    "cards": _strs,
-    "city": _str,
-    "color": _opt_str,
-    "source": _str,
-    "links": lambda v: tuple(_int(x) for x in _list(v)),
-    "card": _str,
-    "target": _opt_str,
-    "redirect": _bool,
-}
+    return cls.from_dict(data)
 
 
 @register

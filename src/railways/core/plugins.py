@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from railways.core.cards import BaronDef, BaronEffect, CardDef, CardEffect
-from railways.core.turns import TurnStructure
+from railways.core.turns import Step, TurnStructure
 
 if TYPE_CHECKING:
     from railways.core.actions import Action, BuildTrack
@@ -95,7 +95,11 @@ class Plugin:
     # Keys of ``Options.extra`` the board's rules read (Through Time's ``eras``), accepted by
     # ``railways.rules.check_options`` on this board only; ``game_board`` checks their values.
     option_keys: frozenset[str] = frozenset()
-    # A board whose turn differs from the base game's brings its structure, as a module may.
+    # The steps of a turn this plug-in replaces or wraps (``railways.core.turns``): changes
+    # to different steps combine; two replacements of one step are refused.
+    turn_steps: ClassVar[tuple[type[Step], ...]] = ()
+    # A whole turn of its own (the solo game's, Through Time's): it owns the steps whose
+    # hooks it overrides, which no other plug-in may then change. At most one per game.
     turn_structure: ClassVar[type[TurnStructure] | None] = None
     # Whether the plug-in deals the Operations display itself in ``setup`` (the solo game,
     # RB-048): the base game's deal, and the reveals it sets off, are then skipped.

@@ -17,7 +17,7 @@ from railways.core.board import Board
 from railways.core.cards import BaronEffect, CardEffect
 from railways.core.game import Game, Options
 from railways.core.plugins import Plugin, Ruleset
-from railways.core.turns import TurnStructure
+from railways.core.turns import TurnStructure, compose
 from railways.rules.barons import BARON_EFFECTS
 from railways.rules.cards import CARD_EFFECTS
 from railways.rules.modules.base import (
@@ -104,6 +104,24 @@ def module_plugins(ids: Sequence[str]) -> tuple[Plugin, ...]:
     return tuple(known[mid]() for mid in sorted(ids))
 
 
+def turn_of(plugins: Sequence[Plugin]) -> TurnStructure:
+    """The turn the plug-ins make: the default steps with each plug-in's changes
+    (``Plugin.turn_steps``), over the one whole turn a plug-in may bring
+    (``Plugin.turn_structure``: the solo game's, Through Time's). ValueError naming the
+    two plug-ins (and the step) when changes clash (``railways.core.turns.compose``)."""
+    base: type[TurnStructure] = TurnStructure
+    owner: str | None = None
+    for plugin in plugins:
+        if plugin.turn_structure is not None:
+            if owner is not None:
+                raise ValueError(f"{owner} and {plugin.id} both bring a whole turn of their own")
+            owner, base = plugin.id, plugin.turn_structure
+    changes = [(plugin.id, step) for plugin in plugins for step in plugin.turn_steps]
+    if owner is None and not changes:
+        return TurnStructure()
+    return compose(changes, base, owner)
+
+
 def ruleset_for(board: Board, map_dir: str | None = None, modules: Sequence[str] = ()) -> Ruleset:
     """The board's ruleset, with the optional modules ``modules`` (checked by the caller)."""
 
@@ -114,14 +132,7 @@ def ruleset_for(board: Board, map_dir: str | None = None, modules: Sequence[str]
     plugins = board_plugins(board) + module_plugins(modules)
     for plugin in plugins:  # a board played in parts leaves out the cards of parts not used
         cards = dict(plugin.cards_in_play(board, cards))
-    turns = TurnStructure()
-    changer: str | None = None
-    for plugin in plugins:  # check_modules lets at most one module change the turn
-        if plugin.turn_structure is not None:
-            if changer is not None:
-                raise ValueError(f"{changer} and {plugin.id} both change the order of a turn")
-            changer = plugin.id
-            turns = plugin.turn_structure()
+    turns = turn_of(plugins)
     card_effects, baron_effects = effects_with(plugins)
     unknown = sorted({c.effect for c in cards.values()} - set(card_effects))
     unknown += sorted({b.effect for b in barons.values()} - set(baron_effects))

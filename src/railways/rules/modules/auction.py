@@ -1,11 +1,15 @@
-"""The two First Player Auction variants (RW-p7-35..36, RW-p8-01..03)."""
+"""The two First Player Auction variants (RW-p7-35..36, RW-p8-01..03).
+
+Each replaces the ``auction`` step of a turn (``railways.core.turns``), so they combine
+with modules that change other steps (the Alternate Rail Baron selection), but not with
+each other or with Worst is First, which replace the same step."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from railways.core.actions import Action, Bid, PassBid
-from railways.core.turns import TurnStructure
+from railways.core.turns import AuctionStep
 from railways.rules.modules.base import Module
 from railways.rules.modules.simple import begin_actions
 from railways.rules.registry import register_plugin
@@ -14,12 +18,12 @@ if TYPE_CHECKING:
     from railways.core.game import Game
 
 
-class FirstTurnInOrder(TurnStructure):
-    id = "auction-v1"
+class FirstTurnInOrder(AuctionStep):
+    """No auction on the first turn; the usual one after it."""
 
-    def start_turn(self, game: Game, first_turn: bool) -> None:
+    def start(self, game: Game, first_turn: bool) -> None:
         if not first_turn:  # RW-p7-36: the usual auction, opened by the first turn's leader
-            game.start_auction(first_turn)
+            self.below().start(game, first_turn)
             return
         # RW-p7-35: seat 1 stands for the least experienced player; later seats are paid
         # $1,000 for each place they sit behind.
@@ -34,8 +38,7 @@ class AuctionVariant1(Module):
     title = "First Player Auction Variant 1"
     summary = "no auction on turn 1: seat 1 starts and each later seat gets $1,000 per place"
     clauses = ("RW-p7-35", "RW-p7-36")
-    conflicts: ClassVar[frozenset[str]] = frozenset({"auction-v2", "worst-is-first"})
-    turn_structure = FirstTurnInOrder
+    turn_steps = (FirstTurnInOrder,)
 
 
 def _v2(game: Game) -> dict[str, Any]:
@@ -45,12 +48,12 @@ def _v2(game: Game) -> dict[str, Any]:
     return data
 
 
-class OrderedAuction(TurnStructure):
-    id = "auction-v2"
+class OrderedAuction(AuctionStep):
+    """The usual auction, bid in last turn's order; ``after_action`` settles it."""
 
-    def start_turn(self, game: Game, first_turn: bool) -> None:
+    def start(self, game: Game, first_turn: bool) -> None:
         previous = list(game.state.order)
-        game.start_auction(first_turn)
+        self.below().start(game, first_turn)
         game.state.plugin_data["auction_v2"] = {"bids": {}, "passed": []}
         auction = game.state.auction
         if not first_turn and auction is not None and previous:
@@ -66,8 +69,7 @@ class AuctionVariant2(Module):
     title = "First Player Auction Variant 2"
     summary = "the order of passing sets the turn order; passers pay half their bid"
     clauses = ("RW-p8-01", "RW-p8-02", "RW-p8-03")
-    conflicts: ClassVar[frozenset[str]] = frozenset({"auction-v1", "worst-is-first"})
-    turn_structure = OrderedAuction
+    turn_steps = (OrderedAuction,)
 
     def after_action(self, game: Game, action: Action) -> None:
         if not isinstance(action, (Bid, PassBid)):

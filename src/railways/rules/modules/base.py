@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from railways.core.plugins import Marker, Plugin
-from railways.core.turns import TurnStructure
+from railways.core.turns import step_problems
 
 if TYPE_CHECKING:
     from railways.core.board import Board
@@ -21,9 +21,8 @@ class Module(Plugin):
     clauses: ClassVar[tuple[str, ...]] = ()
     house: ClassVar[bool] = False  # not in the rulebook: our own variant
     conflicts: ClassVar[frozenset[str]] = frozenset()  # module ids it may not be played with
-    # A module that changes the steps of a turn brings its own structure; two such
-    # modules in one game are refused (``check_modules``), as nothing composes them.
-    turn_structure: ClassVar[type[TurnStructure] | None] = None
+    # A module that changes the turn lists the steps it replaces or wraps (``turn_steps``,
+    # from ``Plugin``); two modules replacing one step are refused (``check_modules``).
 
     def view(self, game: Game, seat: int | None) -> Mapping[str, Any]:
         """Every seat sees which modules the game is played with (a module adds its own
@@ -66,9 +65,31 @@ def module_classes() -> dict[str, type[Module]]:
     }
 
 
+def turn_changes(cls: type[Plugin]) -> dict[str, str]:
+    """The steps of a turn the plug-in changes, each with "replaces" or "wraps"."""
+    return {s.step: "wraps" if s.wraps else "replaces" for s in cls.turn_steps}
+
+
+def excluded(mid: str, known: Mapping[str, type[Module]] | None = None) -> list[str]:
+    """The modules ``mid`` may not be played with: those its ``conflicts`` or theirs name,
+    and those that replace a step of the turn it replaces too."""
+    known = known if known is not None else module_classes()
+    cls = known[mid]
+    mine = {step for step, how in turn_changes(cls).items() if how == "replaces"}
+    out = set(cls.conflicts)
+    for other, ocls in known.items():
+        if other == mid:
+            continue
+        theirs = {step for step, how in turn_changes(ocls).items() if how == "replaces"}
+        if mid in ocls.conflicts or mine & theirs:
+            out.add(other)
+    return sorted(out & set(known))
+
+
 def describe_modules() -> list[dict[str, Any]]:
-    """Each module as id, title, summary, clauses, house or not, what it excludes and
-    whether it changes the turn (for ``railways variants`` and the lobby)."""
+    """Each module as id, title, summary, clauses, house or not, what it excludes, whether
+    it changes the turn and which steps (for ``railways variants`` and the lobby)."""
+    known = module_classes()
     return [
         {
             "id": mid,
@@ -76,10 +97,11 @@ def describe_modules() -> list[dict[str, Any]]:
             "summary": cls.summary,
             "clauses": list(cls.clauses),
             "house": cls.house,
-            "conflicts": sorted(cls.conflicts),
-            "changes_turn": cls.turn_structure is not None,
+            "conflicts": excluded(mid, known),
+            "changes_turn": bool(cls.turn_steps),
+            "turn_steps": turn_changes(cls),
         }
-        for mid, cls in module_classes().items()
+        for mid, cls in known.items()
     ]
 
 
@@ -153,12 +175,11 @@ def check_modules(
                 f"options.modules: {mid} cannot be played with {', '.join(clash)}: "
                 "both change the same rule"
             )
-    turners = sorted(m for m in chosen if known[m].turn_structure is not None)
-    if len(turners) > 1:
-        raise ValueError(
-            f"options.modules: {' and '.join(turners)} both change the order of a turn; "
-            "choose one of them"
-        )
+    # Modules that change different steps of the turn combine; two that replace one step
+    # do not (railways.core.turns). A board's own whole turn is checked by ruleset_for.
+    clashes = step_problems([(m, step) for m in sorted(chosen) for step in known[m].turn_steps])
+    if clashes:
+        raise ValueError(f"options.modules: {'; '.join(clashes)} (choose one)")
     for mid in sorted(chosen):
         reason = known[mid].refuse(board, players)
         if reason is not None:

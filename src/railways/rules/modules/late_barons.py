@@ -3,8 +3,8 @@
 Each player holds the two Rail Baron cards dealt at set-up. Once any Major Line is
 completed, each player, at their next action, keeps one of the two (a free choice
 that comes before the action). A player who has not chosen holds no Rail Baron for
-scoring. The choice is a step of the turn, so this module brings a turn structure and
-cannot be combined with the other modules that change the turn.
+scoring. The choice is the ``baron-choice`` step of a turn (``railways.core.turns``),
+which this module replaces; the auction variants change another step, so they combine.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from railways.core.actions import Action, register
 from railways.core.errors import IllegalAction
 from railways.core.kinds import ActionInfo, ActionKind, KindInfo
 from railways.core.state import Phase
-from railways.core.turns import TurnStructure
+from railways.core.turns import BaronChoiceStep
 from railways.rules.modules.base import Module
 from railways.rules.registry import register_plugin
 
@@ -84,8 +84,8 @@ class KeepBaronKind(ActionKind):
         return ActionInfo(f"Keep the Rail Baron {name}", help="RW-p8-08")
 
 
-class LateBaronTurn(TurnStructure):
-    id = "late-barons"
+class LateBaronTurn(BaronChoiceStep):
+    """Once a Major Line is complete, a seat holding two cards keeps one before acting."""
 
     def check(self, game: Game, action: Action) -> None:
         if must_choose(game, action.seat) and not isinstance(action, KeepBaron):
@@ -93,7 +93,7 @@ class LateBaronTurn(TurnStructure):
                 "a Major Line is complete: keep one of your Rail Baron cards first", "RW-p8-08"
             )
 
-    def step_actions(self, game: Game, seat: int) -> list[Action] | None:
+    def offers(self, game: Game, seat: int) -> list[Action] | None:
         if must_choose(game, seat):
             dealt = game.state.players[seat].barons_dealt
             return [KeepBaron(seat=seat, baron=b) for b in dealt]
@@ -106,7 +106,7 @@ class LateBarons(Module):
     title = "Alternate Rail Baron selection"
     summary = "keep both Rail Baron cards until the first Major Line, then choose one"
     clauses = ("RW-p8-07", "RW-p8-08")
-    turn_structure = LateBaronTurn
+    turn_steps = (LateBaronTurn,)
 
     def setup(self, game: Game) -> None:
         seats = pending(game)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from railways.core.actions import Action, BuildTrack
 from railways.core.errors import IllegalAction
 from railways.core.plugins import BuildRestriction
 from railways.core.state import Phase
-from railways.core.turns import TurnStructure
+from railways.core.turns import AuctionStep
 from railways.rules.modules.base import Module
 from railways.rules.registry import register_plugin
 
@@ -133,12 +133,12 @@ def begin_actions(game: Game, order: list[int]) -> None:
     game.log(f"Turn {state.turn}: {game.seats[order[0]]} is first player")
 
 
-class WorstFirstTurn(TurnStructure):
-    id = "worst-is-first"
+class WorstFirstTurn(AuctionStep):
+    """The usual auction on the first turn; after it, the lowest score moves first."""
 
-    def start_turn(self, game: Game, first_turn: bool) -> None:
+    def start(self, game: Game, first_turn: bool) -> None:
         if first_turn:
-            game.start_auction(first_turn)
+            self.below().start(game, first_turn)
             return
         state = game.state
         before = {seat: i for i, seat in enumerate(state.order)}
@@ -154,5 +154,4 @@ class WorstIsFirst(Module):
     summary = "after the first turn there is no auction: the lowest score moves first"
     clauses = ()
     house = True
-    conflicts: ClassVar[frozenset[str]] = frozenset({"auction-v1", "auction-v2"})
-    turn_structure = WorstFirstTurn
+    turn_steps = (WorstFirstTurn,)  # the auction step, as the two auction variants
