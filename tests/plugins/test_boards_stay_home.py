@@ -105,18 +105,6 @@ STILL_NAMED: dict[tuple[str, str], str] = {
     ("through-time", "bots/greedy.py"): "the greedy bot picks the board's values",
     ("through-time", "bots/greedy_time.py"): "the greedy bot's values for the board",
     ("through-time", "rules/operations/through_time.py"): "its Operations cards",
-    **{
-        (b, "rules/modules/simple.py"): "the Cube Reduction chart"
-        for b in (
-            "europe",
-            "great-britain",
-            "mexico",
-            "nippon",
-            "north-america",
-            "through-time",
-            "western-us",
-        )
-    },
 }
 
 
