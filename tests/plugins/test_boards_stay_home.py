@@ -101,7 +101,6 @@ STILL_NAMED: dict[tuple[str, str], str] = {
     ("western-us", "rules/modules/transcontinental.py"): "the modules of that game",
     ("australia", "bots/greedy.py"): "the greedy bot picks the board's values",
     ("australia", "bots/greedy_australia.py"): "the greedy bot's values for the board",
-    ("australia", "rules/modules/switch_tracks.py"): "the board has Switch Tracks already",
     ("through-time", "bots/greedy.py"): "the greedy bot picks the board's values",
     ("through-time", "bots/greedy_time.py"): "the greedy bot's values for the board",
     ("through-time", "rules/operations/through_time.py"): "its Operations cards",
