@@ -103,7 +103,6 @@ STILL_NAMED: dict[tuple[str, str], str] = {
     ("australia", "bots/greedy_australia.py"): "the greedy bot's values for the board",
     ("through-time", "bots/greedy.py"): "the greedy bot picks the board's values",
     ("through-time", "bots/greedy_time.py"): "the greedy bot's values for the board",
-    ("through-time", "rules/operations/through_time.py"): "its Operations cards",
 }
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from railways.core.actions import Action, BuildTrack, TakeOperationsCard
 from railways.core.board import Board, Color, MajorLine
-from railways.core.cards import CardDef
+from railways.core.cards import CardDef, CardEffect
 from railways.core.delivery import DeliveryHook, RouteLink
 from railways.core.errors import IllegalAction
 from railways.core.hexgrid import Hex
@@ -31,6 +31,7 @@ from railways.rules.boards.through_time.eras import (
     is_gate,
     time_lines,
 )
+from railways.rules.boards.through_time.operations import EFFECTS
 from railways.rules.boards.through_time.timelines import CHART, STEP, claim_lines, claims
 from railways.rules.boards.through_time.travel import TimeTravel, gate_links, time_links
 from railways.rules.registry import register_plugin
@@ -103,6 +104,7 @@ class ThroughTime(Plugin):
     judges_routes = True
     option_keys = frozenset({"eras"})
     turn_structure = TimeAuctionTurn
+    card_effects: Mapping[str, CardEffect] = EFFECTS  # Time Blazer, Time Bounty
 
     # -- the game's board and cards -------------------------------------------------------
     @classmethod
