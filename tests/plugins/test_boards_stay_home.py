@@ -99,10 +99,6 @@ STILL_NAMED: dict[tuple[str, str], str] = {
     ("western-us", "content/rules/summaries.toml"): "its clause summaries",
     ("eastern-us", "rules/modules/transcontinental.py"): "the modules of that game",
     ("western-us", "rules/modules/transcontinental.py"): "the modules of that game",
-    ("australia", "bots/greedy.py"): "the greedy bot picks the board's values",
-    ("australia", "bots/greedy_australia.py"): "the greedy bot's values for the board",
-    ("through-time", "bots/greedy.py"): "the greedy bot picks the board's values",
-    ("through-time", "bots/greedy_time.py"): "the greedy bot's values for the board",
 }
 
 

@@ -92,6 +92,10 @@ class Plugin:
     # Rail Baron and Operations card effect keys this plug-in gives meaning to.
     baron_effects: Mapping[str, BaronEffect] = {}
     card_effects: Mapping[str, CardEffect] = {}
+    # What the bots know of this plug-in's rules: bot name -> ``"module:Class"`` of a piece
+    # the bot combines with its own (``railways.bots.pieces``), imported when a bot first
+    # plays a game of the plug-in. A greedy piece subclasses ``railways.bots.greedy._Context``.
+    bot_pieces: Mapping[str, str] = {}
     # Keys of ``Options.extra`` the board's rules read (Through Time's ``eras``), accepted by
     # ``railways.rules.check_options`` on this board only; ``game_board`` checks their values.
     option_keys: frozenset[str] = frozenset()

@@ -105,6 +105,9 @@ class ThroughTime(Plugin):
     option_keys = frozenset({"eras"})
     turn_structure = TimeAuctionTurn
     card_effects: Mapping[str, CardEffect] = EFFECTS  # Time Blazer, Time Bounty
+    bot_pieces: Mapping[str, str] = {
+        "greedy": "railways.rules.boards.through_time.greedy:TimeContext"
+    }
 
     # -- the game's board and cards -------------------------------------------------------
     @classmethod
