@@ -78,8 +78,6 @@ STILL_NAMED: dict[tuple[str, str], str] = {
     },
     ("eastern-us", "rules/texts.py"): "the Eastern U.S. rulebook's clause prefix",
     ("eastern-us", "rules/modules/simple.py"): "Glenn Drover: its summary names the board",
-    ("through-time", "server/app.py"): "the eras field (options that describe themselves)",
-    ("through-time", "cli/play.py"): "--eras (options that describe themselves)",
     ("through-time", "content/rules/summaries.toml"): "its clause summaries",
     ("great-britain", "content/rules/summaries.toml"): "its clause summaries",
     ("north-america", "content/rules/summaries.toml"): "its clause summaries",

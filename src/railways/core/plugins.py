@@ -30,6 +30,29 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class OptionSpec:
+    """A game option of a plug-in's rules, described so the front ends can offer it: the
+    server's ``options`` field, the CLI flag (``--`` and the key with dashes), the lobby's
+    boxes and the docs are made from it. Its value is a list of ids; the board's choices
+    are ``Plugin.option_choices(board)[key]`` and the plug-in checks what is chosen."""
+
+    key: str  # the key of ``Options.extra`` (and one of the plug-in's ``option_keys``)
+    help: str  # what it chooses, in a sentence of our own
+    clause: str = ""  # the rule it follows
+    max_items: int = 20  # the most ids a request may give
+    max_length: int = 40  # the longest id
+    metavar: str = "ID,ID,..."
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.key.replace("_", "-")
+
+    def described(self) -> str:
+        """The help with its clause, for --help and the API schema."""
+        return f"{self.help} ({self.clause})" if self.clause else self.help
+
+
+@dataclass(frozen=True)
 class BuildRestriction:
     """Hexes a seat may not lay track on, start from or link to now, and why."""
 
@@ -99,6 +122,8 @@ class Plugin:
     # Keys of ``Options.extra`` the board's rules read (Through Time's ``eras``), accepted by
     # ``railways.rules.check_options`` on this board only; ``game_board`` checks their values.
     option_keys: frozenset[str] = frozenset()
+    # Those of ``option_keys`` the front ends offer, described (``OptionSpec``).
+    option_specs: tuple[OptionSpec, ...] = ()
     # A board whose turn differs from the base game's brings its structure, as a module may.
     turn_structure: ClassVar[type[TurnStructure] | None] = None
     # Whether the plug-in deals the Operations display itself in ``setup`` (the solo game,

@@ -22,7 +22,7 @@ from railways.core.cards import CardDef, CardEffect
 from railways.core.delivery import DeliveryHook, RouteLink
 from railways.core.errors import IllegalAction
 from railways.core.hexgrid import Hex
-from railways.core.plugins import Marker, Plugin
+from railways.core.plugins import Marker, OptionSpec, Plugin
 from railways.rules.boards.through_time.auction import TimeAuctionTurn, after_auction_action
 from railways.rules.boards.through_time.eras import (
     TIME_LINE,
@@ -103,6 +103,16 @@ class ThroughTime(Plugin):
     prices_edges = True
     judges_routes = True
     option_keys = frozenset({"eras"})
+    option_specs = (
+        OptionSpec(
+            "eras",
+            "Railways Through Time: the era boards to play (default: players + 1 of them, "
+            "one with a red city). Eras: stone-age, egypt, roman-empire, medieval, napoleonic, "
+            "wild-west, industrial, future.",
+            clause="TT-004",
+            max_items=8,
+        ),
+    )
     turn_structure = TimeAuctionTurn
     card_effects: Mapping[str, CardEffect] = EFFECTS  # Time Blazer, Time Bounty
     bot_pieces: Mapping[str, str] = {
