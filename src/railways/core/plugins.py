@@ -119,6 +119,9 @@ class Plugin:
     # the bot combines with its own (``railways.bots.pieces``), imported when a bot first
     # plays a game of the plug-in. A greedy piece subclasses ``railways.bots.greedy._Context``.
     bot_pieces: Mapping[str, str] = {}
+    # The board's part of the solo game (its solo appendix): ``"module:Class"`` of a
+    # ``railways.rules.solo.hooks.SoloHook``, which the generic solo rules and the Railbot ask.
+    solo_hook: str = ""
     # Keys of ``Options.extra`` the board's rules read (Through Time's ``eras``), accepted by
     # ``railways.rules.check_options`` on this board only; ``game_board`` checks their values.
     option_keys: frozenset[str] = frozenset()
