@@ -83,7 +83,6 @@ STILL_NAMED: dict[tuple[str, str], str] = {
     ("north-america", "content/rules/summaries.toml"): "its clause summaries",
     ("australia", "content/rules/summaries.toml"): "its clause summaries",
     ("mexico", "content/rules/summaries.toml"): "its clause summaries",
-    ("mexico", "rules/modules/black_stars.py"): "Black Stars' summary names the board",
     ("portugal", "content/solo.py"): "the maritime Railbot card's schema",
     ("portugal", "rules/solo/railbot.py"): "the Railbot's maritime links",
     ("transcontinental", "rules/modules/transcontinental.py"): "the modules of that game",
