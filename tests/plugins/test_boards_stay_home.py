@@ -77,7 +77,7 @@ STILL_NAMED: dict[tuple[str, str], str] = {
         )
     },
     ("eastern-us", "rules/texts.py"): "the Eastern U.S. rulebook's clause prefix",
-    ("eastern-us", "rules/modules/simple.py"): "Glenn Drover: its summary names the board",
+    ("eastern-us", "rules/modules/simple.py"): "Glenn Drover: its refusal and help name the board",
     ("through-time", "content/rules/summaries.toml"): "its clause summaries",
     ("great-britain", "content/rules/summaries.toml"): "its clause summaries",
     ("north-america", "content/rules/summaries.toml"): "its clause summaries",
@@ -85,13 +85,10 @@ STILL_NAMED: dict[tuple[str, str], str] = {
     ("mexico", "content/rules/summaries.toml"): "its clause summaries",
     ("portugal", "content/solo.py"): "the maritime Railbot card's schema",
     ("portugal", "rules/solo/railbot.py"): "the Railbot's maritime links",
-    ("transcontinental", "rules/modules/transcontinental.py"): "the modules of that game",
     ("eastern-us", "cli/terminal/helptext.py"): "help on the Eastern U.S. cards",
     ("eastern-us", "web/static/game.html"): "the help on the west of the Eastern U.S.",
     ("eastern-us", "content/rules/summaries.toml"): "its clause summaries",
     ("western-us", "content/rules/summaries.toml"): "its clause summaries",
-    ("eastern-us", "rules/modules/transcontinental.py"): "the modules of that game",
-    ("western-us", "rules/modules/transcontinental.py"): "the modules of that game",
 }
 
 
