@@ -295,7 +295,8 @@ def compose_map(problems: list[str]) -> str:
     defaults = [m for m in west_modules.get("default", []) if m == "fuel-depots"]
     out.append(f"default = {q(defaults)}\n")
     for key, value in west_modules.items():
-        if isinstance(value, dict):
+        # The Cube Reduction chart has no line for the Transcontinental game (RW-p7-33).
+        if isinstance(value, dict) and key != "cube-reduction":
             out.append(f"\n[modules.{key}]\n")
             out.append("# The Western board's settings.\n")
             out += [f"{k} = {q(v)}\n" for k, v in value.items()]

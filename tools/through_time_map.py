@@ -185,6 +185,13 @@ def build(eras: list[EraFile]) -> dict[str, str]:
             chunk = ", ".join(f'"{h.row},{h.col}"' for h in hexes[i : i + 10])
             map_toml.append(f"    {chunk},")
         map_toml.append("]")
+    map_toml += [
+        "",
+        "[modules.cube-reduction]",
+        "# The compendium's Cube Reduction chart (RW-p7-33): this board keeps its cubes with",
+        "# 2 or 3 players.",
+        "fewer = false",
+    ]
 
     cities_toml = [
         HEADER,

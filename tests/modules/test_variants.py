@@ -14,7 +14,7 @@ from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side
 from railways.core.legal import build_options
 from railways.core.state import Phase
-from railways.rules import new_game, ruleset_for
+from railways.rules import check_map, new_game, ruleset_for
 
 from .helpers import finish_turn, refused, start
 
@@ -179,3 +179,36 @@ def test_worst_is_first_orders_later_turns_by_score():
     # lowest first; seats 0 and 2 tie at 5 and keep turn 1's order between them
     tied = sorted([0, 2], key=order_1.index)
     assert game.state.order == [3, 1, *tied]
+
+
+@pytest.mark.rules("RW-p7-33")
+def test_cube_chart_is_read_from_each_board_s_map_toml():
+    """The chart's column, as the compendium prints it, is in each listed board's map.toml."""
+    says = {
+        "eastern-us": True,
+        "western-us": True,
+        "north-america": True,
+        "mexico": False,
+        "europe": False,
+        "great-britain": False,
+        "through-time": False,
+        "nippon": False,
+    }
+    for map_id, fewer in says.items():
+        assert load_map(map_id).module_params["cube-reduction"] == {"fewer": fewer}, map_id
+    for map_id in ("australia", "portugal", "sweden", "transcontinental"):
+        assert "cube-reduction" not in load_map(map_id).module_params, map_id
+
+
+@pytest.mark.rules("RW-p7-33")
+def test_a_wrong_cube_chart_setting_is_named_by_file_and_key():
+    board = load_map("nippon")
+    for settings, wanted in (
+        ({"fewer": "yes"}, "map.toml:modules.cube-reduction.fewer: expected true or false"),
+        ({}, "map.toml:modules.cube-reduction.fewer: expected true or false"),
+        ({"fewer": True, "less": 1}, "map.toml:modules.cube-reduction.less: not a setting"),
+    ):
+        bad = replace(board, module_params={"cube-reduction": settings})
+        problems = check_map(bad)
+        assert any(p.startswith(wanted) for p in problems), (settings, problems)
+    assert not [p for p in check_map(board) if "cube-reduction" in p]

@@ -90,6 +90,8 @@ class Geography:
     add_specials: Callable[[Geography, Result], None] | None = None
     # Extra TOML appended to map.toml (``[[special]]``, ``[[border]]`` tables ...).
     extra_toml: Callable[[Geography, Result], str] | None = None
+    # The board's settings of optional modules, appended last (``[modules.<id>]`` tables).
+    modules_toml: str = ""
     # Unbuilt towns (Australia): placed like cities, marked "T", written as ``[[town]]``
     # (colour and cubes are not used).
     towns: list[CityDef] = field(default_factory=list)
@@ -342,6 +344,20 @@ def spokes_of(
 
 
 # -- output ----------------------------------------------------------------------------------------
+CUBES_FEWER = (
+    "\n[modules.cube-reduction]\n"
+    "# The compendium's Cube Reduction chart (RW-p7-33): with 2 or 3 players this board\n"
+    "# starts each city with one cube fewer.\n"
+    "fewer = true\n"
+)
+CUBES_KEPT = (
+    "\n[modules.cube-reduction]\n"
+    "# The compendium's Cube Reduction chart (RW-p7-33): this board keeps its cubes with\n"
+    "# 2 or 3 players.\n"
+    "fewer = false\n"
+)
+
+
 def grid_text(grid: list[list[str]]) -> str:
     return "\n".join((" " if r & 1 else "") + " ".join(line) for r, line in enumerate(grid))
 
@@ -375,6 +391,7 @@ def map_toml(geo: Geography, result: Result) -> str:
     out.append("]\n")
     if geo.extra_toml is not None:
         out.append(geo.extra_toml(geo, result))
+    out.append(geo.modules_toml)
     return "".join(out)
 
 

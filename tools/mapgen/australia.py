@@ -431,4 +431,9 @@ GEO = StretchedGeography(
     min_patch=4,
     add_specials=_finish,
     extra_toml=_extra_toml,
+    modules_toml=(
+        "\n[modules.switch-tracks]\n"
+        "# The board's own rules have Switch Tracks (AU-018), so the module is never added.\n"
+        'refused = "Railways of Australia has Switch Tracks already (AU-018)"\n'
+    ),
 )

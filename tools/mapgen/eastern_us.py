@@ -5,7 +5,7 @@ Regenerate the board with ``python tools/project_map.py eastern-us --write``.
 
 from __future__ import annotations
 
-from mapgen import CityDef, Geography, MountainPoint, Point, Result, neighbour
+from mapgen import CUBES_FEWER, CityDef, Geography, MountainPoint, Point, Result, neighbour
 
 # The north-west of the board (Minnesota to Kansas) ends at column WEST_EDGE_COL so that the
 # two Western Link hexes sit on the board's edge; Oklahoma and Texas reach further west.
@@ -321,4 +321,5 @@ GEO = Geography(
     off_board=lambda row, col: row <= WEST_EDGE_LAST_ROW and col < WEST_EDGE_COL,
     add_specials=_western_links,
     extra_toml=_western_link_toml,
+    modules_toml=CUBES_FEWER,
 )

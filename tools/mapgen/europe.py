@@ -10,7 +10,7 @@ Regenerate the board with ``python tools/project_map.py europe --write``.
 
 from __future__ import annotations
 
-from mapgen import CityDef, Geography, MountainPoint, Point, centre
+from mapgen import CUBES_KEPT, CityDef, Geography, MountainPoint, Point, centre
 
 # fmt: off
 # Hand corrections after looking at the preview.
@@ -324,4 +324,5 @@ GEO = Geography(
     force_on=FORCE_ON,
     force_off=FORCE_OFF,
     off_board=_asia_minor,
+    modules_toml=CUBES_KEPT,
 )

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 
 from mapgen import (
+    CUBES_KEPT,
     CityDef,
     Geography,
     Hex,
@@ -298,4 +299,5 @@ GEO = Geography(
     land_share=0.6,
     add_specials=_humber,
     extra_toml=_humber_toml,
+    modules_toml=CUBES_KEPT,
 )

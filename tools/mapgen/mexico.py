@@ -9,7 +9,7 @@ Regenerate the board with ``python tools/project_map.py mexico --write``.
 
 from __future__ import annotations
 
-from mapgen import CityDef, Geography, MountainPoint, Point
+from mapgen import CUBES_KEPT, CityDef, Geography, MountainPoint, Point
 
 # fmt: off
 # Hand corrections after looking at the preview.
@@ -212,4 +212,5 @@ GEO = Geography(
     ridges=RIDGES,
     force_on=FORCE_ON,
     force_off=FORCE_OFF,
+    modules_toml=CUBES_KEPT,
 )

@@ -11,7 +11,7 @@ flag ``port``.
 
 from __future__ import annotations
 
-from mapgen import CityDef, Geography, Hex, MountainPoint, Point
+from mapgen import CUBES_KEPT, CityDef, Geography, Hex, MountainPoint, Point
 
 PORT = ("port",)
 
@@ -228,4 +228,5 @@ GEO = Geography(
     force_off=FORCE_OFF,
     land_share=0.45,
     min_patch=4,
+    modules_toml=CUBES_KEPT,
 )

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 
 from mapgen import (
+    CUBES_FEWER,
     CityDef,
     Geography,
     Hex,
@@ -509,4 +510,5 @@ GEO = ConicGeography(
     force_off={(24, 2)},
     add_specials=_finish,
     extra_toml=_extra_toml,
+    modules_toml=CUBES_FEWER,
 )

@@ -12,7 +12,7 @@ further south only column 28 (eastern column -1), so no hex is on both boards.
 
 from __future__ import annotations
 
-from mapgen import CityDef, Geography, MountainPoint, Point, Result
+from mapgen import CUBES_FEWER, CityDef, Geography, MountainPoint, Point, Result
 
 # The Eastern U.S. board's projection (tools/mapgen/eastern_us.py): 34 columns for 31 degrees
 # of longitude from 97.5 W, 26 rows for 18 degrees of latitude from 47 N.
@@ -322,4 +322,5 @@ GEO = Geography(
     force_off=FORCE_OFF,
     off_board=_off_board,
     extra_toml=_modules_toml,
+    modules_toml=CUBES_FEWER,
 )

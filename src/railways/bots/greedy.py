@@ -238,16 +238,11 @@ def _worth_an_addon(game: Game, scored: list[_Scored]) -> Action | None:
 
 
 def _context(game: Game, seat: int) -> _Context:
-    """What one decision needs; a board whose deliveries work its own way has its own."""
-    if any(p.id == "through_time" for p in game.ruleset.plugins):
-        from railways.bots.greedy_time import TimeContext
+    """What one decision needs; a board whose deliveries work its own way brings its own
+    (its plug-ins' ``bot_pieces["greedy"]``, ``railways.bots.pieces``)."""
+    from railways.bots.pieces import combined
 
-        return TimeContext(game, seat)
-    if any(p.id == "australia" for p in game.ruleset.plugins):
-        from railways.bots.greedy_australia import AustraliaContext
-
-        return AustraliaContext(game, seat)
-    return _Context(game, seat)
+    return combined(game, "greedy", _Context)(game, seat)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # board bots subclass it (the mypyc build)

@@ -26,7 +26,6 @@ from railways.core.actions import Action, DeliverGoods
 from railways.core.board import Color
 from railways.core.game import Game
 from railways.core.legal import BuildOption
-from railways.rules.solo import towns
 from railways.rules.solo.actions import (
     ClaimDuelBaron,
     EndTurn,
@@ -38,6 +37,7 @@ from railways.rules.solo.actions import (
     RailbotRemoveCube,
 )
 from railways.rules.solo.duel import points_now
+from railways.rules.solo.hooks import solo_hook
 from railways.rules.solo.railbot import scarce_count
 from railways.rules.solo.state import is_solo, solo_map, solo_state
 
@@ -117,7 +117,11 @@ class SoloContext(_Context):
         """What a first cube delivered to ``city`` adds on the tracker (0 if not a town)."""
         tracker = solo_map(self.game).towns
         solo = solo_state(self.game)
-        if tracker is None or not towns.is_town(self.game, city) or city in solo.towns_delivered:
+        if (
+            tracker is None
+            or not solo_hook(self.game).is_town(self.game, city)
+            or city in solo.towns_delivered
+        ):
             return 0.0
         reached = len(solo.towns_delivered)
         gain = float(tracker.points_for_delivered(reached + 1))
@@ -129,7 +133,7 @@ class SoloContext(_Context):
     def town_built(self, city: str | None) -> float:
         """What building the unbuilt town ``city`` adds on the tracker, and its two cubes."""
         tracker = solo_map(self.game).towns
-        if tracker is None or not towns.is_unbuilt(self.game, city):
+        if tracker is None or not solo_hook(self.game).is_unbuilt(self.game, city):
             return 0.0
         built = len(solo_state(self.game).towns_built)
         gain = tracker.points_for_built(built + 1) - tracker.points_for_built(built)

@@ -19,7 +19,12 @@ from railways.bots import BOTS
 from railways.cli.terminal.io import Terminal
 from railways.cli.terminal.session import HUMAN, Session
 from railways.cli.terminal.solo import solo_of
-from railways.cli.variants import with_module_options
+from railways.cli.variants import (
+    board_option_flags,
+    board_option_values,
+    with_board_options,
+    with_module_options,
+)
 from railways.content.maps import MapError, available_maps
 from railways.content.solo import solo_maps
 from railways.core.errors import RecordError
@@ -213,14 +218,7 @@ def again_args(seed: int, rng: str) -> str:
     help="Shorter game: two fewer Empty City Markers (the same as --with shorter-game).",
 )
 @with_module_options
-@click.option(
-    "--eras",
-    default=None,
-    metavar="ID,ID,...",
-    help="Railways Through Time: the era boards to play (default: players + 1 of them, "
-    "one with a red city). Eras: stone-age, egypt, roman-empire, medieval, napoleonic, "
-    "wild-west, industrial, future.",
-)
+@with_board_options
 @click.option(
     "--delay",
     type=click.FloatRange(0),
@@ -243,6 +241,7 @@ def again_args(seed: int, rng: str) -> str:
 @click.pass_context
 def play(
     ctx: click.Context,
+    /,
     map_id: str,
     players: int | None,
     seats: str | None,
@@ -257,10 +256,10 @@ def play(
     modules: tuple[str, ...],
     events_without: tuple[str, ...],
     without: tuple[str, ...],
-    eras: str | None,
     delay: float,
     clear: bool,
     undo_pause: bool,
+    **board_options: str | None,
 ) -> None:
     """Play Railways of the World in the terminal.
 
@@ -278,8 +277,13 @@ def play(
     extra: dict[str, bool | int | str] = dict(parse_option(text) for text in solo_options)
     if duel_barons:
         extra["duel_barons"] = True
-    if eras is not None and (solo or load_path):
-        raise click.BadParameter("eras are chosen when a game starts", param_hint="--eras")
+    chosen_options = board_option_values(board_options)
+    if chosen_options and (solo or load_path):
+        key = next(iter(chosen_options))
+        raise click.BadParameter(
+            f"{key.replace('_', ' ')} are chosen when a game starts",
+            param_hint="--" + key.replace("_", "-"),
+        )
     if (modules or events_without or without) and (solo or load_path):
         raise click.BadParameter(
             "modules are chosen when a multi-player game starts", param_hint="--with"
@@ -332,9 +336,8 @@ def play(
             )
         seed, rng = choose_seed(seed, rng)
         options = game_options(short, modules, rng, events_without, without)
-        if eras is not None:  # Through Time's era boards (its plug-in checks the choice)
-            chosen = [e.strip() for e in eras.split(",") if e.strip()]
-            options = dataclasses.replace(options, extra={**options.extra, "eras": chosen})
+        if chosen_options:  # a board's own options (its plug-in checks the choice)
+            options = dataclasses.replace(options, extra={**options.extra, **chosen_options})
         try:
             game = new_game(map_id, seat_names(kinds, names), seed, options)
         except (MapError, ValueError) as exc:
@@ -345,8 +348,7 @@ def play(
         left_out = list(game.options.extra.get("without_modules", []))
         again = again_args(seed, rng) + "".join(f" --with {m}" for m in chosen)
         again += "".join(f" --without {m}" for m in left_out)
-        if "eras" in game.options.extra:
-            again += " --eras " + ",".join(game.options.extra["eras"])
+        again += board_option_flags(game.options.extra)
         if chosen:
             titles = [m.title for mid, m in module_classes().items() if mid in chosen]
             term.say(Text(f"Modules: {', '.join(titles)}", style="bold"))

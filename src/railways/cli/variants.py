@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 import click
@@ -38,6 +38,46 @@ def with_module_options(command: F) -> F:
         metavar="ID",
         help="An optional module or variant (repeat for several; `railways variants` lists them).",
     )(command)
+
+
+BOARD_OPTIONS = "board_options"  # where a command's **kwargs take the declared options
+
+
+def with_board_options(command: F) -> F:
+    """A flag for each option a plug-in describes (``railways.rules.declared_options``):
+    ``--eras ID,ID,...`` from Through Time's declaration, say. The command takes them as
+    keyword arguments named by their keys (None when not given)."""
+    from railways.rules import declared_options
+
+    for spec in reversed(declared_options()):
+        command = click.option(
+            spec.flag, spec.key, default=None, metavar=spec.metavar, help=spec.described()
+        )(command)
+    return command
+
+
+def board_option_values(given: Mapping[str, object]) -> dict[str, list[str]]:
+    """The declared options given on the command line, each as its list of ids."""
+    from railways.rules import declared_options
+
+    out: dict[str, list[str]] = {}
+    for spec in declared_options():
+        text = given.get(spec.key)
+        if isinstance(text, str):
+            out[spec.key] = [part.strip() for part in text.split(",") if part.strip()]
+    return out
+
+
+def board_option_flags(extra: Mapping[str, object]) -> str:
+    """The flags that give a game's declared options again (`` --eras a,b``)."""
+    from railways.rules import declared_options
+
+    out = ""
+    for spec in declared_options():
+        value = extra.get(spec.key)
+        if isinstance(value, list):
+            out += f" {spec.flag} " + ",".join(str(v) for v in value)
+    return out
 
 
 @click.command("variants")

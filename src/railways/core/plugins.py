@@ -30,6 +30,29 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class OptionSpec:
+    """A game option of a plug-in's rules, described so the front ends can offer it: the
+    server's ``options`` field, the CLI flag (``--`` and the key with dashes), the lobby's
+    boxes and the docs are made from it. Its value is a list of ids; the board's choices
+    are ``Plugin.option_choices(board)[key]`` and the plug-in checks what is chosen."""
+
+    key: str  # the key of ``Options.extra`` (and one of the plug-in's ``option_keys``)
+    help: str  # what it chooses, in a sentence of our own
+    clause: str = ""  # the rule it follows
+    max_items: int = 20  # the most ids a request may give
+    max_length: int = 40  # the longest id
+    metavar: str = "ID,ID,..."
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.key.replace("_", "-")
+
+    def described(self) -> str:
+        """The help with its clause, for --help and the API schema."""
+        return f"{self.help} ({self.clause})" if self.clause else self.help
+
+
+@dataclass(frozen=True)
 class BuildRestriction:
     """Hexes a seat may not lay track on, start from or link to now, and why."""
 
@@ -92,9 +115,18 @@ class Plugin:
     # Rail Baron and Operations card effect keys this plug-in gives meaning to.
     baron_effects: Mapping[str, BaronEffect] = {}
     card_effects: Mapping[str, CardEffect] = {}
+    # What the bots know of this plug-in's rules: bot name -> ``"module:Class"`` of a piece
+    # the bot combines with its own (``railways.bots.pieces``), imported when a bot first
+    # plays a game of the plug-in. A greedy piece subclasses ``railways.bots.greedy._Context``.
+    bot_pieces: Mapping[str, str] = {}
+    # The board's part of the solo game (its solo appendix): ``"module:Class"`` of a
+    # ``railways.rules.solo.hooks.SoloHook``, which the generic solo rules and the Railbot ask.
+    solo_hook: str = ""
     # Keys of ``Options.extra`` the board's rules read (Through Time's ``eras``), accepted by
     # ``railways.rules.check_options`` on this board only; ``game_board`` checks their values.
     option_keys: frozenset[str] = frozenset()
+    # Those of ``option_keys`` the front ends offer, described (``OptionSpec``).
+    option_specs: tuple[OptionSpec, ...] = ()
     # The steps of a turn this plug-in replaces or wraps (``railways.core.turns``): changes
     # to different steps combine; two replacements of one step are refused.
     turn_steps: ClassVar[tuple[type[Step], ...]] = ()

@@ -16,7 +16,7 @@ from railways.content.maps import load_map
 from railways.core.board import Board
 from railways.core.cards import BaronEffect, CardEffect
 from railways.core.game import Game, Options
-from railways.core.plugins import Plugin, Ruleset
+from railways.core.plugins import OptionSpec, Plugin, Ruleset
 from railways.core.turns import TurnStructure, compose
 from railways.rules.barons import BARON_EFFECTS
 from railways.rules.cards import CARD_EFFECTS
@@ -26,7 +26,7 @@ from railways.rules.modules.base import (
     module_option_keys,
     with_default_modules,
 )
-from railways.rules.registry import plugin_class
+from railways.rules.registry import plugin_class, plugin_classes
 
 RULESET_ID = "railways-of-the-world"
 RULESET_VERSION = "1"
@@ -61,6 +61,23 @@ def effects_with(
         cards.update(plugin.card_effects)
         barons.update(plugin.baron_effects)
     return cards, barons
+
+
+def declared_options() -> tuple[OptionSpec, ...]:
+    """Every option a plug-in describes (``Plugin.option_specs``), by key: what the server's
+    ``options``, the CLI's flags and the docs offer. A key two plug-ins describe, or one a
+    plug-in does not read (``option_keys``), is an error."""
+    found: dict[str, tuple[str, OptionSpec]] = {}
+    for pid, cls in sorted(plugin_classes().items()):
+        for spec in cls.option_specs:
+            if spec.key in found:
+                raise ValueError(
+                    f"option {spec.key!r} is described by both {found[spec.key][0]} and {pid}"
+                )
+            if spec.key not in cls.option_keys:
+                raise ValueError(f"{pid}.option_specs: {spec.key!r} is not in its option_keys")
+            found[spec.key] = (pid, spec)
+    return tuple(spec for _, (_, spec) in sorted(found.items()))
 
 
 def check_map(board: Board) -> list[str]:

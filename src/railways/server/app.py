@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -36,6 +36,7 @@ from pydantic import (
     StrictInt,
     StrictStr,
     WithJsonSchema,
+    create_model,
 )
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketState
@@ -54,7 +55,7 @@ from railways.core.hexgrid import Hex, Side
 from railways.core.legal import long_routes, next_hexes, static_routes
 from railways.core.rng import parse_seed
 from railways.render.svg import render_board
-from railways.rules import board_plugin_classes, board_plugins, effects_with
+from railways.rules import board_plugin_classes, board_plugins, declared_options, effects_with
 from railways.rules.records import game_from_record, record_of
 from railways.rules.solo.state import is_solo
 from railways.rules.texts import card_text
@@ -109,7 +110,7 @@ class SeatIn(_Strict):
     bot: StrictStr | None = None
 
 
-class OptionsIn(_Strict):
+class _OptionsIn(_Strict):
     """Every option a game knows, each strictly typed (``1`` is not ``true``); the engine
     still checks which go together (a solo option in a multiplayer game, say)."""
 
@@ -127,10 +128,6 @@ class OptionsIn(_Strict):
     # refuses unknown ids and forbidden combinations with a 400 that says why).
     modules: list[Annotated[StrictStr, Field(max_length=40)]] | None = Field(
         default=None, max_length=20
-    )
-    # Railways Through Time: the era boards played (the board's plug-in checks the choice).
-    eras: list[Annotated[StrictStr, Field(max_length=40)]] | None = Field(
-        default=None, max_length=8
     )
     # Event Deck cards taken out of the deck (RW-p6-37), with the event-deck module only.
     event_deck_without: list[Annotated[StrictStr, Field(max_length=40)]] | None = Field(
@@ -156,6 +153,28 @@ class OptionsIn(_Strict):
         if out.get("solo") is False:
             del out["solo"]
         return out
+
+
+def _declared_fields() -> dict[str, Any]:
+    """A field for each option a plug-in describes (``railways.rules.declared_options``):
+    a list of ids, or none for the board's default (the plug-in checks the choice)."""
+    return {
+        spec.key: (
+            list[Annotated[StrictStr, Field(max_length=spec.max_length)]] | None,
+            Field(default=None, max_length=spec.max_items, description=spec.described()),
+        )
+        for spec in declared_options()
+    }
+
+
+# The options, with those the plug-ins describe (Through Time's eras, say) made from their
+# declarations; type checkers see the fixed ones.
+if TYPE_CHECKING:
+    OptionsIn = _OptionsIn
+else:
+    OptionsIn = create_model(
+        "OptionsIn", __base__=_OptionsIn, __doc__=_OptionsIn.__doc__, **_declared_fields()
+    )
 
 
 def _check_seed(value: object) -> int | None:

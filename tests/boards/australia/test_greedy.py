@@ -1,5 +1,5 @@
-"""What the greedy bot knows of Australia (``railways.bots.greedy_australia``): towns, co-owned
-links and the board's cards. Expected values are worked out here from the bot's documented
+"""What the greedy bot knows of Australia (``railways.rules.boards.australia.greedy``): towns,
+co-owned links and the board's cards. Expected values are worked out here from the bot's documented
 tuning (``FUTURE`` 0.6 of a delivery a build opens), not read back from its helpers.
 
 Scene (2-player board): Horsham (27,25) - 27,24 - Serviceton (27,23), a town on the border of
@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from railways.bots.greedy import GreedyBot, _Context, _context
-from railways.bots.greedy_australia import AustraliaContext
 from railways.core.actions import DeliverGoods, TakeOperationsCard
 from railways.core.board import Color
 from railways.core.legal import legal_actions
+from railways.rules.boards.australia.greedy import AustraliaContext
 
 from .helpers import act_as, build, path, show, start
 

@@ -115,9 +115,29 @@ def board_module_problems(board: Board) -> list[str]:
         if mid not in known
     ]
     for mid, cls in known.items():
-        if mid in board.default_modules or mid in board.module_params:
+        settings = board.module_params.get(mid, {})
+        if REFUSED in settings:
+            why = settings[REFUSED]
+            if not isinstance(why, str) or not why.strip():
+                out.append(f"map.toml:modules.{mid}.{REFUSED}: expected the reason, in words")
+            if mid in board.default_modules:
+                out.append(f"map.toml:modules.{mid}.{REFUSED}: the module is also a default")
+            if len(settings) > 1:
+                out.append(f"map.toml:modules.{mid}: a refused module takes no other setting")
+        elif mid in board.default_modules or mid in board.module_params:
             out += cls().check_board(board)
     return out
+
+
+REFUSED = "refused"  # [modules.<id>] refused = "why": the board is never played with it
+
+
+def board_refusal(board: Board, mid: str) -> str | None:
+    """Why the board refuses the module ``mid``, in its own words (map.toml
+    ``[modules.<id>] refused``: a board whose rules have the module's already); None if
+    it does not."""
+    why = board.module_params.get(mid, {}).get(REFUSED)
+    return why if isinstance(why, str) else None
 
 
 def module_option_keys() -> frozenset[str]:
@@ -181,7 +201,7 @@ def check_modules(
     if clashes:
         raise ValueError(f"options.modules: {'; '.join(clashes)} (choose one)")
     for mid in sorted(chosen):
-        reason = known[mid].refuse(board, players)
+        reason = board_refusal(board, mid) or known[mid].refuse(board, players)
         if reason is not None:
             raise ValueError(f"options.modules: {mid}: {reason}")
     for mid, cls in known.items():

@@ -33,7 +33,7 @@ def black_star_cards(map_id: str) -> tuple[list[str], list[str]]:
 class BlackStars(Module):
     id = MODULE_ID
     title = "Black Star cards"
-    summary = "Mexico's optional Rail Barons and Operations cards, marked with a black star"
+    summary = "the optional Rail Barons and Operations cards marked with a black star"
     clauses = ("RW-p11-02", "RW-p19-08", "RW-p21-07")
 
     @classmethod
@@ -43,5 +43,5 @@ class BlackStars(Module):
         except (MapError, ValueError):
             barons, cards = [], []
         if not barons and not cards:
-            return f"the {board.name} decks have no Black Star cards (only Mexico's do)"
+            return f"the {board.name} decks have no Black Star cards"
         return None

@@ -28,37 +28,48 @@ class ShorterGame(Module):
     clauses = ("RW-p8-06",)
 
 
-# RW-p7-33: which boards take one cube fewer per city with two or three players.
-CUBE_CHART: dict[str, bool] = {
-    "eastern-us": True,
-    "western-us": True,
-    "mexico": False,
-    "europe": False,
-    "great-britain": False,
-    "north-america": True,
-    "through-time": False,
-    "nippon": False,
-}
+CUBE_REDUCTION = "cube-reduction"
+
+
+def chart_says_fewer(board: Board) -> bool | None:
+    """RW-p7-33: whether the chart takes one cube a city off ``board`` with two or three
+    players (its map.toml's ``[modules.cube-reduction] fewer``); None: the chart does not
+    list the board."""
+    fewer = board.module_params.get(CUBE_REDUCTION, {}).get("fewer")
+    return fewer if isinstance(fewer, bool) else None
 
 
 @register_plugin
 class CubeReduction(Module):
-    """Set-up cubes by the compendium's chart instead of the board's own table."""
+    """Set-up cubes by the compendium's chart instead of the board's own table. Each board
+    the chart lists says what it says in its map.toml, ``[modules.cube-reduction] fewer``."""
 
-    id = "cube-reduction"
+    id = CUBE_REDUCTION
     title = "Cube Reduction Chart"
     summary = "with 2 or 3 players, each city starts with one cube fewer if the chart says so"
     clauses = ("RW-p7-32", "RW-p7-33")
 
     @classmethod
     def refuse(cls, board: Board, players: int) -> str | None:
-        if board.id not in CUBE_CHART:
+        if chart_says_fewer(board) is None:
             return f"the chart does not list the board {board.id}"
         return None
 
+    def check_board(self, board: Board) -> list[str]:
+        settings = board.module_params.get(CUBE_REDUCTION, {})
+        where = f"map.toml:modules.{CUBE_REDUCTION}"
+        out = [
+            f"{where}.{key}: not a setting of the chart (its one setting is fewer)"
+            for key in sorted(settings)
+            if key != "fewer"
+        ]
+        if not isinstance(settings.get("fewer"), bool):
+            out.append(f"{where}.fewer: expected true or false (one cube fewer with 2 or 3)")
+        return out
+
     def setup(self, game: Game) -> None:
         board, state = game.board, game.state
-        fewer = 1 if CUBE_CHART[board.id] and game.n in (2, 3) else 0
+        fewer = 1 if chart_says_fewer(board) and game.n in (2, 3) else 0
         if fewer == board.tables.cube_reduction.get(game.n, 0):
             return  # the board's own table already agrees (and start cards' cubes stay)
         for cid in sorted(board.cities):  # the board already placed its own count

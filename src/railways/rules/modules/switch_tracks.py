@@ -36,7 +36,6 @@ from railways.rules.registry import register_plugin
 
 if TYPE_CHECKING:
     from railways.core.actions import BuildTrack
-    from railways.core.board import Board
     from railways.core.game import Game
     from railways.core.state import Link
     from railways.core.track import BuildPlan
@@ -238,12 +237,6 @@ class SwitchTracks(Module):
 
     def __init__(self) -> None:
         self.rules = SwitchRules()
-
-    @classmethod
-    def refuse(cls, board: Board, players: int) -> str | None:
-        if "australia" in board.rulesets:
-            return "Railways of Australia has Switch Tracks already (AU-018)"
-        return None
 
     def setup(self, game: Game) -> None:
         self.rules.switches(game)

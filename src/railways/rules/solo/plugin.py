@@ -25,7 +25,7 @@ from railways.core.rng import Rng
 from railways.core.state import Link, Phase
 from railways.core.turns import TurnStructure
 from railways.rules.cards import Hotel, NewIndustry
-from railways.rules.solo import duel, railbot, towns
+from railways.rules.solo import duel, railbot
 from railways.rules.solo.actions import (
     FREE_ACTIONS,
     RAILBOT_CHOICES,
@@ -38,6 +38,7 @@ from railways.rules.solo.actions import (
     RailbotExhaust,
     RailbotRemoveCube,
 )
+from railways.rules.solo.hooks import solo_hook
 from railways.rules.solo.options import DUEL_BARONS_BONUS, SoloOptions
 from railways.rules.solo.state import KEY, RAILBOT, SoloState, solo_map, solo_state
 
@@ -265,13 +266,13 @@ class SoloRules(Plugin):
                 game.score(seat, -penalty, baron.name)
         solo.delivered[delivery.color.value] = solo.delivered.get(delivery.color.value, 0) + 1
         railbot.to_supply(game, delivery.color)  # Mexico's purple: beside the board (RB-102)
-        towns.delivered(game, delivery)  # Australia: the first cube to a town (RB-094)
+        solo_hook(game).delivered(game, delivery)  # Australia: the first cube to a town (RB-094)
         solo.longest_delivery = max(solo.longest_delivery, len(delivery.links))
 
     def cubes_held(self, game: Game) -> Mapping[Color, int]:
         """Mexico's purple cubes beside the board (RB-102) and the cubes on Australia's town
         tracker (RB-093, RB-094), out of the bag."""
-        held = towns.held(game)
+        held = solo_hook(game).held(game)
         scarce = self.solo_map.scarce
         if scarce is not None:
             held[scarce.color] = held.get(scarce.color, 0) + solo_state(game).supply
@@ -280,7 +281,7 @@ class SoloRules(Plugin):
     def final_points(self, game: Game, seat: int) -> int:
         """RB-108: the purple penalty a third time after the last turn; RB-093, RB-094:
         Australia's town tracker."""
-        points = towns.final_points(game)
+        points = solo_hook(game).final_points(game)
         scarce = self.solo_map.scarce
         if scarce is None:
             return points
@@ -291,7 +292,9 @@ class SoloRules(Plugin):
         return points - lost
 
     def after_build(self, game: Game, seat: int, link: Link) -> None:
-        towns.player_builds(game, seat, link)  # Australia: a town the player pays for (RB-093)
+        solo_hook(game).player_builds(
+            game, seat, link
+        )  # Australia: a town the player pays for (RB-093)
 
     def engine_level(self, game: Game, seat: int, level: int) -> int:
         for baron in duel.in_force(game, "engine_minus"):  # RB-030
@@ -569,7 +572,7 @@ class SoloTurn(TurnStructure):
     def result(self, game: Game, final: Mapping[int, int]) -> tuple[int | None, str]:
         target = solo_state(game).target
         score = final[PLAYER]
-        if towns.lost_by_towns(game):  # RB-094
+        if solo_hook(game).lost(game):  # RB-094
             return None, (
                 f"Game over. {game.seats[PLAYER]} has {score} points but delivered no cube to a "
                 "town, and loses"

@@ -29,8 +29,8 @@ from railways.core.game import DERIVED_FORKS, Game
 from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
 from railways.core.state import Piece
 from railways.core.track import CostRules, crosses, lay, plan_build
-from railways.rules.solo import towns
 from railways.rules.solo.duel import PLAYER, unclaimed
+from railways.rules.solo.hooks import solo_hook
 from railways.rules.solo.state import RAILBOT, SoloState, solo_map, solo_state
 
 EVALUATION_SPREAD = 3  # Final Evaluation is mixed into three cards (RB-047, RB-099)
@@ -580,7 +580,7 @@ def _build(game: Game, path: tuple[Hex, ...]) -> None:
         f"({len(plan.tiles)} tile{'' if len(plan.tiles) == 1 else 's'}, "
         f"${plan.cost},000 of track it does not pay for)"
     )
-    towns.railbot_builds(game, link)  # Australia: an unbuilt town it reaches (RB-095)
+    solo_hook(game).railbot_builds(game, link)  # Australia: an unbuilt town it reaches (RB-095)
     lanes = lane_cells(game)
     if any(h in lanes for h, _a, _b in plan.tiles):
         # RB-083: the player's Capital Charters count the Railbot's maritime links.
@@ -685,7 +685,7 @@ def _path_key(game: Game, a: str, b: str, use_existing: bool) -> Hashable:
         if use_existing
         else ()
     )
-    prices = tuple(sorted(towns.unbuilt_prices(game).items()))
+    prices = tuple(sorted(solo_hook(game).path_prices(game).items()))
     return (a, b, use_existing, track, links, prices)
 
 
@@ -706,7 +706,7 @@ def _cheapest_path(
     origin, target = board.cities[a], board.cities[b]
     lanes = lane_cells(game)
     edge_costs = game.edge_costs
-    town_prices = towns.unbuilt_prices(game)
+    town_prices = solo_hook(game).path_prices(game)
 
     def allowed(leg: tuple[Hex, ...], nxt: Hex) -> bool:
         """Whether the link being laid may go on to ``nxt``: the judging plug-ins see the

@@ -204,7 +204,7 @@ export class Board {
   }
 
   /** Load the board picture: the map's, or ``url`` (a game's own board, which may be put
-   * together at set-up: Railways Through Time's chosen eras).
+   * together at set-up from the board options chosen, Plugin.game_board).
    * @param {string} mapId
    * @param {boolean} colorblind
    * @param {string | null} [url]

@@ -165,7 +165,7 @@ async function main() {
     return;
   }
   S.mapId = data.view.map;
-  // The game's own board: a board put together at set-up (Through Time) is not the map's.
+  // The game's own board: a board put together at set-up (Plugin.game_board) is not the map's.
   await Promise.all([
     board.load(S.mapId, S.colorblind, gameUrl("/board.svg")),
     loadExtras(S.mapId),

@@ -46,8 +46,8 @@ const BOT_LABELS = { easy: "Easy", medium: "Medium", hard: "Hard (about 1 s a mo
 /** @type {{maps: MapInfo[], seats: Seat[], importRecord: any, importSeats?: Seat[], mode: "multi" | "solo"}} */
 const state = {
   maps: [
+    // Until GET /api/maps answers (and if it fails): the default board only.
     { id: "eastern-us", name: "Eastern U.S.", min_players: 2, max_players: 6, solo: true },
-    { id: "through-time", name: "Railways Through Time", min_players: 2, max_players: 6, solo: false },
   ],
   seats: [],
   importRecord: null,
@@ -559,7 +559,7 @@ function tickMapDefaults() {
   }
 }
 
-/** A board's own choices (GET /api/maps ``choices``: Through Time's eras) as boxes to tick;
+/** A board's own choices (GET /api/maps ``choices``, Plugin.option_choices) as boxes to tick;
  * none ticked leaves the choice to the board's default. */
 function renderChoices() {
   const box = clear($("choices-box"));

@@ -76,6 +76,10 @@ class Australia(Plugin):
     judges_routes = True  # routes that cross a region border are never built without a card
     prices_edges = True  # a ferry hex costs its fee on top of the water tile
     card_effects: Mapping[str, CardEffect] = EFFECTS
+    solo_hook = "railways.rules.boards.australia.solo:AustraliaSolo"  # the town tracker
+    bot_pieces: Mapping[str, str] = {
+        "greedy": "railways.rules.boards.australia.greedy:AustraliaContext"
+    }
     baron_effects: Mapping[str, BaronEffect] = BARON_EFFECTS
 
     def __init__(self) -> None:

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from railways.core.actions import Action, BuildTrack, TakeOperationsCard
 from railways.core.board import Board, Color, MajorLine
-from railways.core.cards import CardDef
+from railways.core.cards import CardDef, CardEffect
 from railways.core.delivery import DeliveryHook, RouteLink
 from railways.core.errors import IllegalAction
 from railways.core.hexgrid import Hex
-from railways.core.plugins import Marker, Plugin
+from railways.core.plugins import Marker, OptionSpec, Plugin
 from railways.rules.boards.through_time.auction import TimeAuctionTurn, after_auction_action
 from railways.rules.boards.through_time.eras import (
     TIME_LINE,
@@ -31,6 +31,7 @@ from railways.rules.boards.through_time.eras import (
     is_gate,
     time_lines,
 )
+from railways.rules.boards.through_time.operations import EFFECTS
 from railways.rules.boards.through_time.timelines import CHART, STEP, claim_lines, claims
 from railways.rules.boards.through_time.travel import TimeTravel, gate_links, time_links
 from railways.rules.registry import register_plugin
@@ -102,7 +103,21 @@ class ThroughTime(Plugin):
     prices_edges = True
     judges_routes = True
     option_keys = frozenset({"eras"})
+    option_specs = (
+        OptionSpec(
+            "eras",
+            "Railways Through Time: the era boards to play (default: players + 1 of them, "
+            "one with a red city). Eras: stone-age, egypt, roman-empire, medieval, napoleonic, "
+            "wild-west, industrial, future.",
+            clause="TT-004",
+            max_items=8,
+        ),
+    )
     turn_structure = TimeAuctionTurn
+    card_effects: Mapping[str, CardEffect] = EFFECTS  # Time Blazer, Time Bounty
+    bot_pieces: Mapping[str, str] = {
+        "greedy": "railways.rules.boards.through_time.greedy:TimeContext"
+    }
 
     # -- the game's board and cards -------------------------------------------------------
     @classmethod

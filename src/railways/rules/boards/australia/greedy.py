@@ -138,8 +138,4 @@ class AustraliaContext(_Context):
         return value - self.money_cost(cost) - self.others * cost * self.money
 
 
-def is_australia(game: Game) -> bool:
-    return any(p.id == au.KEY for p in game.ruleset.plugins)
-
-
-__all__ = ["AustraliaContext", "is_australia"]
+__all__ = ["AustraliaContext"]

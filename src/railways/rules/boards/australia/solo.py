@@ -23,6 +23,7 @@ from railways.core.game import Delivery, Game
 from railways.core.state import Link
 from railways.rules.boards.australia import state as au
 from railways.rules.boards.australia.regions import TOWN
+from railways.rules.solo.hooks import SoloHook
 from railways.rules.solo.state import solo_map, solo_state
 
 PLAYER = 0
@@ -122,3 +123,34 @@ def held(game: Game) -> dict[Color, int]:
     for value in solo_state(game).tracker:
         out[Color(value)] = out.get(Color(value), 0) + 1
     return out
+
+
+class AustraliaSolo(SoloHook):
+    """The town tracker as the solo game's hook (``Australia.solo_hook``)."""
+
+    def is_town(self, game: Game, city: str) -> bool:
+        return is_town(game, city)
+
+    def is_unbuilt(self, game: Game, city: str | None) -> bool:
+        return is_unbuilt(game, city)
+
+    def path_prices(self, game: Game) -> dict[str, int]:
+        return unbuilt_prices(game)
+
+    def player_builds(self, game: Game, seat: int, link: Link) -> None:
+        player_builds(game, seat, link)
+
+    def railbot_builds(self, game: Game, link: Link) -> None:
+        railbot_builds(game, link)
+
+    def delivered(self, game: Game, delivery: Delivery) -> None:
+        delivered(game, delivery)
+
+    def final_points(self, game: Game) -> int:
+        return final_points(game)
+
+    def lost(self, game: Game) -> bool:
+        return lost_by_towns(game)
+
+    def held(self, game: Game) -> dict[Color, int]:
+        return held(game)

@@ -1,0 +1,63 @@
+"""The bots find what they know of a board through its plug-ins (``Plugin.bot_pieces``,
+``railways.bots.pieces``): no bot names a board."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from railways.bots.greedy import _Context, _context
+from railways.bots.pieces import combined, pieces
+from railways.rules import new_game
+from railways.rules.boards.australia.greedy import AustraliaContext
+from railways.rules.boards.through_time.greedy import TimeContext
+
+
+class Louder(_Context):
+    future = 2.0
+
+
+class Quieter(_Context):
+    others = 0.0
+
+
+class NotAContext:
+    pass
+
+
+def _game_of(*bot_pieces: dict[str, str]) -> SimpleNamespace:
+    plugins = [SimpleNamespace(bot_pieces=p) for p in bot_pieces]
+    return SimpleNamespace(ruleset=SimpleNamespace(plugins=plugins))
+
+
+@pytest.mark.parametrize(
+    ("map_id", "players", "wanted"),
+    [("through-time", 3, TimeContext), ("australia", 3, AustraliaContext), ("nippon", 3, _Context)],
+)
+def test_the_greedy_bot_takes_the_piece_of_the_board_s_plug_in(map_id, players, wanted):
+    game = new_game(map_id, players, 1)
+    assert type(_context(game, 0)) is wanted
+
+
+def test_pieces_of_two_plug_ins_combine_in_the_ruleset_s_order():
+    game = _game_of(
+        {"greedy": f"{__name__}:Louder"}, {}, {"greedy": f"{__name__}:Quieter", "mcts": "x:y"}
+    )
+    assert pieces(game, "greedy") == (Louder, Quieter)
+    both = combined(game, "greedy", _Context)
+    assert both.__mro__[1:4] == (Louder, Quieter, _Context)
+    assert (both.future, both.others) == (2.0, 0.0)  # each piece's own change, both kept
+    assert combined(game, "greedy", _Context) is both  # made once
+    assert combined(_game_of({}), "greedy", _Context) is _Context
+
+
+def test_a_wrong_piece_is_named():
+    for path, words in (
+        ("no-colon", "expected 'module:Class'"),
+        (f"{__name__}:Missing", "Missing is not a class"),
+    ):
+        with pytest.raises(ValueError, match=words):
+            pieces(_game_of({"greedy": path}), "greedy")
+    with pytest.raises(ValueError, match="NotAContext is not a _Context"):
+        combined(_game_of({"greedy": f"{__name__}:NotAContext"}), "greedy", _Context)
