@@ -877,7 +877,7 @@ class _Slots:
     def changed_since(self, seen: int) -> list[int] | None:
         """The slots whose route changed after version ``seen``; None when the log does not
         reach back that far (then every slot is looked at)."""
-        if seen < 0 or seen + 1 not in self.log and seen + 1 <= self.version:
+        if seen < 0 or (seen + 1 not in self.log and seen + 1 <= self.version):
             return None
         out: list[int] = []
         for v in range(seen + 1, self.version + 1):
@@ -978,6 +978,7 @@ def _slot_options(
     hit = slots.seats.get(key)
     if hit is not None and hit[0] == slots.version:
         return list(hit[2])
+    options: list[BuildOption | None]
     if hit is None:
         seen, options = -1, [None] * len(slots.routes)
     else:
