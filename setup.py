@@ -113,10 +113,17 @@ class BuildExt(build_ext):
     """``build_ext`` that runs mypyc only when it really builds (not for the metadata
     steps of an install), and falls back to pure Python unless ``RAILWAYS_MYPYC=1``."""
 
-    def finalize_options(self) -> None:
-        if self.distribution.ext_modules == [_PLACEHOLDER]:
-            self.distribution.ext_modules = self._generate()
-        super().finalize_options()
+    def _mypyc_now(self) -> None:
+        # Not in finalize_options: the metadata steps (egg_info) finalize this command too.
+        if self.extensions != [_PLACEHOLDER]:
+            return
+        self.extensions = self.distribution.ext_modules = self._generate()
+        self.check_extensions_list(self.extensions)
+        for ext in self.extensions:  # what finalize_options did for the placeholder
+            ext._full_name = self.get_ext_fullname(ext.name)
+            self.ext_map[ext._full_name] = ext
+            ext._links_to_dynamic = ext._needs_stub = False  # no setuptools Library here
+            ext._file_name = self.get_ext_filename(ext._full_name)
 
     def _generate(self) -> list[Extension]:
         if _mode() == "1":
@@ -133,6 +140,7 @@ class BuildExt(build_ext):
         return []
 
     def run(self) -> None:
+        self._mypyc_now()
         if not self.extensions or _mode() == "1":
             self._build()
             return
