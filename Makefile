@@ -1,8 +1,8 @@
 # The two commands a new user needs:
 #   make play   set up .venv and start the browser game on http://127.0.0.1:8000/
 #   make test   set up .venv and run every check and test
-# Also: make play-terminal (the terminal game); make mypyc / make mypyc-clean (the optional
-# compiled engine, docs/performance.md).
+# Also: make play-terminal (the terminal game); make mypyc / make mypyc-clean (rebuild or
+# remove the compiled engine, docs/performance.md, "Compiled with mypyc").
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -10,19 +10,33 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play play-terminal test lint typecheck jscheck unit setup clean mypyc mypyc-clean
 
-$(STAMP): pyproject.toml
+# The package, editable, with its dependencies. Its compiled modules are built below: the
+# same build `pip install -e .` makes, but redone whenever one of their sources changed.
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet --upgrade pip 'setuptools>=68' wheel
+	RAILWAYS_MYPYC=0 $(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-setup: $(STAMP)
+# The engine's hot core compiled with mypyc, in place (setup.py lists the modules). If it
+# cannot be built (no C compiler, say), setup.py says why and the engine stays pure Python,
+# unless RAILWAYS_MYPYC=1 (CI) makes that an error; RAILWAYS_MYPYC=0 skips it.
+COMPILED := $(VENV)/.compiled
+MYPYC_SOURCES := $(shell $(PYTHON) setup.py --mypyc-sources)
+PRINT_ENGINE := $(BIN)/python -c 'import sys, railways._build as b; sys.exit(b.main(sys.argv[1:]))'
 
-play: $(STAMP)
+$(COMPILED): setup.py $(MYPYC_SOURCES) | $(STAMP)
+	$(BIN)/python setup.py --quiet build_ext --inplace
+	@$(PRINT_ENGINE)
+	@touch $(COMPILED)
+
+setup: $(STAMP) $(COMPILED)
+
+play: setup
 	@echo "Open http://127.0.0.1:8000/ in your browser (Ctrl-C stops the server)."
 	$(BIN)/railways serve
 
-play-terminal: $(STAMP)
+play-terminal: setup
 	$(BIN)/railways play
 
 lint: $(STAMP)
@@ -44,19 +58,21 @@ jscheck: $(JS_STAMP)
 	node_modules/.bin/tsc --noEmit -p jsconfig.json
 	node_modules/.bin/eslint --max-warnings 0 src/railways/web/static eslint.config.js
 
-unit: $(STAMP)
+unit: setup
+	@$(PRINT_ENGINE)
 	$(BIN)/pytest -n auto
 
 test: lint typecheck jscheck unit
 
-# The engine's hot core and the greedy bot compiled with mypyc, in place (setup.py lists the
-# modules). Opt-in: `make test` and CI stay pure Python; RAILWAYS_PURE_PYTHON=1 ignores a
-# build that is here.
+# Rebuild the compiled modules now, failing if they cannot be built. RAILWAYS_PURE_PYTHON=1
+# ignores a build at run time; mypyc-clean removes it (`make setup` builds it again).
 mypyc: $(STAMP)
-	RAILWAYS_MYPYC=1 $(BIN)/python setup.py build_ext --inplace
+	RAILWAYS_MYPYC=1 $(BIN)/python setup.py --quiet build_ext --inplace
+	@$(PRINT_ENGINE) --require
+	@touch $(COMPILED)
 
 mypyc-clean:
-	rm -rf build
+	rm -rf build $(COMPILED)
 	find src -name '*.so' -delete
 
 clean: mypyc-clean

@@ -1,17 +1,25 @@
-"""Which build of the engine is running: pure Python, or with modules compiled by mypyc.
+"""Which build of the engine is running: compiled by mypyc, or pure Python.
 
-The compiled build is optional (``make mypyc``; docs/performance.md, "mypyc"): it puts an
-extension module next to each compiled source file, and Python then imports the
-extension instead of the source. Two things follow, handled here at ``import railways``:
+An install compiles the engine's hot core with mypyc by default (setup.py; docs/
+performance.md, "Compiled with mypyc"): it puts an extension module next to each compiled
+source file (the per-module stubs) and one shared library next to the package, and Python
+then imports the extension instead of the source. The pure-Python engine is the fallback
+and plays the same games. Handled here at ``import railways``:
 
 - ``RAILWAYS_PURE_PYTHON=1`` ignores the extension modules, so the pure-Python engine can
   be run (and compared with the compiled one) from the same tree;
-- an extension module older than its source would silently run old code, so that is
-  warned about (``make mypyc`` again, or ``make mypyc-clean``).
+- in a source checkout (an editable install, ``make``), an extension module older than its
+  source would silently run old code, and stubs without their shared library cannot be
+  imported: such a build is ignored, with a warning, and the engine runs pure Python
+  (``make mypyc`` or ``pip install -e .`` builds it again, ``make mypyc-clean`` removes it).
+
+``railways._build.main()`` says which build ``import railways`` gets (``--require``: exit
+1 unless it is the compiled one); the Makefile calls it after a build.
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.machinery
 import os
 import sys
@@ -91,20 +99,73 @@ def stale_files(package: Path = PACKAGE) -> list[Path]:
     return out
 
 
+def shared_libraries(package: Path = PACKAGE) -> list[Path]:
+    """The mypyc build's shared libraries, next to the package."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return sorted(p for p in package.parent.glob("*__mypyc*") if p.name.endswith(suffixes))
+
+
+def in_checkout(package: Path = PACKAGE) -> bool:
+    """Whether the package is a source checkout's ``src/railways`` (edited in place), not
+    an installed copy, whose files' times are only the times they were unpacked."""
+    return package.parent.name == "src" and (package.parent.parent / "setup.py").exists()
+
+
+def unusable_build(package: Path = PACKAGE) -> str | None:
+    """Why the extension modules present must not be imported, or None."""
+    if not compiled_files(package):
+        return None
+    if not shared_libraries(package):
+        return "its extension modules are here but not their shared library"
+    if in_checkout(package):
+        stale = stale_files(package)
+        if stale:
+            names = ", ".join(p.name.split(".", 1)[0] for p in stale)
+            return f"it is older than the source of {names}"
+    return None
+
+
+def ignore_build() -> None:
+    """From now on, import ``railways`` modules from their sources only."""
+    if _SourceOnly not in sys.meta_path:
+        sys.meta_path.insert(0, _SourceOnly)
+
+
 def setup() -> None:
     """Run once by ``import railways``."""
     if pure_python_requested():
-        if _SourceOnly not in sys.meta_path:
-            sys.meta_path.insert(0, _SourceOnly)
+        ignore_build()
         return
-    if not any(PACKAGE.joinpath("core").glob("*.so")):
-        return  # the usual case: no compiled build here
-    stale = stale_files()
-    if stale:
-        names = ", ".join(p.name.split(".", 1)[0] for p in stale)
+    why = unusable_build()
+    if why is not None:
+        ignore_build()
         warnings.warn(
-            f"the mypyc build of {names} is older than the source and runs old code: "
-            f"run `make mypyc` again, `make mypyc-clean`, or set {PURE_ENV}=1",
+            f"the mypyc build is ignored, the engine runs pure Python: {why} "
+            f"(`make mypyc` or `pip install -e .` builds it again, `make mypyc-clean` "
+            f"removes it; {PURE_ENV}=1 silences this)",
             RuntimeWarning,
             stacklevel=2,
         )
+
+
+def describe() -> str:
+    """One line: the build that ``import railways`` gives in this process."""
+    importlib.import_module("railways.core.legal")  # a compiled module, if the build is used
+
+    if pure_python_requested():
+        return f"engine: pure Python ({PURE_ENV} is set)"
+    why = unusable_build()
+    if why is not None:
+        return f"engine: pure Python (the mypyc build is ignored: {why})"
+    if not compiled_files():
+        return "engine: pure Python (no mypyc build installed)"
+    return f"engine: compiled by mypyc ({len(compiled_files())} modules)"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    print(describe())
+    if "--require" in args and "railways.core.legal" not in compiled_modules():
+        print("error: the compiled engine is required here (--require)", file=sys.stderr)
+        return 1
+    return 0
