@@ -249,13 +249,22 @@ def _context(game: Game, seat: int) -> _Context:
 class _Context:
     """What one decision needs, computed once: the network, cubes, money and time."""
 
-    # The tuning this context uses; a solo context changes some (``greedy_solo``).
-    others = OTHERS
-    interest = INTEREST
-    future = FUTURE
-    money = MONEY
+    # The tuning this context uses; a solo or board context changes some by overriding
+    # ``tuning`` (``greedy_solo``, a board's bot piece). Not by class attributes: compiled
+    # (the mypyc build), these are the instance's own slots, set here from ``tuning``, and a
+    # subclass's class attribute would be seen by Python code only, so the two builds
+    # would play different moves.
+    others: float
+    interest: float
+    future: float
+    money: float
+
+    def tuning(self) -> tuple[float, float, float, float]:
+        """The weights of (others' points, bond interest, the future, money)."""
+        return OTHERS, INTEREST, FUTURE, MONEY
 
     def __init__(self, game: Game, seat: int) -> None:
+        self.others, self.interest, self.future, self.money = self.tuning()
         self.game = game
         self.seat = seat
         state = game.state

@@ -44,7 +44,7 @@ from railways.rules.solo.state import is_solo, solo_map, solo_state
 if TYPE_CHECKING:
     from railways.core.legal import LegalActions
 
-from railways.bots.greedy import GreedyBot, _Context
+from railways.bots.greedy import MONEY, GreedyBot, _Context
 
 RAILBOT_CHOICES = (
     RailbotRemoveCube,
@@ -80,9 +80,10 @@ def solo_game(game: Game) -> bool:
 class SoloContext(_Context):
     """The greedy values with the solo tuning and the solo actions."""
 
-    others = 1.0  # a Railbot link in a delivery costs the player a point (RB-054)
-    interest = 0.12
-    future = 0.8
+    def tuning(self) -> tuple[float, float, float, float]:
+        # A Railbot link in a delivery costs the player a point (RB-054); cheaper bonds, a
+        # nearer future than the multiplayer game's.
+        return 1.0, 0.12, 0.8, MONEY
 
     emptying = 3.0  # a delivery that empties its city brings the end nearer (RB-013)
 

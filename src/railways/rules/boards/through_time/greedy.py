@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from railways.bots.greedy import Adjacency, _Context
+from railways.bots.greedy import MONEY, OTHERS, Adjacency, _Context
 from railways.core.actions import DeliverGoods
 from railways.core.board import Color
 from railways.core.cards import Icon
@@ -55,8 +55,8 @@ class TimeContext(_Context):
     here what a link opens counts for more and a bond's dividends for less (measured: with
     the base tuning most seats passed for the first ten turns of a game)."""
 
-    future = 0.8
-    interest = 0.15
+    def tuning(self) -> tuple[float, float, float, float]:
+        return OTHERS, 0.15, 0.8, MONEY
 
     def __init__(self, game: Game, seat: int) -> None:
         super().__init__(game, seat)
