@@ -18,7 +18,7 @@ from railways.bots.random_bot import RandomBot
 from railways.content.maps import available_maps
 from railways.core.actions import Action, Bid
 from railways.core.game import Game
-from railways.core.legal import legal_actions
+from railways.core.legal import LegalActions, legal_actions
 from railways.rl.encoding import BID_BUCKETS, MAX_BONDS_RETURNED, ActionEncoding
 from railways.rules import new_game
 from railways.rules.solo import new_solo_game
@@ -28,9 +28,9 @@ from .optional import need
 need("numpy")
 
 
-def legal_set(game: Game, seat: int) -> set[Action]:
-    """Every legal action of ``seat``, bids expanded to one per bucket (docs/rl.md)."""
-    legal = legal_actions(game, seat)
+def legal_set(legal: LegalActions) -> set[Action]:
+    """Every legal action listed, bids expanded to one per bucket (docs/rl.md)."""
+    seat = legal.seat
     # A set: legal_actions can list an action twice (a long route's first leg, once for
     # each target it leads to); it is one action.
     out = {a for a in legal.all() if not isinstance(a, Bid)}
@@ -41,11 +41,14 @@ def legal_set(game: Game, seat: int) -> set[Action]:
     return out
 
 
-def check_position(game: Game, enc: ActionEncoding, deep: bool) -> dict[int, Action]:
+def check_position(
+    game: Game, enc: ActionEncoding, deep: bool
+) -> tuple[LegalActions, dict[int, Action]]:
     seat = game.to_act
     assert seat is not None
-    expected = legal_set(game, seat)
-    by_index = enc.legal_map(game, seat)
+    legal = legal_actions(game, seat)
+    expected = legal_set(legal)
+    by_index = enc.legal_map(game, seat, legal)
     assert len(by_index) == len(expected)  # one index per legal action ...
     assert set(by_index.values()) == expected  # ... and every index is a legal action
     assert all(0 <= i < enc.size for i in by_index)
@@ -58,18 +61,16 @@ def check_position(game: Game, enc: ActionEncoding, deep: bool) -> dict[int, Act
         for i, action in by_index.items():
             assert enc.decode(game, seat, i) == action
         assert enc.legal_map(game, seat) == by_index  # the same position, the same indices
-    return by_index
+    return legal, by_index
 
 
-def play(game: Game, bots: Sequence[Bot], steps: int, deep_every: int = 25) -> int:
+def play(game: Game, bots: Sequence[Bot], steps: int, deep_every: int = 40) -> int:
     """Check every position of ``game`` for ``steps`` actions; the bots choose."""
     enc = ActionEncoding(game)
     n = 0
     while not game.over and n < steps:
-        check_position(game, enc, deep=n % deep_every == 0)
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat % len(bots)].choose(game, seat, legal_actions(game, seat)))
+        legal, _ = check_position(game, enc, deep=n % deep_every == 0)
+        game.apply(bots[legal.seat % len(bots)].choose(game, legal.seat, legal))
         n += 1
     return n
 
@@ -89,8 +90,8 @@ def test_every_board_random_and_greedy(board: str) -> None:
         game = new_game(board, players=4, seed=5)
     except ValueError:
         game = new_game(board, players=3, seed=5)
-    assert play(game, mixed(5), 200) > 0
-    assert play(new_game(game.state.map_id, players=len(game.seats), seed=9), randoms(9), 250) > 0
+    assert play(game, mixed(5), 120) > 0
+    assert play(new_game(game.state.map_id, players=len(game.seats), seed=9), randoms(9), 160) > 0
 
 
 def test_solo_game() -> None:
@@ -101,7 +102,7 @@ def test_solo_game() -> None:
 def test_modules_events_mines_hotels() -> None:
     options = {"modules": ["event-deck", "hotels", "mines"]}
     game = new_game("eastern-us", players=4, seed=3, options=options)
-    assert play(game, mixed(3), 250) > 0
+    assert play(game, mixed(3), 150) > 0
 
 
 def test_western_us_modules_and_fuel_depots() -> None:
@@ -112,11 +113,9 @@ def test_western_us_modules_and_fuel_depots() -> None:
     bots = randoms(2)
     n = 0
     while not game.over and n < 600:
-        by_index = check_position(game, enc, deep=False)
+        legal, by_index = check_position(game, enc, deep=False)
         kinds.update(a.kind for a in by_index.values())
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].choose(game, seat, legal_actions(game, seat)))
+        game.apply(bots[legal.seat].choose(game, legal.seat, legal))
         n += 1
     assert {"place_fuel_depot", "stop_at_fuel_depot"} <= kinds
 
@@ -132,12 +131,10 @@ def test_transcontinental_past_the_return_of_bonds() -> None:
     most = 0
     n = 0
     while not game.over and n < 900:
-        seat = game.to_act
-        assert seat is not None
-        by_index = check_position(game, enc, deep=False)
+        legal, by_index = check_position(game, enc, deep=False)
         returns = [a for a in by_index.values() if a.kind == "return_bonds"]
         most = max(most, len(returns))
-        game.apply(bots[seat].choose(game, seat, legal_actions(game, seat)))
+        game.apply(bots[legal.seat].choose(game, legal.seat, legal))
         n += 1
     assert n > 350
     assert most > 21  # the position that crashed was reached and has its indices
@@ -146,6 +143,7 @@ def test_transcontinental_past_the_return_of_bonds() -> None:
     )
 
 
+@pytest.mark.slow
 def test_pettingzoo_plays_transcontinental_past_350_steps() -> None:
     """Regression: the masked random PettingZoo game no longer stops at the return of
     bonds (it did after about 350 steps)."""

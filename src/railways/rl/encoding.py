@@ -250,6 +250,7 @@ class ActionEncoding:
         cap = self.max_links
         key: Key
         rank: Any
+        base: int | None
         for order, action in enumerate(legal.simple):
             kind = action.kind
             if isinstance(action, BuildTrack):  # a step's own choices can be builds ...
@@ -275,20 +276,26 @@ class ActionEncoding:
                 out[i] = action
         if legal.min_bid is not None and self._bid_base is not None:
             low = legal.min_bid
-            base = self._bid_base - 1
+            bid0 = self._bid_base - 1
             for k in range(max(1, low), BID_BUCKETS):
-                out[base + k] = Bid(seat=seat, amount=k)
-            out[base + BID_BUCKETS] = Bid(seat=seat, amount=max(low, BID_BUCKETS))
+                out[bid0 + k] = Bid(seat=seat, amount=k)
+            out[bid0 + BID_BUCKETS] = Bid(seat=seat, amount=max(low, BID_BUCKETS))
         if takes:
             self._place(out, self.sections["take_operations_card"], takes)
         for kind, entries in routes.items():
             self._place(out, self.sections[kind], entries)
         if legal.builds:
-            base_of = self._build_base
-            builds.extend(
-                (base_of(b.action), (b.action.redirect, len(b.action.cards), n), b.action)
-                for n, b in enumerate(legal.builds)
-            )
+            # _build_base inlined: thousands of builds per listing
+            cities, by_path, extends = self._city_hexes, self._builds, self._extends
+            for n, build in enumerate(legal.builds):
+                b = build.action
+                path = b.path
+                if path[0] in cities:
+                    base = by_path.get((path, b.exit))
+                else:
+                    end = cities.get(path[-1])
+                    base = extends.get((path[0], end)) if end is not None else None
+                builds.append((base, (b.redirect, len(b.cards), n), b))
         if builds:
             self._place(out, self.sections["build_track"], builds)
         if legal.deliveries:
