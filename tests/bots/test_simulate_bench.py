@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import importlib.util
 import json
 from pathlib import Path
 
@@ -81,6 +82,10 @@ def test_bench_runs_and_prints_its_keys() -> None:
     assert figures["machine"]["compiled"] == _build.compiled_modules()
     assert figures["random_playout"]["4"]["actions"] == 40
     assert {"p50", "p99"} <= set(figures["legal_actions_ms"])
+    if importlib.util.find_spec("pettingzoo") is not None:  # the RL step figures (rl extra)
+        assert figures["pettingzoo_step"]["steps"] == 40
+        assert figures["pettingzoo_step"]["players"] == 4
+        assert figures["gymnasium_solo_step"]["steps"] == 40
     text = _run("bench", "--games", "1", "--max-actions", "20")
     assert "actions/s" in text and "p99" in text
 

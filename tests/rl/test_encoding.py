@@ -30,7 +30,7 @@ def _check_position(game: Game, enc: ActionEncoding) -> dict[int, object]:
     mask = enc.mask(by_index)
     assert set(mask.nonzero()[0].tolist()) == set(by_index)
     # Every legal action of the engine has its index in the mask ...
-    listed = {enc.encode(game, a) for a in legal.all()}
+    listed = {enc.encode(game, a, by_index) for a in legal.all()}
     assert listed <= set(by_index)
     # ... and the mask holds nothing else, but for the bid amounts above the lowest
     # (legal_actions lists the lowest bid and means "this or more").
@@ -41,7 +41,7 @@ def _check_position(game: Game, enc: ActionEncoding) -> dict[int, object]:
         assert action.amount > legal.min_bid
     for i, action in by_index.items():
         assert game.allows(action), f"{enc.describe(i)}: {action} is refused"
-        assert enc.encode(game, action) == i  # index -> action -> index
+        assert enc.encode(game, action, by_index) == i  # index -> action -> index
     for i in sorted(by_index)[:: max(1, len(by_index) // 3)]:  # decode lists anew: a few
         assert enc.decode(game, seat, i) == by_index[i]
     return by_index

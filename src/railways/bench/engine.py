@@ -26,7 +26,15 @@ from railways.core.rng import Rng
 from railways.rules import new_game
 from railways.rules.records import game_from_record, record_of
 
+try:  # the RL step figures need the rl extra (numpy, Gymnasium, PettingZoo)
+    from railways.rl.bench import StepRate, gymnasium_solo_steps, pettingzoo_steps
+
+    HAVE_RL = True
+except ImportError:  # pragma: no cover - without the extra
+    HAVE_RL = False
+
 PLAYER_COUNTS = (2, 4, 6)
+RL_STEPS = 1000  # masked random steps per RL figure (at most --max-actions)
 REFERENCE_MAP, REFERENCE_PLAYERS = "eastern-us", 4  # what another board's cost is compared to
 GROWTH_PLAYERS = (2, 3, 4, 5, 6)
 COPY_AFTER = 150  # sampled actions before the position whose copies are timed
@@ -149,6 +157,9 @@ class EngineFigures(TypedDict):
     board_growth: dict[str, Growth]
     against_reference: NotRequired[AgainstReference]
     mcts_decision_ms: NotRequired[SearchLatency]
+    # Masked random steps of the RL interfaces (railways.rl.bench); only with the rl extra.
+    pettingzoo_step: NotRequired[StepRate]
+    gymnasium_solo_step: NotRequired[StepRate]
 
 
 def machine() -> Machine:
@@ -561,6 +572,12 @@ def run_engine_bench(
     if map_id != REFERENCE_MAP:
         say(f"{map_id} at its most players against {REFERENCE_MAP}, {REFERENCE_PLAYERS} players")
         figures["against_reference"] = against_reference(map_id, games, seed, max_actions)
+    if HAVE_RL:
+        steps = min(RL_STEPS, max_actions)
+        say("PettingZoo steps (masked random, 4-player Eastern U.S.)")
+        figures["pettingzoo_step"] = pettingzoo_steps(REFERENCE_MAP, REFERENCE_PLAYERS, steps, seed)
+        say("Gymnasium solo steps (masked random, Eastern U.S.)")
+        figures["gymnasium_solo_step"] = gymnasium_solo_steps(REFERENCE_MAP, steps, seed)
     if mcts is not None:
         say(f"{mcts} decisions")
         figures["mcts_decision_ms"] = mcts_decisions(

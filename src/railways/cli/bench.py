@@ -171,6 +171,16 @@ def print_figures(f: EngineFigures) -> None:
                 f"  {label} playout: {cost['board_us']:8.1f} against {cost['reference_us']:8.1f}"
                 f"  = {cost['ratio']:.2f}x"
             )
+    for rl_key, rl_label in (
+        ("pettingzoo_step", "PettingZoo AEC"),
+        ("gymnasium_solo_step", "Gymnasium solo"),
+    ):
+        if rl_key in f:
+            rate = f[rl_key]  # type: ignore[literal-required]
+            click.echo(
+                f"{rl_label} masked random steps ({rate['map']}, {rate['players']} player(s)): "
+                f"{rate['steps_per_s']:.1f} steps/s ({rate['steps']} steps)"
+            )
     if "mcts_decision_ms" in f:
         d = f["mcts_decision_ms"]
         click.echo(

@@ -1,33 +1,48 @@
-"""A fixed action encoding per board: every action a game can offer has one integer index.
+"""A fixed, exact action encoding per board: every legal action has one integer index.
 
 The catalogue is a list of *keys*, built once from a new game of the board (its board,
 ruleset and action kinds) and never from a position, so the same board, player count
-and plug-ins give the same indices in every game. docs/rl.md lists the sections:
+and plug-ins give the same indices in every game. Kinds whose actions the board can
+list in advance (barons, cities, colours, cards, amounts) get one index per key. Kinds
+whose actions depend on the track (builds, deliveries, routes of plug-in kinds, a card
+taken with a route) are *slotted*: each key has ``slots`` indices, and a section ends
+with a *pool* of indices for what does not fit:
+
+- the legal actions of a position that share a key are ranked (deliveries: the one that
+  scores most for the mover first; builds: no card and no redirect first; ties: the
+  engine's order) and take the key's slots in that order;
+- past the last slot, and for actions whose key the catalogue lacks, actions take the
+  pool's indices in order (by key, then rank; keyless ones in the engine's order).
+
+So at every position the legal actions and the mask's indices are in one-to-one
+correspondence (bids aside: ``legal_actions`` gives the lowest bid meaning "this or more",
+and the mask marks each bid bucket from it). A position that has more actions for a pool
+than it holds, or a bond return past ``MAX_BONDS_RETURNED``, raises ``ValueError``
+saying so. docs/rl.md lists the sections:
 
 - ``("bid", k)``: bid $k,000 for k below ``BID_BUCKETS``; the last bucket bids
   ``max(BID_BUCKETS, lowest legal bid)``;
-- ``("link", path)``: a Build Track along one of the board's precomputed routes
-  (``static_routes`` for every tile limit a card can give, by path);
-- ``("leg", path, exit)``: the first action of a route too long for one action
-  (``long_routes``);
-- ``("extend", hex, city)``: finishing an own incomplete link that ends at ``hex``
-  towards ``city`` (the engine offers the cheapest such route);
-- ``("deliver", source, destination, links)``: a delivery by its route's ends and
-  length; routes that share them are one action, and the one that scores most for the
-  mover is taken (ties: the engine's order);
-- ``(kind, field values...)``: every other kind, by the values of its fields
-  (barons, cards, cities, colours, ...), plug-in kinds included.
+- ``("link", path)`` / ``("leg", path, exit)`` / ``("extend", hex, city)``: a Build Track
+  along one of the board's precomputed routes, the first leg of a longer one, or the
+  finish of an own incomplete link ending at ``hex`` towards ``city``; ``BUILD_SLOTS``
+  slots each (the same build with cards, or redirecting), then ``BUILD_POOL``;
+- ``("deliver", source, destination, links)``: ``DELIVER_SLOTS`` slots each (routes,
+  colours and cards sharing the ends and length), then ``DELIVER_POOL``;
+- ``("take_operations_card", card, target, colour)``: ``TAKE_SLOTS``, then ``TAKE_POOL``;
+- ``(kind, end city)`` for a plug-in kind that moves a cube along links (Fuel Depots):
+  ``ROUTE_SLOTS``, then ``ROUTE_POOL``;
+- ``(kind, field values...)``: every other kind, by the values of its fields.
 
 ``legal_map`` turns a position's ``legal_actions`` into {index: action}; the mask is
-its keys. Decoding goes through it, so an index always yields an action the engine
-accepts now (with the cards the engine chose for it, for example).
+its keys. Decoding and encoding go through it.
 """
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -42,20 +57,62 @@ from railways.core.actions import (
 )
 from railways.core.board import Board, Color
 from railways.core.game import Game
-from railways.core.hexgrid import Hex
+from railways.core.hexgrid import Hex, Side
 from railways.core.legal import LegalActions, legal_actions, long_routes, static_routes
 
 Key = tuple[Any, ...]
 
 BID_BUCKETS = 20  # bids of $1,000 .. $19,000 one by one, then one bucket for the rest
 MAX_PRODUCT = 20_000  # a plug-in kind whose field values multiply past this is refused
+# The rules set no limit on bonds (RW-p4-23), so none on how many a player may return
+# between Transcontinental's phases (RW-p9-15): the encoding indexes returns of 0 to this.
+MAX_BONDS_RETURNED = 4096
+
+BUILD_SLOTS, BUILD_POOL = 4, 4096
+DELIVER_SLOTS, DELIVER_POOL = 2, 1024
+TAKE_SLOTS, TAKE_POOL = 2, 512
+ROUTE_SLOTS, ROUTE_POOL = 2, 256
 
 # The kinds encoded by hand below; every other kind is encoded by its fields.
 SPECIAL = frozenset({"bid", "build_track", "deliver_goods", "take_operations_card", "undo"})
+# Field values of one kind that differ from ``field_domains``.
+KIND_DOMAINS: dict[str, dict[str, list[Any]]] = {
+    "return_bonds": {"amount": list(range(MAX_BONDS_RETURNED + 1))},
+}
 
 
 def _hex(h: Hex) -> tuple[int, int]:
     return (h.row, h.col)
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A run of indices: ``len(keys) * slots`` keyed ones, then ``pool`` more."""
+
+    name: str
+    start: int
+    keys: tuple[Key, ...]
+    slots: int
+    pool: int
+
+    @property
+    def pool_start(self) -> int:
+        return self.start + len(self.keys) * self.slots
+
+    @property
+    def end(self) -> int:
+        return self.pool_start + self.pool
+
+    def describe(self, index: int) -> str:
+        if index >= self.pool_start:
+            return f"{self.name} pool {index - self.pool_start}"
+        k, slot = divmod(index - self.start, self.slots)
+        text = " ".join(str(part) for part in self.keys[k])
+        return text if self.slots == 1 else f"{text} #{slot}"
+
+
+# (index the key's first slot has, or None: not in the catalogue; rank within the key; action)
+_Entry = tuple[int | None, Any, Action]
 
 
 class ActionEncoding:
@@ -66,47 +123,68 @@ class ActionEncoding:
         self.map_id = game.state.map_id
         self.max_links = game.board.tables.max_engine
         self.tile_limits = _tile_limits(game)
-        self.sections: dict[str, tuple[int, int]] = {}
-        keys: list[Key] = []
+        self._city_hexes: dict[Hex, str] = {c.at: c.id for c in game.board.cities.values()}
+        self.sections: dict[str, Section] = {}
+        self.keys: list[Key] = []
+        self.index: dict[Key, int] = {}  # a key -> the index of its first slot
+        start = 0
+        self._builds: dict[tuple[tuple[Hex, ...], Side | None], int] = {}
+        self._extends: dict[tuple[Hex, str], int] = {}
+        self._route_kinds: set[str] = set()
         for name in game.kinds.kinds:
-            start = len(keys)
-            keys.extend(self._keys_of(game, name))
-            self.sections[name] = (start, len(keys))
-        self.keys: list[Key] = keys
-        self.index: dict[Key, int] = {k: i for i, k in enumerate(keys)}
-        if len(self.index) != len(keys):
-            raise ValueError("the action catalogue has a key twice")  # a bug, not bad input
-
-    @property
-    def size(self) -> int:
-        return len(self.keys)
+            keys, slots, pool = self._section_of(game, name)
+            section = Section(name, start, tuple(keys), slots, pool)
+            self.sections[name] = section
+            for i, key in enumerate(keys):
+                if key in self.index:
+                    raise ValueError(f"the action catalogue has {key} twice")  # a bug
+                self.index[key] = start + i * slots
+            self.keys.extend(keys)
+            start = section.end
+        self.size = start
+        self._starts = [s.start for s in self.sections.values()]
+        self._by_start = list(self.sections.values())
+        # Raw forms of the build keys (hex tuples, sides) for fast look-ups.
+        for key, base in self.index.items():
+            if key[0] == "link":
+                self._builds[(tuple(Hex.from_offset(r, c) for r, c in key[1]), None)] = base
+            elif key[0] == "leg":
+                path = tuple(Hex.from_offset(r, c) for r, c in key[1])
+                self._builds[(path, Side[key[2]])] = base
+            elif key[0] == "extend":
+                self._extends[(Hex.from_offset(*key[1]), key[2])] = base
+        self._bid_base = self.index.get(("bid", 1))
+        self._last_map: dict[int, Action] | None = None
+        self._last_reverse: dict[Action, int] = {}
 
     # -- the catalogue ---------------------------------------------------------------
-    def _keys_of(self, game: Game, name: str) -> list[Key]:
+    def _section_of(self, game: Game, name: str) -> tuple[list[Key], int, int]:
         board = game.board
         cities = sorted(board.cities)
         if name == "undo":
-            return []  # not offered to agents: an environment's step is final
+            return [], 1, 0  # not offered to agents: an environment's step is final
         if name == "bid":
-            return [("bid", k) for k in range(1, BID_BUCKETS + 1)]
+            return [("bid", k) for k in range(1, BID_BUCKETS + 1)], 1, 0
         if name == "build_track":
-            return self._build_keys(game)
+            return self._build_keys(game), BUILD_SLOTS, BUILD_POOL
         if name == "deliver_goods":
-            return [
+            keys = [
                 ("deliver", a, b, n)
                 for a in cities
                 for b in cities
                 if a != b
                 for n in range(1, self.max_links + 1)
             ]
+            return keys, DELIVER_SLOTS, DELIVER_POOL
         if name == "take_operations_card":
-            return _card_keys(game)
+            return _card_keys(game), TAKE_SLOTS, TAKE_POOL
         kind = game.kinds.kinds[name]
         if any(f.name == "links" for f in _fields(kind.action_type)):
-            # A plug-in's kind that moves a cube along a route (a Fuel Depot stop): indexed
-            # by where the route ends, as the kind describes it (None: it names no city).
-            return [(name, None), *((name, c) for c in cities)]
-        return _field_keys(game, name, kind.action_type)
+            # A plug-in's kind that moves a cube along a route (a Fuel Depot stop): keyed by
+            # where the route ends, as the kind describes it (None: it names no city).
+            self._route_kinds.add(name)
+            return [(name, None), *((name, c) for c in cities)], ROUTE_SLOTS, ROUTE_POOL
+        return _field_keys(game, name, kind.action_type), 1, 0
 
     def _build_keys(self, game: Game) -> list[Key]:
         board = game.board
@@ -131,40 +209,30 @@ class ActionEncoding:
         return sorted(links) + sorted(legs) + sorted(extends)
 
     # -- actions to keys ------------------------------------------------------------
-    def key_of(self, game: Game, action: Action) -> Key:
-        """The catalogue key of ``action`` (deliveries are looked up on ``game``)."""
-        if isinstance(action, Bid):
-            return ("bid", max(1, min(action.amount, BID_BUCKETS)))
-        if isinstance(action, BuildTrack):
-            path = tuple(_hex(h) for h in action.path)
-            if not action.path:
-                raise ValueError("a build without a path has no index")
-            if self.board.city_at(action.path[0]) is None:
-                end = self.board.city_at(action.path[-1])
-                return ("extend", path[0], end.id if end is not None else path[-1])
-            if action.exit is not None:
-                return ("leg", path, action.exit.name)
-            return ("link", path)
-        if isinstance(action, DeliverGoods):
-            cities = game.route(action)[1]
-            hops = min(len(action.links), self.max_links)
-            return ("deliver", action.city, cities[-1], hops)
-        if isinstance(action, TakeOperationsCard):
-            key = (action.kind, action.card, action.target, action.color)
-            # A choice no new game offers (a link for a Trading Depot, a route for Diplomatic
-            # Relations) is indexed as the card alone.
-            return key if key in self.index else (action.kind, action.card, None, None)
-        if any(f.name == "links" for f in _fields(type(action))):
-            shown = game.kinds.get(action).describe(game, action).cities
-            return (action.kind, shown[-1] if shown else None)
-        return (action.kind, *(_plain(getattr(action, f.name)) for f in _fields(type(action))))
+    def _build_base(self, action: BuildTrack) -> int | None:
+        path = action.path
+        if not path:
+            raise ValueError("a build without a path has no index")
+        end = self._city_hexes.get(path[-1])
+        if path[0] not in self._city_hexes:
+            return self._extends.get((path[0], end)) if end is not None else None
+        return self._builds.get((path, action.exit))
 
-    def encode(self, game: Game, action: Action) -> int:
-        key = self.key_of(game, action)
-        try:
-            return self.index[key]
-        except KeyError:
-            raise ValueError(f"{action} has no index in the catalogue of {self.map_id}") from None
+    def _field_base(self, action: Action) -> int:
+        key = (action.kind, *(_plain(getattr(action, f.name)) for f in _fields(type(action))))
+        base = self.index.get(key)
+        if base is None:
+            if action.kind == "return_bonds":
+                raise ValueError(
+                    f"{action}: the action space indexes returns of 0 to {MAX_BONDS_RETURNED} "
+                    "bonds (railways.rl.encoding.MAX_BONDS_RETURNED)"
+                )
+            raise ValueError(f"{action} has no index in the catalogue of {self.map_id}")
+        return base
+
+    def _route_base(self, game: Game, action: Action) -> int | None:
+        shown = game.kinds.get(action).describe(game, action).cities
+        return self.index.get((action.kind, shown[-1] if shown else None))
 
     # -- positions ------------------------------------------------------------------
     def legal_map(
@@ -174,48 +242,172 @@ class ActionEncoding:
         if legal is None:
             legal = legal_actions(game, seat)
         out: dict[int, Action] = {}
-        for action in legal.simple:
-            out.setdefault(self.encode(game, action), action)
-        if legal.min_bid is not None:
+        takes: list[_Entry] = []
+        routes: dict[str, list[_Entry]] = {}
+        builds: list[_Entry] = []
+        deliveries: list[_Entry] = []
+        index = self.index
+        cap = self.max_links
+        key: Key
+        rank: Any
+        base: int | None
+        for order, action in enumerate(legal.simple):
+            kind = action.kind
+            if isinstance(action, BuildTrack):  # a step's own choices can be builds ...
+                rank = (action.redirect, len(action.cards), -1, order)
+                builds.append((self._build_base(action), rank, action))
+            elif isinstance(action, DeliverGoods):  # ... or deliveries
+                dest = game.route(action)[1][-1]
+                key = ("deliver", action.city, dest, min(len(action.links), cap))
+                deliveries.append((index.get(key), (0, -1, order), action))
+            elif kind == "take_operations_card":
+                assert isinstance(action, TakeOperationsCard)
+                key = (kind, action.card, action.target, action.color)
+                takes.append((index.get(key), order, action))
+            elif kind in self._route_kinds:
+                routes.setdefault(kind, []).append((self._route_base(game, action), order, action))
+            elif kind == "bid":
+                assert isinstance(action, Bid)
+                out[self._bid_index(action.amount)] = action
+            else:
+                i = self._field_base(action)
+                if i in out and out[i] != action:
+                    raise ValueError(f"{action} and {out[i]} have one index")  # a bug
+                out[i] = action
+        if legal.min_bid is not None and self._bid_base is not None:
             low = legal.min_bid
+            bid0 = self._bid_base - 1
             for k in range(max(1, low), BID_BUCKETS):
-                out[self.index[("bid", k)]] = Bid(seat=seat, amount=k)
-            out[self.index[("bid", BID_BUCKETS)]] = Bid(seat=seat, amount=max(low, BID_BUCKETS))
-        for build in legal.builds:
-            out.setdefault(self.encode(game, build.action), build.action)
-        best: dict[int, int] = {}
-        for options in legal.deliveries.values():
-            for option in options:
-                hops = min(len(option.action.links), self.max_links)
-                key = ("deliver", option.action.city, option.destination, hops)
-                i = self._lookup(key, option.action)
-                mine = option.points.get(seat, 0)
-                if i not in best or mine > best[i]:
-                    best[i] = mine
-                    out[i] = option.action
+                out[bid0 + k] = Bid(seat=seat, amount=k)
+            out[bid0 + BID_BUCKETS] = Bid(seat=seat, amount=max(low, BID_BUCKETS))
+        if takes:
+            self._place(out, self.sections["take_operations_card"], takes)
+        for kind, entries in routes.items():
+            self._place(out, self.sections[kind], entries)
+        if legal.builds:
+            # _build_base inlined: thousands of builds per listing
+            cities, by_path, extends = self._city_hexes, self._builds, self._extends
+            for n, build in enumerate(legal.builds):
+                b = build.action
+                path = b.path
+                if path[0] in cities:
+                    base = by_path.get((path, b.exit))
+                else:
+                    end = cities.get(path[-1])
+                    base = extends.get((path[0], end)) if end is not None else None
+                builds.append((base, (b.redirect, len(b.cards), n), b))
+        if builds:
+            self._place(out, self.sections["build_track"], builds)
+        if legal.deliveries:
+            n = 0
+            for options in legal.deliveries.values():
+                for option in options:
+                    action = option.action
+                    key = ("deliver", action.city, option.destination, min(len(action.links), cap))
+                    rank = (-option.points.get(seat, 0), n)
+                    deliveries.append((index.get(key), rank, action))
+                    n += 1
+        if deliveries:
+            self._place(out, self.sections["deliver_goods"], deliveries)
         return out
 
-    def _lookup(self, key: Key, action: Action) -> int:
-        try:
-            return self.index[key]
-        except KeyError:
-            raise ValueError(f"{action} has no index in the catalogue of {self.map_id}") from None
+    def _place(self, out: dict[int, Action], section: Section, entries: list[_Entry]) -> None:
+        """Give each entry its key's next slot by rank, or the pool's next index. An action
+        listed twice is one action and gets one index."""
+        first: dict[int, _Entry] = {}
+        clash: dict[int, list[_Entry]] = {}
+        keyless: list[Action] = []
+        for entry in entries:
+            base = entry[0]
+            if base is None:
+                if entry[2] not in keyless:
+                    keyless.append(entry[2])
+            elif base in first:
+                action = entry[2]
+                if action == first[base][2]:
+                    continue  # listed twice (a first leg towards two targets): one action
+                group = clash.get(base)
+                if group is None:
+                    clash[base] = [first[base], entry]
+                elif all(action != e[2] for e in group):
+                    group.append(entry)
+            else:
+                first[base] = entry
+        for base, entry in first.items():
+            if base not in clash:
+                out[base] = entry[2]
+        if not clash and not keyless:
+            return
+        slots = section.slots
+        pool: list[Action] = []
+        for base in sorted(clash):
+            group = sorted(clash[base], key=_rank)
+            for slot, entry in enumerate(group[:slots]):
+                out[base + slot] = entry[2]
+            pool.extend(entry[2] for entry in group[slots:])
+        pool.extend(keyless)
+        if len(pool) > section.pool:
+            raise ValueError(
+                f"{self.map_id}: {len(pool)} {section.name} actions past their keys' "
+                f"{slots} slots, and the pool has {section.pool} indices "
+                f"(railways.rl.encoding: raise the {section.name} pool)"
+            )
+        start = section.pool_start
+        for j, action in enumerate(pool):
+            out[start + j] = action
+
+    def _bid_index(self, amount: int) -> int:
+        if self._bid_base is None:
+            raise ValueError(f"{self.map_id} has no bids")
+        return self._bid_base + max(1, min(amount, BID_BUCKETS)) - 1
 
     def mask(self, legal: dict[int, Action]) -> npt.NDArray[np.int8]:
         out = np.zeros(self.size, dtype=np.int8)
-        out[list(legal)] = 1
+        out[np.fromiter(legal, dtype=np.intp, count=len(legal))] = 1
         return out
+
+    def encode(self, game: Game, action: Action, legal: dict[int, Action] | None = None) -> int:
+        """The index of ``action`` at this position of ``game`` (``legal``: its legal map,
+        when already made). Raises ValueError for an action the position does not list."""
+        if isinstance(action, Bid):
+            return self._bid_index(action.amount)
+        kind = action.kind
+        if kind not in SPECIAL and kind not in self._route_kinds:
+            return self._field_base(action)
+        if legal is None:
+            legal = self.legal_map(game, action.seat)
+        if legal is not self._last_map:
+            self._last_map = legal
+            self._last_reverse = {a: i for i, a in legal.items()}
+        try:
+            return self._last_reverse[action]
+        except KeyError:
+            raise ValueError(
+                f"{action} is not among the actions listed now, so it has no index"
+            ) from None
 
     def decode(self, game: Game, seat: int, index: int) -> Action:
         """The action ``index`` stands for now; ValueError when it is not legal."""
         legal = self.legal_map(game, seat)
         if index not in legal:
-            what = self.keys[index] if 0 <= index < self.size else "out of range"
+            what = self.describe(index) if 0 <= index < self.size else "out of range"
             raise ValueError(f"action index {index} ({what}) is not legal now")
         return legal[index]
 
+    def section_of(self, index: int) -> Section:
+        if not 0 <= index < self.size:
+            raise ValueError(f"action index {index} is out of range (0 to {self.size - 1})")
+        at = bisect.bisect_right(self._starts, index) - 1
+        while self._by_start[at].end <= index:  # empty sections share a start
+            at += 1
+        return self._by_start[at]
+
     def describe(self, index: int) -> str:
-        return " ".join(str(part) for part in self.keys[index])
+        return self.section_of(index).describe(index)
+
+
+def _rank(entry: _Entry) -> Any:
+    return entry[1]
 
 
 def _tile_limits(game: Game) -> list[int]:
@@ -269,7 +461,7 @@ def field_domains(game: Game) -> dict[str, list[Any]]:
 
 
 def _field_keys(game: Game, name: str, cls: type[Action]) -> list[Key]:
-    domains = field_domains(game)
+    domains = {**field_domains(game), **KIND_DOMAINS.get(name, {})}
     own: list[Sequence[Any]] = []
     for f in _fields(cls):
         if f.name not in domains:
@@ -289,7 +481,8 @@ def _field_keys(game: Game, name: str, cls: type[Action]) -> list[Key]:
 def _card_keys(game: Game) -> list[Key]:
     """Each card alone, and with every choice its effect offers at the start of a game.
 
-    (Choices only narrow as a game goes on: gray cities get colours, tiles run out.)
+    (Choices only narrow as a game goes on: gray cities get colours, tiles run out. A
+    choice no new game offers, such as a Trading Depot's link, takes the pool.)
     """
     keys: set[Key] = set()
     for card_id, card in game.ruleset.cards.items():
@@ -301,3 +494,12 @@ def _card_keys(game: Game) -> list[Key]:
 
 def _take_options(game: Game, card: Any) -> Iterable[TakeOperationsCard]:
     return game.card_effect(card).take_options(game, 0, card)
+
+
+__all__ = [
+    "BID_BUCKETS",
+    "MAX_BONDS_RETURNED",
+    "ActionEncoding",
+    "Section",
+    "field_domains",
+]

@@ -56,7 +56,10 @@ def game_rows(
             row["legal"] = []
         else:
             legal = actions.legal_map(game, seat)
-            row["action_index"] = actions.encode(game, action)
+            try:
+                row["action_index"] = actions.encode(game, action, legal)
+            except ValueError:  # not among the listed actions (a build made hex by hex)
+                row["action_index"] = None
             row["legal"] = sorted(legal)
         if observations != "none":
             vector = obs.observe(game, seat)

@@ -170,6 +170,14 @@ class ObservationEncoding:
             "plugins": (self.plugins.size,),
         }
         self.size = sum(int(np.prod(s)) for s in self.shapes.values())
+        # Where each array lies in the flat vector (``flat`` fills views of one vector).
+        self._spans: list[tuple[str, int, int, tuple[int, ...]]] = []
+        at = 0
+        for k, shape in self.shapes.items():
+            n = int(np.prod(shape))
+            self._spans.append((k, at, at + n, shape))
+            at += n
+        self._board_flat = self.board_static.ravel()
 
     def _rel(self, owner: int | None, seat: int) -> int | None:
         """An owner's row as the observer sees it; other owners share the last row."""
@@ -181,11 +189,16 @@ class ObservationEncoding:
 
     def arrays(self, view: dict[str, Any]) -> dict[str, F32]:
         """The observation of ``view``'s seat, array by array (see ``shapes``)."""
+        return self._fill(view, np.zeros(self.size, dtype=np.float32))
+
+    def _fill(self, view: dict[str, Any], vector: F32) -> dict[str, F32]:
+        """Write the observation into ``vector`` (zeros, ``size`` long); its arrays, as views."""
         seat = view["seat"]
         if seat is None:
             raise ValueError("observations are for a seat, not a spectator")
-        out = {k: np.zeros(s, dtype=np.float32) for k, s in self.shapes.items()}
-        board = self.board_static.copy()
+        out = {k: vector[a:b].reshape(shape) for k, a, b, shape in self._spans}
+        board = out["board"]
+        board.reshape(-1)[:] = self._board_flat
         cc, cu, ec, tr = (
             self.channels[k][0] for k in ("city_color", "cubes", "empty_city", "track")
         )
@@ -204,7 +217,6 @@ class ObservationEncoding:
             assert rel is not None
             for row, col, _a, _b in link["tiles"]:
                 board[row, col, tr + rel] += 1.0
-        out["board"] = board
         phase = Phase(view["phase"])
         out["phase"][PHASES.index(phase)] = 1.0
         for p in view["players"]:
@@ -269,8 +281,9 @@ class ObservationEncoding:
 
     def flat(self, view: dict[str, Any]) -> F32:
         """The observation as one vector: the arrays of ``shapes`` in order, flattened."""
-        arrays = self.arrays(view)
-        return np.concatenate([arrays[k].ravel() for k in self.shapes]).astype(np.float32)
+        vector = np.zeros(self.size, dtype=np.float32)
+        self._fill(view, vector)
+        return vector
 
     def observe(self, game: Game, seat: int) -> F32:
         """Seat ``seat``'s observation; made from ``view_for(game, seat)`` alone."""

@@ -1,0 +1,76 @@
+"""Step rates of the research interfaces, for ``railways bench`` (plain numbers, no checks).
+
+A *masked random* step: read the acting agent's observation and mask, pick one of the
+mask's indices uniformly (numpy's generator, seeded) and step with it; a finished or
+truncated game is reset from the next seed outside the count. Making the environment
+(the action catalogue, the board tables) is not timed.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TypedDict
+
+import numpy as np
+
+
+class StepRate(TypedDict):
+    map: str
+    players: int
+    steps: int
+    seconds: float
+    steps_per_s: float
+
+
+def _rate(map_id: str, players: int, steps: int, elapsed: float) -> StepRate:
+    return {
+        "map": map_id,
+        "players": players,
+        "steps": steps,
+        "seconds": round(elapsed, 3),
+        "steps_per_s": round(steps / elapsed, 1) if elapsed else 0.0,
+    }
+
+
+def pettingzoo_steps(map_id: str, players: int, steps: int, seed: int) -> StepRate:
+    """Masked random steps of the PettingZoo AEC environment (observe + mask + step)."""
+    from railways.rl.pettingzoo_env import raw_env
+
+    env = raw_env(map=map_id, players=players, seed=seed)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    elapsed = 0.0
+    done = 0
+    resets = seed
+    while done < steps:
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            resets += 1
+            env.reset(seed=resets)
+            continue
+        start = time.perf_counter()
+        obs = env.observe(agent)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        elapsed += time.perf_counter() - start
+        done += 1
+    return _rate(map_id, players, done, elapsed)
+
+
+def gymnasium_solo_steps(map_id: str, steps: int, seed: int) -> StepRate:
+    """Masked random steps of the Gymnasium solo environment (``railways/Solo-v0``)."""
+    from railways.rl.gym_env import SoloEnv
+
+    env = SoloEnv(map=map_id)
+    obs, _info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    elapsed = 0.0
+    done = 0
+    while done < steps:
+        start = time.perf_counter()
+        action = np.int64(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, _reward, terminated, truncated, _info = env.step(action)
+        elapsed += time.perf_counter() - start
+        done += 1
+        if terminated or truncated:
+            obs, _info = env.reset(seed=seed + done)
+    return _rate(map_id, 1, done, elapsed)
