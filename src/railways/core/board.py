@@ -8,6 +8,7 @@ add data, not classes: every feature any board of the family has is here.
 from __future__ import annotations
 
 import gc
+
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
