@@ -45,6 +45,11 @@ MYPYC_MODULES = [
     "src/railways/core/track.py",
     "src/railways/core/delivery.py",
     "src/railways/core/legal.py",
+    "src/railways/core/routes.py",
+    "src/railways/core/route_fit.py",
+    "src/railways/core/build_option.py",
+    "src/railways/core/build_slots.py",
+    "src/railways/core/build_listing.py",
     # The greedy bot's values: the mcts bot's playout policy, most of a search's time.
     "src/railways/bots/greedy.py",
 ]

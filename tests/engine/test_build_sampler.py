@@ -1,11 +1,11 @@
 """The fast playout's draw of a link (``legal.sample_build``) and the short cuts it takes.
 
-- The supply check on a candidate route (``legal._supply_ok``: the route's own count of
+- The supply check on a candidate route (``route_fit._supply_ok``: the route's own count of
   plain tiles, and a walk of its tiles where it meets track) says what counting the tiles
   after the build (``track.tiles_after``) says, for every route and first leg of the board.
-- When ``legal._starved`` says no route can get its tiles, none can: checked by trying every
+- When ``route_fit._starved`` says no route can get its tiles, none can: checked by trying every
   route and first leg of the board.
-- The kept extensions (``legal._own_extensions``) equal a fresh computation, and every
+- The kept extensions (``build_listing._own_extensions``) equal a fresh computation, and every
   sampled link is one that ``link_options`` lists.
 
 Positions come from whole random games, Transcontinental with six players among them: long
@@ -18,7 +18,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from railways.core import legal
+from railways.core import build_listing, build_option, build_slots, legal, route_fit
+from railways.core import routes as static_tables
 from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side
 from railways.core.rng import Rng
@@ -36,7 +37,7 @@ def positions(map_id: str, players: int, seed: int, every: int) -> Iterator[Game
     rng = Rng(seed * 7919)
     steps = 0
     while not game.over and steps < 3000:
-        short = min(legal._room(game)) < 5
+        short = min(route_fit._room(game)) < 5
         if steps % every == 0 or (short and steps % 3 == 0):
             yield game
         seat = game.to_act
@@ -71,11 +72,11 @@ def test_supply_check_and_starved_agree_with_counting_the_tiles(
         all_routes = routes(game, 4)
         answers = [by_counting(game, r.laid) for r in all_routes]
         for route, answer in zip(all_routes, answers, strict=True):
-            assert legal._supply_ok(game, route, occupied) == answer, route.path
+            assert route_fit._supply_ok(game, route, occupied) == answer, route.path
         checked += 1
-        room = legal._room(game)
+        room = route_fit._room(game)
         short += min(room) < 4
-        if legal._starved(game, room):
+        if route_fit._starved(game, room):
             starved += 1
             assert not any(answers)
     assert checked > 5
@@ -91,19 +92,19 @@ def test_sampled_links_are_listed_and_kept_extensions_are_fresh(
     rng = Rng(seed)
     for game in positions(map_id, players, seed, 15):
         for each in range(players):  # every seat's kept extensions, not only the one to act
-            max_tiles, cards = legal._max_tiles(game, each)
-            closed, starts = legal._closed(game, each)
-            kept = legal._own_extensions(game, each, max_tiles, cards, closed, starts)
-            assert kept == legal._extensions(game, each, max_tiles, cards)
+            max_tiles, cards = build_option._max_tiles(game, each)
+            closed, starts = build_option._closed(game, each)
+            kept = build_listing._own_extensions(game, each, max_tiles, cards, closed, starts)
+            assert kept == build_listing._extensions(game, each, max_tiles, cards)
             # the places the sampler gives the extensions are enough for all of them
             own_open = [lk for lk in game.state.links.values() if lk.owner == each and not lk.end]
-            assert legal._open_links(game, each) == own_open
+            assert build_option._open_links(game, each) == own_open
             for lk in own_open:  # each open end's extensions fit in the places it gets
-                reached = legal._end_routes(game.board, lk, max_tiles)[1]
-                near = legal._cities_near(game.board, lk.open_end[0], max_tiles)
+                reached = static_tables._end_routes(game.board, lk, max_tiles)[1]
+                near = static_tables._cities_near(game.board, lk.open_end[0], max_tiles)
                 assert reached <= near
             places = sum(
-                legal._cities_near(game.board, lk.open_end[0], max_tiles) for lk in own_open
+                static_tables._cities_near(game.board, lk.open_end[0], max_tiles) for lk in own_open
             )
             assert len(kept) <= places
             opened += bool(kept)
@@ -127,35 +128,37 @@ def test_the_kept_tiles_of_each_candidate_give_the_listing_when_the_supply_is_sh
     compared = slots_compared = 0
     rng = Rng(4)
     for game in positions("transcontinental", 6, 4, 1000):
-        room = legal._room(game)
-        if min(room) >= 5 or legal._starved(game, room):
+        room = route_fit._room(game)
+        if min(room) >= 5 or route_fit._starved(game, room):
             continue
         for seat in range(6):
-            max_tiles, cards = legal._max_tiles(game, seat)
-            closed, starts = legal._closed(game, seat)
+            max_tiles, cards = build_option._max_tiles(game, seat)
+            closed, starts = build_option._closed(game, seat)
             if min(room) >= max_tiles or closed or starts:
                 continue
             listed = legal.link_options(game, seat)
             for _ in range(3):  # draws set slots aside (_Needs.hopeful): the list still holds
                 drawn = legal.sample_build(game, seat, rng)
                 assert drawn is None if not listed else drawn in {o.action for o in listed}
-            short = legal._short_options(game, seat, max_tiles, cards, room)
+            short = build_listing._short_options(game, seat, max_tiles, cards, room)
             assert short == listed
             compared += 1
         if compared % 7 == 1:  # every slot, now and then (each is planned the old way)
-            table = legal._synced_needs(game, 4)
-            index = legal._slot_index(game.board, 4, game.edge_costs)
+            table = build_slots._synced_needs(game, 4)
+            index = build_slots._slot_index(game.board, 4, game.edge_costs)
             occupied = set(game.state.track)
             for i, dest in enumerate(index.dests):
                 if i < len(index.groups):
-                    old = legal._group_choice(
+                    old = build_slots._group_choice(
                         game, 0, (), dest or "", index.groups[i], False, False, occupied, True
                     )
                 else:
                     leg = index.legs[i - len(index.groups)]
-                    old = legal._leg_choice(game, 0, (), leg, False, occupied, True)
-                route = legal._short_choice(game, table, index, i, occupied, room)
-                new = None if route is None else legal._option(game.board, 0, (), route, dest)
+                    old = build_slots._leg_choice(game, 0, (), leg, False, occupied, True)
+                route = build_slots._short_choice(game, table, index, i, occupied, room)
+                new = (
+                    None if route is None else build_option._option(game.board, 0, (), route, dest)
+                )
                 assert new == old
                 slots_compared += 1
     assert compared > 50 and slots_compared > 5000

@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from railways.core.board import Board, Terrain, TerrainCosts
+from railways.core.board import Board, City, Terrain, TerrainCosts
 from railways.core.errors import IllegalAction
 from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
 from railways.core.state import GameState, Link, Piece
@@ -263,16 +263,37 @@ def _impassable(board: Board, a: Hex, b: Hex, what: str) -> tuple[str, str]:
     return f"{what} the edge between {a} and {b}", "RW-p5-12"
 
 
-def plan_build(
-    board: Board,
-    state: GameState,
-    seat: int,
-    path: tuple[Hex, ...],
-    exit_: Side | None,
-    redirect: bool,
-    rules: CostRules,
-) -> BuildPlan:
-    """Check a build completely without changing anything; raise IllegalAction if illegal."""
+@dataclass(frozen=True, slots=True)
+class _Start:
+    """Where a checked build starts (:func:`_build_start`): a ``city`` the new link leaves,
+    an own incomplete link it ``extends`` or a plug-in's ``junction``; ``link_start`` is the
+    city the link counts from. ``redirect_side`` is the end tile's new side when the build
+    redirects it (on the path's first hex), ``redirect_cost`` what that tile costs."""
+
+    city: City | None
+    extends: Link | None
+    junction: BuildOrigin | None
+    link_start: str
+    redirect_side: Side | None = None
+    redirect_cost: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class _End:
+    """Where a checked build ends (:func:`_build_end`): in a ``city``, by joining an own
+    incomplete link (``joins``), or neither (a loose end). The body's tiles are laid on
+    ``path[1:body_to]``."""
+
+    city: City | None
+    joins: Link | None
+    body_to: int
+
+
+_NOT_THE_END_TILE = "only the end tile of your own incomplete link can be redirected"
+
+
+def _check_path(board: Board, path: tuple[Hex, ...]) -> None:
+    """The path's shape: not empty, no hex twice, each step to a neighbour over a passable edge."""
     if not path:
         raise IllegalAction("a build needs a starting city or incomplete link", "RW-p4-46")
     if len(set(path)) != len(path):
@@ -285,134 +306,182 @@ def plan_build(
         if board.is_impassable(x, y):
             raise IllegalAction(*_impassable(board, x, y, "track may not cross"))
 
+
+def _terrain_cost(board: Board, rules: CostRules, h: Hex) -> int:
+    """What a tile on ``h`` costs (a card may make open terrain free or reprice terrain)."""
+    terrain = board.hexes[h]
+    if rules.free_open and terrain is Terrain.OPEN:
+        return 0
+    return (rules.terrain or board.tables.terrain_costs).of(terrain)
+
+
+def _first_side(path: tuple[Hex, ...]) -> Side:
+    side = path[0].side_towards(path[1])
+    assert side is not None
+    return side
+
+
+def _build_start(
+    board: Board,
+    state: GameState,
+    seat: int,
+    path: tuple[Hex, ...],
+    exit_: Side | None,
+    redirect: bool,
+    rules: CostRules,
+) -> _Start:
+    """Where the build starts: a city, the end of an own incomplete link or a plug-in's
+    origin (``CostRules.origins``), checked in that order."""
     origin = path[0]
-    start_city = board.city_at(origin)
-    extends: Link | None = None
-    tiles: list[tuple[Hex, Side, Side]] = []
-    redirect_hex: Hex | None = None
-    redirect_side: Side | None = None
-    tile_costs: list[int] = []
-    tc = rules.terrain or board.tables.terrain_costs
-    junction: BuildOrigin | None = None
+    city = board.city_at(origin)
+    if city is not None:
+        return _start_at_city(city, path, redirect)
+    extends = own_open_end(state, seat, origin)
+    if extends is not None:
+        return _start_at_open_end(board, state, extends, path, exit_, redirect, rules)
+    junction = next((o for o in rules.origins if o.at == origin and o.seat == seat), None)
+    if junction is None:
+        owner_note = ""
+        for piece in state.track.get(origin, ()):
+            if piece.owner != seat:
+                owner_note = "; another player's track can never be extended or redirected"
+        raise IllegalAction(
+            f"a build must start at a city or at the end of your own incomplete link "
+            f"(hex {origin} is neither{owner_note})",
+            "RW-p4-46",
+        )
+    return _start_at_junction(junction, path, redirect)
 
-    def terrain_cost(h: Hex) -> int:
-        terrain = board.hexes[h]
-        if rules.free_open and terrain is Terrain.OPEN:
-            return 0
-        return tc.of(terrain)
 
-    if start_city is not None:
-        if redirect:
-            raise IllegalAction(
-                "only the end tile of your own incomplete link can be redirected", "RW-p5-04"
-            )
+def _start_at_city(city: City, path: tuple[Hex, ...], redirect: bool) -> _Start:
+    if redirect:
+        raise IllegalAction(_NOT_THE_END_TILE, "RW-p5-04")
+    if len(path) < 2:
+        raise IllegalAction("a build from a city must lay at least one tile", "RW-p4-43")
+    side = _first_side(path)
+    if side not in city.spokes:
+        raise IllegalAction(f"{city.name} has no track spoke on its {side.name} side", "RW-p5-07")
+    return _Start(city, None, None, city.id)
+
+
+def _start_at_junction(junction: BuildOrigin, path: tuple[Hex, ...], redirect: bool) -> _Start:
+    """A plug-in's origin on own track (a switch): a new link leaves it by a free side."""
+    if junction.refusal is not None:
+        raise IllegalAction(junction.refusal, junction.clause)
+    if redirect:
+        raise IllegalAction(_NOT_THE_END_TILE, "RW-p5-04")
+    if len(path) < 2:
+        raise IllegalAction(f"a build from a {junction.kind} must lay at least one tile")
+    if _first_side(path) not in junction.sides:
+        raise IllegalAction(
+            f"new track can leave the {junction.kind} at {path[0]} only by a side its own "
+            f"track does not use ({', '.join(s.name for s in sorted(junction.sides))})",
+            junction.clause,
+        )
+    return _Start(None, None, junction, junction.start)
+
+
+def _start_at_open_end(
+    board: Board,
+    state: GameState,
+    link: Link,
+    path: tuple[Hex, ...],
+    exit_: Side | None,
+    redirect: bool,
+    rules: CostRules,
+) -> _Start:
+    """From the end of an own incomplete link: redirect its end tile, or go on the way it
+    points."""
+    origin = path[0]
+    _end_hex, end_side = link.open_end
+    if not redirect:
         if len(path) < 2:
-            raise IllegalAction("a build from a city must lay at least one tile", "RW-p4-43")
-        side = origin.side_towards(path[1])
-        assert side is not None
-        if side not in start_city.spokes:
+            raise IllegalAction("the build lays no tiles", "RW-p4-43")
+        if origin.side_towards(path[1]) != end_side:
             raise IllegalAction(
-                f"{start_city.name} has no track spoke on its {side.name} side", "RW-p5-07"
+                f"the next tile must continue where your incomplete link points "
+                f"({end_side.name} of {origin})",
+                "RW-p4-45",
             )
-        link_start = start_city.id
-        body_from = 1
-    else:
-        extends = own_open_end(state, seat, origin)
-        if extends is None:
-            junction = next((o for o in rules.origins if o.at == origin and o.seat == seat), None)
-        if extends is None and junction is None:
-            owner_note = ""
-            for piece in state.track.get(origin, ()):
-                if piece.owner != seat:
-                    owner_note = "; another player's track can never be extended or redirected"
-            raise IllegalAction(
-                f"a build must start at a city or at the end of your own incomplete link "
-                f"(hex {origin} is neither{owner_note})",
-                "RW-p4-46",
-            )
-    if junction is not None:
-        # A plug-in's origin on own track (a switch): a new link leaves it by a free side.
-        if junction.refusal is not None:
-            raise IllegalAction(junction.refusal, junction.clause)
-        if redirect:
-            raise IllegalAction(
-                "only the end tile of your own incomplete link can be redirected", "RW-p5-04"
-            )
-        if len(path) < 2:
-            raise IllegalAction(f"a build from a {junction.kind} must lay at least one tile")
-        side = origin.side_towards(path[1])
-        assert side is not None
-        if side not in junction.sides:
-            raise IllegalAction(
-                f"new track can leave the {junction.kind} at {origin} only by a side its own "
-                f"track does not use ({', '.join(s.name for s in sorted(junction.sides))})",
-                junction.clause,
-            )
-        link_start = junction.start
-        body_from = 1
-    elif extends is not None:
-        link_start = extends.start
-        _end_hex, end_side = extends.open_end
-        if redirect:
-            _h, a_side, _b = extends.tiles[-1]
-            if len(path) >= 2:
-                new_b = origin.side_towards(path[1])
-            else:
-                new_b = exit_
-            if new_b is None:
-                raise IllegalAction("a redirect needs a new direction for the end tile", "RW-p5-04")
-            if new_b == end_side:
-                raise IllegalAction(
-                    "a redirect must turn the end tile to a new direction", "RW-p5-04"
-                )
-            _check_tile(board, state, origin, a_side, new_b, extends.id, rules.special_tiles)
-            redirect_hex = origin
-            redirect_side = new_b
-            tile_costs.append(terrain_cost(origin))
-        else:
-            if len(path) < 2:
-                raise IllegalAction("the build lays no tiles", "RW-p4-43")
-            if origin.side_towards(path[1]) != end_side:
-                raise IllegalAction(
-                    f"the next tile must continue where your incomplete link points "
-                    f"({end_side.name} of {origin})",
-                    "RW-p4-45",
-                )
-        body_from = 1
+        return _Start(None, link, None, link.start)
+    _h, a_side, _b = link.tiles[-1]
+    new_b = origin.side_towards(path[1]) if len(path) >= 2 else exit_
+    if new_b is None:
+        raise IllegalAction("a redirect needs a new direction for the end tile", "RW-p5-04")
+    if new_b == end_side:
+        raise IllegalAction("a redirect must turn the end tile to a new direction", "RW-p5-04")
+    _check_tile(board, state, origin, a_side, new_b, link.id, rules.special_tiles)
+    return _Start(None, link, None, link.start, new_b, _terrain_cost(board, rules, origin))
 
-    # The final hex may be a city (complete) or the open end of another own link (join).
+
+def _build_end(
+    board: Board,
+    state: GameState,
+    seat: int,
+    path: tuple[Hex, ...],
+    exit_: Side | None,
+    start: _Start,
+) -> _End:
+    """Where the build ends: the final hex may be a city (the link is complete) or the
+    open end of another own link (the two join); otherwise the build leaves a loose end."""
     last = path[-1]
-    end_city = board.city_at(last) if len(path) > body_from else None
-    joins: Link | None = None
-    body_to = len(path)
-    if end_city is not None:
-        body_to = len(path) - 1
-        # From an incomplete link, the (redirected) end tile may be the last one before the city.
-        if body_to <= body_from and start_city is not None:
-            raise IllegalAction("a link needs at least one tile between two cities", "RW-p4-44")
-        side_in = last.side_towards(path[-2])
-        assert side_in is not None
-        if side_in not in end_city.spokes:
-            raise IllegalAction(
-                f"{end_city.name} has no track spoke on its {side_in.name} side", "RW-p5-07"
-            )
-        if end_city.id == link_start:
-            raise IllegalAction("a link must join two different cities", "RW-p4-44")
-        if exit_ is not None:
-            raise IllegalAction("a build that ends in a city has no loose end to point", "RW-p4-47")
-    elif len(path) > body_from + 0 and len(path) >= 2:
-        candidate = own_open_end(state, seat, last, exclude=extends.id if extends else None)
-        if candidate is not None and candidate.open_end[1] == last.side_towards(path[-2]):
-            joins = candidate
-            body_to = len(path) - 1
-            if joins.start == link_start:
-                raise IllegalAction("a link must join two different cities", "RW-p4-44")
-            if exit_ is not None:
-                raise IllegalAction(
-                    "a build that joins another incomplete link has no loose end", "RW-p5-03"
-                )
+    city = board.city_at(last) if len(path) > 1 else None
+    if city is not None:
+        _check_end_city(city, path, exit_, start)
+        return _End(city, None, len(path) - 1)
+    if len(path) >= 2:
+        joins = _joined_link(state, seat, path, exit_, start)
+        if joins is not None:
+            return _End(None, joins, len(path) - 1)
+    return _End(None, None, len(path))
 
-    for i in range(body_from, body_to):
+
+def _check_end_city(city: City, path: tuple[Hex, ...], exit_: Side | None, start: _Start) -> None:
+    # From an incomplete link, the (redirected) end tile may be the last one before the city.
+    if len(path) - 1 <= 1 and start.city is not None:
+        raise IllegalAction("a link needs at least one tile between two cities", "RW-p4-44")
+    side_in = path[-1].side_towards(path[-2])
+    assert side_in is not None
+    if side_in not in city.spokes:
+        raise IllegalAction(
+            f"{city.name} has no track spoke on its {side_in.name} side", "RW-p5-07"
+        )
+    if city.id == start.link_start:
+        raise IllegalAction("a link must join two different cities", "RW-p4-44")
+    if exit_ is not None:
+        raise IllegalAction("a build that ends in a city has no loose end to point", "RW-p4-47")
+
+
+def _joined_link(
+    state: GameState, seat: int, path: tuple[Hex, ...], exit_: Side | None, start: _Start
+) -> Link | None:
+    """The own incomplete link whose open end the build's last step enters, if any."""
+    last = path[-1]
+    extends = start.extends
+    candidate = own_open_end(state, seat, last, exclude=extends.id if extends else None)
+    if candidate is None or candidate.open_end[1] != last.side_towards(path[-2]):
+        return None
+    if candidate.start == start.link_start:
+        raise IllegalAction("a link must join two different cities", "RW-p4-44")
+    if exit_ is not None:
+        raise IllegalAction(
+            "a build that joins another incomplete link has no loose end", "RW-p5-03"
+        )
+    return candidate
+
+
+def _body_tiles(
+    board: Board,
+    state: GameState,
+    path: tuple[Hex, ...],
+    body_to: int,
+    exit_: Side | None,
+    rules: CostRules,
+    tile_costs: list[int],
+) -> list[tuple[Hex, Side, Side]]:
+    """The new tiles on ``path[1:body_to]``, each checked; their costs go to ``tile_costs``."""
+    tiles: list[tuple[Hex, Side, Side]] = []
+    for i in range(1, body_to):
         h = path[i]
         a = h.side_towards(path[i - 1])
         assert a is not None
@@ -428,51 +497,53 @@ def plan_build(
             raise IllegalAction(f"building must stop on reaching {passed.name}", "RW-p4-47")
         _check_tile(board, state, h, a, b, opened=rules.special_tiles)
         tiles.append((h, a, b))
-        tile_costs.append(terrain_cost(h))
+        tile_costs.append(_terrain_cost(board, rules, h))
+    return tiles
 
-    # A loose end must point somewhere track could go on.
-    if end_city is None and joins is None:
-        if tiles:
-            tip_hex, _a, tip_side = tiles[-1]
-        else:
-            assert redirect_side is not None
-            tip_hex, tip_side = origin, redirect_side
-        beyond = tip_hex.neighbour(tip_side)
-        city = board.city_at(beyond)
-        if city is not None and tip_side.opposite in city.spokes:
-            raise IllegalAction(
-                f"the last tile points into {city.name}: end the build in the city", "RW-p4-47"
-            )
-        if board.is_impassable(tip_hex, beyond):
-            raise IllegalAction(
-                *_impassable(board, tip_hex, beyond, f"the last tile at {tip_hex} points across")
-            )
-        if not board.is_buildable(beyond) and not _opened(board, beyond, rules.special_tiles):
-            raise IllegalAction(
-                f"the last tile at {tip_hex} points to {beyond}, where track cannot continue",
-                "RW-p5-12",
-            )
-        # A loose end touching track already there would join it (or be stuck against it).
-        for piece in state.track.get(beyond, ()):
-            if tip_side.opposite not in (piece.a, piece.b):
-                continue
-            facing = state.links[piece.link]
-            if (
-                piece.owner == seat
-                and not facing.complete
-                and facing.open_end == (beyond, tip_side.opposite)
-            ):
-                raise IllegalAction(
-                    f"the last tile meets the end of your incomplete link at {beyond}: "
-                    "end the build on that hex to join the two",
-                    "RW-p5-03",
-                )
-            raise IllegalAction(
-                f"the last tile at {tip_hex} would run into the track at {beyond}",
-                "RW-p5-05",
-            )
 
-    laid = len(tiles) + (1 if redirect_hex is not None else 0)
+def _check_loose_end(
+    board: Board, state: GameState, seat: int, tip_hex: Hex, tip_side: Side, rules: CostRules
+) -> None:
+    """A loose end must point somewhere track could go on."""
+    beyond = tip_hex.neighbour(tip_side)
+    city = board.city_at(beyond)
+    if city is not None and tip_side.opposite in city.spokes:
+        raise IllegalAction(
+            f"the last tile points into {city.name}: end the build in the city", "RW-p4-47"
+        )
+    if board.is_impassable(tip_hex, beyond):
+        raise IllegalAction(
+            *_impassable(board, tip_hex, beyond, f"the last tile at {tip_hex} points across")
+        )
+    if not board.is_buildable(beyond) and not _opened(board, beyond, rules.special_tiles):
+        raise IllegalAction(
+            f"the last tile at {tip_hex} points to {beyond}, where track cannot continue",
+            "RW-p5-12",
+        )
+    # A loose end touching track already there would join it (or be stuck against it).
+    for piece in state.track.get(beyond, ()):
+        if tip_side.opposite not in (piece.a, piece.b):
+            continue
+        facing = state.links[piece.link]
+        if (
+            piece.owner == seat
+            and not facing.complete
+            and facing.open_end == (beyond, tip_side.opposite)
+        ):
+            raise IllegalAction(
+                f"the last tile meets the end of your incomplete link at {beyond}: "
+                "end the build on that hex to join the two",
+                "RW-p5-03",
+            )
+        raise IllegalAction(
+            f"the last tile at {tip_hex} would run into the track at {beyond}",
+            "RW-p5-05",
+        )
+
+
+def _check_tile_count(laid: int, junction: BuildOrigin | None, rules: CostRules) -> int:
+    """At least one tile and no more than the allowance (a junction uses some of it);
+    the constructions besides tiles (``BuildPlan.extras``)."""
     if laid == 0:
         raise IllegalAction("the build lays no tiles", "RW-p4-43")
     extras = junction.constructions if junction is not None else 0
@@ -482,26 +553,64 @@ def plan_build(
             f"at most {rules.max_tiles} tiles may be laid in one build action{counted}",
             "RW-p4-43",
         )
+    return extras
 
+
+def _price(
+    board: Board, path: tuple[Hex, ...], tile_costs: list[int], extra_cost: int, rules: CostRules
+) -> tuple[int, int]:
+    """The build's cost and the ridges it crosses: tiles, ridges, extras and edge costs."""
     ridges = 0
     for x, y in itertools.pairwise(path):
         if board.crosses_ridge(x, y):
             ridges += 1
-    extra_cost = junction.cost if junction is not None else 0
+    tc = rules.terrain or board.tables.terrain_costs
     cost = sum(tile_costs) + ridges * tc.ridge + extra_cost
     if rules.edge_costs:
         cost += sum(rules.edge_costs(board, x, y) for x, y in itertools.pairwise(path))
+    return cost, ridges
 
-    _check_supply(board, state, tiles, redirect_hex, redirect_side, extends)
+
+def plan_build(
+    board: Board,
+    state: GameState,
+    seat: int,
+    path: tuple[Hex, ...],
+    exit_: Side | None,
+    redirect: bool,
+    rules: CostRules,
+) -> BuildPlan:
+    """Check a build completely without changing anything; raise IllegalAction if illegal.
+
+    The steps, in the order their refusals are given: the path's shape, where it starts,
+    where it ends, the body's tiles, the loose end, the tile count, then the supply."""
+    _check_path(board, path)
+    start = _build_start(board, state, seat, path, exit_, redirect, rules)
+    redirect_hex = path[0] if start.redirect_side is not None else None
+    tile_costs = [start.redirect_cost] if redirect_hex is not None else []
+    end = _build_end(board, state, seat, path, exit_, start)
+    tiles = _body_tiles(board, state, path, end.body_to, exit_, rules, tile_costs)
+    if end.city is None and end.joins is None:
+        if tiles:
+            tip_hex, _a, tip_side = tiles[-1]
+        else:
+            assert start.redirect_side is not None
+            tip_hex, tip_side = path[0], start.redirect_side
+        _check_loose_end(board, state, seat, tip_hex, tip_side, rules)
+    junction = start.junction
+    extras = _check_tile_count(len(tiles) + (1 if redirect_hex is not None else 0), junction, rules)
+    extra_cost = junction.cost if junction is not None else 0
+    cost, ridges = _price(board, path, tile_costs, extra_cost, rules)
+    _check_supply(board, state, tiles, redirect_hex, start.redirect_side, start.extends)
     return BuildPlan(
         seat=seat,
-        start_city=start_city.id if start_city is not None else None,
-        extends=extends.id if extends is not None else None,
+        start_city=start.city.id if start.city is not None else None,
+        extends=start.extends.id if start.extends is not None else None,
         redirect=redirect_hex,
-        redirect_side=redirect_side,
+        redirect_side=start.redirect_side,
         tiles=tiles,
-        end_city=end_city.id if end_city is not None else None,
-        joins=joins.id if joins is not None else None,
+        end_city=end.city.id if end.city is not None else None,
+        joins=end.joins.id if end.joins is not None else None,
         cost=cost,
         tile_costs=tile_costs,
         ridges=ridges,

@@ -1,0 +1,592 @@
+"""The build listing: candidate links for a seat, with hand-card variants (RW-p4, RW-p5).
+
+:func:`build_options` lists them (link options from the static routes, first legs,
+extensions of own incomplete links, a plug-in's origins, each hand card that helps);
+:func:`sample_build` draws one without listing them all; :func:`next_hexes` steps a build
+hex by hex. :mod:`railways.core.legal` is the public entry and re-exports these.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from railways.core.actions import BuildTrack
+from railways.core.board import Board, Terrain
+from railways.core.build_option import (
+    BuildOption,
+    _closed,
+    _judged,
+    _judged_cities,
+    _max_tiles,
+    _open_links,
+    _option,
+    _try,
+)
+from railways.core.build_slots import (
+    _first_legs,
+    _group_choice,
+    _leg_choice,
+    _short_choice,
+    _slot_index,
+    _slot_options,
+    _synced_needs,
+)
+from railways.core.cards import CardEffect
+from railways.core.errors import IllegalAction
+from railways.core.game import DERIVED_FORKS, Game
+from railways.core.hexgrid import Hex, Side
+from railways.core.plugins import EdgeCosts
+from railways.core.rng import Rng
+from railways.core.route_fit import _crossable, _occupied, _room, _starved
+from railways.core.routes import (
+    _can_enter,
+    _cities_near,
+    _end_routes,
+    _extend,
+    _route_cost,
+    _tiles_of,
+    long_routes,
+    static_routes,
+)
+from railways.core.track import CostRules, tiles_in_use
+
+
+def build_options(game: Game, seat: int) -> list[BuildOption]:
+    """Candidate links (:func:`link_options`), and the same links again with each hand card
+    that helps there (:func:`hand_card_options`)."""
+    options = link_options(game, seat)
+    hand = game.state.players[seat].hand
+    if not hand or not options:
+        return options
+    # The same links with each hand card: kept with the state until the track, the seat's
+    # hand or the turn changes (prices a plug-in sets can change from turn to turn).
+    state = game.state
+    cache: dict[tuple[object, ...], tuple[int, list[BuildOption]]]
+    cache = game.derived.setdefault("hand_card_options", {})
+    key = (seat, tuple(hand), _max_tiles(game, seat), _closed(game, seat), state.turn)
+    hit = cache.get(key)
+    if hit is None or hit[0] != state.track_version:
+        hit = cache[key] = (state.track_version, hand_card_options(game, seat, options))
+    return options + hit[1]
+
+
+def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> list[BuildOption]:
+    """``options`` again with one of the seat's hand cards, where the card lowers the price
+    or scores (``CardEffect.build_bonus``): one card of each kind, named with the cards the
+    option already uses (RW-p5-35, RW-p5-40).
+
+    A card played on a build changes the prices of tiles and ridges (``CostRules.terrain``,
+    ``free_open``) or acts afterwards; it never makes a legal build illegal. So no build is
+    planned again: an option's price with the card is its price plus what the card changes
+    on the option's tiles and ridges.
+    """
+    hand = game.state.players[seat].hand
+    if not hand or not options:
+        return []
+    board = game.board
+    shapes: dict[tuple[Hex, ...], _Shape] = board.derived("laid_shapes", dict)
+    named = {option.action.cards for option in options}  # the cards options already name
+    out: list[BuildOption] = []
+    kinds: set[tuple[str, tuple[tuple[str, str | int], ...]]] = set()
+    for card_id in hand:
+        card = game.card(card_id)
+        kind = (card.effect, tuple(sorted(card.params.items())))
+        if kind in kinds:
+            continue  # a second copy would only repeat the first one's options
+        kinds.add(kind)
+        effect = game.card_effect(card)
+        scores = type(effect).build_bonus is not CardEffect.build_bonus
+        helps = {
+            cards: _helping_change(game, seat, cards, card_id, scores)
+            for cards in named
+            if card_id not in cards
+        }
+        if not any(helps.values()):
+            continue  # it helps no option: none is looked at
+        for option in options:
+            action = option.action
+            if action.redirect or card_id in action.cards:
+                continue
+            cards = action.cards
+            change = helps[cards]
+            if change is None:
+                continue  # not for builds, or it lowers no price and scores nothing here
+            per_tile, per_ridge = change
+            shape = shapes.get(action.path)
+            if shape is None:
+                shape = shapes[action.path] = _Shape.of(board, action.path)
+            diff = shape.ridges * per_ridge
+            for terrain, count in shape.terrain:
+                diff += per_tile[terrain] * count
+            if diff < 0 or (scores and effect.build_bonus(game, seat, card, shape.hexes) > 0):
+                # Made directly, not with dataclasses.replace: thousands are made per listing.
+                with_card = BuildTrack(
+                    seat=action.seat,
+                    path=action.path,
+                    exit=action.exit,
+                    redirect=action.redirect,
+                    cards=(*cards, card_id),
+                )
+                out.append(
+                    BuildOption(
+                        with_card, option.cost + diff, option.tiles, option.to_city, option.route
+                    )
+                )
+    return out
+
+
+def _helping_change(
+    game: Game, seat: int, cards: tuple[str, ...], card_id: str, scores: bool
+) -> tuple[dict[Terrain, int], int] | None:
+    """``_price_change`` of the card on builds naming ``cards``, or None where it cannot help
+    any of them: not playable on a build, or (for a card that scores nothing) lowering no
+    price. Worked out once per hand card and cards named, not once per option."""
+    change = _price_change(game, seat, cards, card_id)
+    if change is None:
+        return None
+    per_tile, per_ridge = change
+    if not scores and per_ridge >= 0 and min(per_tile.values()) >= 0:
+        return None  # it lowers no price here (a Ferry Line card on a plain link)
+    return change
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """What a build along a path lays: its tiles' hexes, how many of each terrain, ridges."""
+
+    hexes: tuple[Hex, ...]
+    terrain: tuple[tuple[Terrain, int], ...]
+    ridges: int
+
+    @classmethod
+    def of(cls, board: Board, path: tuple[Hex, ...]) -> _Shape:
+        hexes = tuple(h for h in path[1:] if board.city_at(h) is None)
+        kinds = [board.hexes[h] for h in hexes]
+        terrain = tuple((t, kinds.count(t)) for t in Terrain if t in kinds)
+        ridges = sum(1 for a, b in itertools.pairwise(path) if board.crosses_ridge(a, b))
+        return cls(hexes, terrain, ridges)
+
+
+def _price_change(
+    game: Game, seat: int, cards: tuple[str, ...], card_id: str
+) -> tuple[dict[Terrain, int], int] | None:
+    """How much ``card_id`` changes the price of a tile of each terrain and of a ridge on a
+    build naming ``cards``; None when the card may not be played on a build."""
+    try:
+        before = game.build_rules(BuildTrack(seat=seat, cards=cards))
+        after = game.build_rules(BuildTrack(seat=seat, cards=(*cards, card_id)))
+    except IllegalAction:
+        return None
+    table = game.board.tables.terrain_costs
+
+    def price(rules: CostRules, terrain: Terrain) -> int:  # as track.plan_build prices a tile
+        if rules.free_open and terrain is Terrain.OPEN:
+            return 0
+        return (rules.terrain or table).of(terrain)
+
+    per_tile = {t: price(after, t) - price(before, t) for t in Terrain}
+    per_ridge = (after.terrain or table).ridge - (before.terrain or table).ridge
+    return per_tile, per_ridge
+
+
+def link_options(game: Game, seat: int) -> list[BuildOption]:
+    """Candidate links: the cheapest legal route from each city to each city in reach.
+
+    Routes over empty hexes are legal exactly as precomputed; a route that
+    meets track is checked in full (it may still cross as an overpass).
+
+    The answer depends only on the track (and so the tile supply) and the cards
+    used, so it is kept with the state until the track changes
+    (``state.track_version``).
+    """
+    state = game.state
+    max_tiles, cards = _max_tiles(game, seat)
+    in_use = tiles_in_use(state)
+    cache: dict[
+        tuple[int, int, tuple[str, ...], frozenset[Hex], frozenset[Hex]],
+        tuple[int, list[BuildOption]],
+    ]
+    cache = game.derived.setdefault("build_options", {})
+    closed, starts = _closed(game, seat)
+    key = (seat, max_tiles, cards, closed, starts)
+    hit = cache.get(key)
+    if hit is not None and hit[0] == state.track_version:
+        return list(hit[1])
+    # Hexes a plug-in closes to this seat now (Plugin.build_restriction) are left out there.
+    options = _build_options(game, seat, max_tiles, cards, in_use, starts, closed)
+    cache[key] = (state.track_version, options)
+    return list(options)
+
+
+def _build_options(
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    in_use: dict[str, int],
+    starts: frozenset[Hex] = frozenset(),
+    closed: frozenset[Hex] = frozenset(),
+) -> list[BuildOption]:
+    """Every candidate link, none over ``closed`` or starting in ``starts``."""
+    board, track = game.board, game.state.track
+    supply = board.tables.tile_supply
+    plenty = all(supply.get(k, 0) - in_use[k] >= max_tiles for k in in_use)
+    judged = _judged(game)
+    if judged:  # no route is legal as precomputed: each is planned (and judged) in full
+        plenty = False
+    # With tiles to spare and no card that changes costs, a route that only crosses
+    # track as overpasses is legal at its precomputed cost: plan_build would check
+    # nothing else that is not already true of every static route.
+    rules = game.build_rules(BuildTrack(seat=seat, cards=cards))
+    fast = plenty and not rules.repriced and not judged
+    special = _judged_cities(game)
+    if fast and not special:
+        # The slots' options are kept already without the closed hexes (a closed Western
+        # board, RW-p9-05, is most of the list): only the few others are looked at here.
+        options = _slot_options(game, seat, max_tiles, cards, closed, starts)
+        more = _extensions(game, seat, max_tiles, cards)
+        more.extend(_origin_options(game, seat, max_tiles, cards))
+        return options + _open(more, closed, starts)
+    if fast:
+        options = _slot_options(game, seat, max_tiles, cards)
+    elif _starved(game, _room(game)):
+        options = []  # no route between cities can get its tiles (see _starved)
+    else:
+        occupied = set(track)
+        exact = not rules.repriced and not any(game.build_restrictions(seat)) and not judged
+        options = []
+        for (_origin, dest), group in static_routes(board, max_tiles, game.edge_costs).items():
+            if group[0].path[0] in starts:
+                continue  # no build may start there now (an unbuilt town)
+            option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied, exact)
+            if option is not None:
+                options.append(option)
+        options.extend(
+            o
+            for o in _first_legs(game, seat, max_tiles, cards, plenty, occupied, exact)
+            if o.action.path[0] not in starts
+        )
+    if special:  # links to or from these are planned in full (a town not built yet)
+        options = _rejudged(game, seat, max_tiles, cards, options, special, starts)
+    options.extend(_extensions(game, seat, max_tiles, cards))
+    options.extend(_origin_options(game, seat, max_tiles, cards))
+    return _open(options, closed, starts)
+
+
+def _open(
+    options: list[BuildOption], closed: frozenset[Hex], starts: frozenset[Hex]
+) -> list[BuildOption]:
+    """``options`` without those over a closed hex or starting where no build may start."""
+    if not closed and not starts:
+        return options
+    return [
+        o for o in options if closed.isdisjoint(o.action.path) and o.action.path[0] not in starts
+    ]
+
+
+REJUDGE_TRIES = 12  # routes tried, cheapest first, for a link to a city a plug-in judges
+
+
+def _rejudged(
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    options: list[BuildOption],
+    special: frozenset[str],
+    starts: frozenset[Hex] = frozenset(),
+) -> list[BuildOption]:
+    """``options`` with every link to or from a city in ``special`` planned in full: at the
+    price the plug-in asks, or, when it refuses the cheapest route, the next legal one."""
+    board = game.board
+    groups = static_routes(board, max_tiles, game.edge_costs)
+    out: list[BuildOption] = []
+    for option in options:
+        path = option.action.path
+        origin = board.city_at(path[0])
+        if path[0] in starts:
+            continue
+        if option.to_city not in special and (origin is None or origin.id not in special):
+            out.append(option)
+            continue
+        if option.to_city is None or origin is None:  # a first leg: only its tiles are judged
+            checked = _try(game, option.action, option.route, None)
+            if checked is not None:
+                out.append(checked)
+            continue
+        for route in groups.get((origin.id, option.to_city), ())[:REJUDGE_TRIES]:
+            action = BuildTrack(seat=seat, path=route.path, cards=cards)
+            checked = _try(game, action, route.path, option.to_city)
+            if checked is not None:
+                out.append(checked)
+                break
+    return out
+
+
+ORIGIN_TRIES = 4  # routes tried per destination from a plug-in's origins (cheapest first)
+
+
+def _origin_routes(
+    board: Board, at: Hex, side: Side, tiles: int, start: str, edge_costs: EdgeCosts
+) -> list[tuple[int, str, tuple[Hex, ...], tuple[tuple[Hex, Side, Side], ...]]]:
+    """Routes on the empty board from ``at`` out by ``side`` to a city within ``tiles``
+    tiles: (cost, city, path, tiles laid). Worked out once per board and place."""
+
+    def make() -> list[tuple[int, str, tuple[Hex, ...], tuple[tuple[Hex, Side, Side], ...]]]:
+        nxt = at.neighbour(side)
+        routes: list[tuple[Hex, ...]] = []
+        if _can_enter(board, nxt) and not board.is_impassable(at, nxt):
+            _extend(board, (at, nxt), side.opposite, tiles, routes, start)
+        out = []
+        for path in routes:
+            if edge_costs.judges and not edge_costs.allowed(board, path):
+                continue
+            city = board.city_at(path[-1])
+            assert city is not None
+            out.append((_route_cost(board, path, edge_costs), city.id, path, _tiles_of(path)))
+        return sorted(out)
+
+    return board.derived(("origin_routes", at, side, tiles, start, edge_costs.key), make)
+
+
+def _origin_options(
+    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...]
+) -> list[BuildOption]:
+    """New links from the places a plug-in opens on the seat's own track (a switch,
+    ``CostRules.origins``): the cheapest legal one to each city a build can reach.
+
+    Kept with the state until the track changes, like the other candidate links.
+    """
+    key = (seat, max_tiles, cards)
+    every: dict[tuple[int, int, tuple[str, ...]], tuple[int, list[BuildOption]]]
+    every = game.derived.setdefault("origin_options", {})
+    hit = every.get(key)
+    if hit is not None and hit[0] == game.state.track_version:
+        return hit[1]
+    rules = game.build_rules(BuildTrack(seat=seat, cards=cards))
+    board, track = game.board, game.state.track
+    occupied = set(track)
+    by_dest: dict[str, list[tuple[int, tuple[Hex, ...]]]] = {}
+    for origin in rules.origins:
+        tiles = max_tiles - origin.constructions
+        if origin.seat != seat or tiles < 1 or origin.refusal is not None:
+            continue
+        for side in sorted(origin.sides):
+            for cost, dest, path, laid in _origin_routes(
+                board, origin.at, side, tiles, origin.start, game.edge_costs
+            ):
+                if _crossable(track, occupied, laid):  # meets track only as overpasses
+                    by_dest.setdefault(dest, []).append((cost + origin.cost, path))
+    options: list[BuildOption] = []
+    for dest, found in sorted(by_dest.items()):
+        found.sort()
+        for _cost, route in found[:ORIGIN_TRIES]:
+            option = _try(game, BuildTrack(seat=seat, path=route, cards=cards), route, dest)
+            if option is not None:
+                options.append(option)
+                break
+    every[key] = (game.state.track_version, options)
+    return options
+
+
+def _extensions(game: Game, seat: int, max_tiles: int, cards: tuple[str, ...]) -> list[BuildOption]:
+    """Ways to finish the seat's own incomplete links."""
+    out: list[BuildOption] = []
+    board = game.board
+    for link in game.state.links.values():
+        if link.owner != seat or link.complete:
+            continue
+        routes, _dests = _end_routes(board, link, max_tiles)
+        best: dict[str, BuildOption] = {}
+        for route in routes:
+            dest = board.city_at(route[-1])
+            assert dest is not None
+            option = _try(game, BuildTrack(seat=seat, path=route, cards=cards), route, dest.id)
+            if option is not None and (dest.id not in best or option.cost < best[dest.id].cost):
+                best[dest.id] = option
+        out.extend(best.values())
+    return out
+
+
+def next_hexes(
+    game: Game, seat: int, path: tuple[Hex, ...], cards: tuple[str, ...] = ()
+) -> list[tuple[Hex, int, bool]]:
+    """Hexes a build in progress may go to next: (hex, cost so far, completes a link)."""
+    board = game.board
+    if not path:
+        return []
+    out: list[tuple[Hex, int, bool]] = []
+    for _side, nxt in path[-1].neighbours():
+        if nxt in path or nxt not in board.hexes:
+            continue
+        candidate = path + (nxt,)
+        completes = board.city_at(nxt) is not None
+        exits = [None] if completes else list(Side)
+        for exit_ in exits:
+            try:
+                plan = game.plan(BuildTrack(seat=seat, path=candidate, exit=exit_, cards=cards))
+            except IllegalAction:
+                continue
+            out.append((nxt, plan.cost, plan.completes))
+            break
+    return out
+
+
+# -- drawing one candidate link without listing them all (railways.core.legal.sample_action) --
+SAMPLE_TRIES = 64  # candidate links drawn before falling back to the full list
+SHORT_TRIES = 400  # the same with a short supply, before any slot is set aside (_Needs)
+
+
+def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
+    """A random candidate link, drawn by rejection (see :func:`sample_action`)."""
+    board = game.board
+    max_tiles, cards = _max_tiles(game, seat)
+    closed, starts = _closed(game, seat)
+    room = _room(game)
+    judged = _judged(game)
+    plenty = min(room) >= max_tiles and not judged  # a judged route is planned in full
+    # Closed hexes do not make a price inexact: a candidate crossing them is dropped below,
+    # as build_options drops it (a closed Western board, RW-p9-05, stays fast).
+    exact = (
+        not starts
+        and not judged
+        and not game.build_rules(BuildTrack(seat=seat, cards=cards)).repriced
+    )
+    fast = plenty and exact
+    origins = _origin_options(game, seat, max_tiles, cards)
+    if _starved(game, room):  # no route between cities can get its tiles: only these are left
+        left = _own_extensions(game, seat, max_tiles, cards, closed, starts) + origins
+        return left[rng.below(len(left))].action if left else None
+    occupied = _occupied(game)
+    edge_costs = game.edge_costs
+    groups = board.derived(
+        ("route_groups", max_tiles, edge_costs.key),
+        lambda: [(d, g) for (_o, d), g in static_routes(board, max_tiles, edge_costs).items()],
+    )
+    legs = long_routes(board, max_tiles, edge_costs)
+    short = not plenty and exact  # the tiles left decide: see _Needs
+    slots: list[int] | None = None  # the slots drawn from, when not all of them
+    static = len(groups) + len(legs)
+    if short:
+        table = _synced_needs(game, max_tiles)
+        index = _slot_index(board, max_tiles, edge_costs)
+        hopeful = table.hopeful
+        if hopeful is not None and all(r <= was for r, was in zip(room, table.room, strict=True)):
+            # The other slots offer nothing with these tiles: draw among these only (each
+            # candidate is still as likely as any other; see _Needs.hopeful).
+            slots = sorted(hopeful)
+            static = len(slots)
+        else:
+            hopeful = None
+    # The seat's extensions are worked out only when the draw falls among them: they get as
+    # many places as there are cities near enough to their open ends (at least as many as
+    # there are extensions), and a place beyond the last one is drawn again, like an illegal
+    # link, so every candidate stays as likely as any other.
+    places = sum(_cities_near(board, lk.open_end[0], max_tiles) for lk in _open_links(game, seat))
+    extensions: list[BuildOption] | None = None
+    first_ext = static
+    total = first_ext + places + len(origins)
+    # With a short supply and no slot set aside yet, few candidates are legal, but a draw
+    # costs a few comparisons once a slot is worked out, less than the full list (every
+    # slot): more draws first.
+    tries = SHORT_TRIES if short and slots is None else SAMPLE_TRIES
+    for _ in range(tries if total else 0):  # none: every slot set aside, no extension
+        i = rng.below(total)
+        option: BuildOption | None
+        if short and i < first_ext:
+            slot = i if slots is None else slots[i]
+            route = _short_choice(game, table, index, slot, occupied, room)
+            if route is None:
+                option = None
+                if hopeful is not None:  # none with these tiles, so none with fewer
+                    hopeful.discard(slot)
+                    table.room = room
+            else:
+                option = _option(board, seat, cards, route, index.dests[slot])
+        elif i < len(groups):
+            dest, group = groups[i]
+            option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied, exact)
+        elif i < first_ext:
+            leg = legs[i - len(groups)]
+            option = _leg_choice(game, seat, cards, leg, plenty, occupied, exact)
+        elif i < first_ext + places:
+            if extensions is None:
+                extensions = _own_extensions(game, seat, max_tiles, cards, closed, starts)
+            j = i - first_ext
+            option = extensions[j] if j < len(extensions) else None
+        else:
+            option = origins[i - first_ext - places]
+        if (
+            option is not None
+            and (not closed or closed.isdisjoint(option.action.path))
+            and option.action.path[0] not in starts
+        ):
+            special = _judged_cities(game)
+            if special:
+                found = _rejudged(game, seat, max_tiles, cards, [option], special, starts)
+                if not found:
+                    continue
+                option = found[0]
+            return option.action
+    # Few candidates are legal: draw from the full list of links (the hand-card variants of
+    # build_options left out, as the draws above leave them out).
+    if short and not closed and not _judged_cities(game):
+        options = _short_options(game, seat, max_tiles, cards, room)  # the same list, quicker
+    else:
+        options = link_options(game, seat)
+    return options[rng.below(len(options))].action if options else None
+
+
+def _short_options(
+    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...], room: tuple[int, int, int]
+) -> list[BuildOption]:
+    """``link_options`` when the supply is short, no card changes prices, no plug-in judges
+    builds and no hex is closed to the seat, worked out from the kept tiles of each slot."""
+    board = game.board
+    table = _synced_needs(game, max_tiles)
+    index = _slot_index(board, max_tiles, game.edge_costs)
+    occupied = _occupied(game)
+    if table.hopeful is None or any(r > was for r, was in zip(room, table.room, strict=True)):
+        table.hopeful = set(range(len(index.dests)))  # more tiles than before: any slot may
+    table.room = room
+    hopeful = table.hopeful
+    options: list[BuildOption] = []
+    for i in sorted(hopeful):
+        route = _short_choice(game, table, index, i, occupied, room)
+        if route is None:
+            hopeful.discard(i)  # none of its routes with these tiles, so none with fewer
+        else:
+            options.append(_option(board, seat, cards, route, index.dests[i]))
+    options.extend(_own_extensions(game, seat, max_tiles, cards, frozenset(), frozenset()))
+    options.extend(_origin_options(game, seat, max_tiles, cards))
+    return options
+
+
+def _own_extensions(
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    closed: frozenset[Hex],
+    starts: frozenset[Hex],
+) -> list[BuildOption]:
+    """The ways to finish the seat's own incomplete links, as the full listing has them;
+    kept with the state until the track changes, under the full listing's key
+    (``link_options``). Do not modify the answer."""
+    state = game.state
+    every: dict[tuple[object, ...], tuple[int, list[BuildOption]]]
+    every = game.derived.setdefault("own_extensions", {})
+    key = (seat, max_tiles, cards, closed, starts)
+    hit = every.get(key)
+    if hit is not None and hit[0] == state.track_version:
+        return hit[1]
+    found = _extensions(game, seat, max_tiles, cards) if _open_links(game, seat) else []
+    every[key] = (state.track_version, found)
+    return found
+
+
+# How a copy of the game takes these caches over (Game.copy): build_options' lists are never
+# changed, only its dict (the same for the hand-card variants).
+DERIVED_FORKS.update(build_options=dict, hand_card_options=dict)
