@@ -167,7 +167,7 @@ def test_tiny_board_features_are_drawn() -> None:
 def test_names_are_escaped() -> None:
     board = load_map(TINY)
     west = board.cities["west"]
-    odd = type(west)(**{**{f: getattr(west, f) for f in west.__slots__}, "name": 'A&B <"C">'})
+    odd = dataclasses.replace(west, name='A&B <"C">')
     tricky = Board(
         id="tricky",
         name="Tiny & <Co>",

@@ -164,3 +164,29 @@ def test_play_checks_like_apply_and_refuses_undo() -> None:
     assert game.undo_allowed(seat) is not None
     with pytest.raises(IllegalAction):
         game.apply(Undo(seat=seat))
+
+
+def test_board_parts_copy_and_pickle_in_either_build() -> None:
+    """Frozen board data copies and pickles (compiled, a frozen dataclass refused it)."""
+    import pickle
+
+    from railways.content.maps import load_map
+
+    board = load_map("eastern-us")
+    city = next(iter(board.cities.values()))
+    assert copy.copy(city) == city
+    assert copy.deepcopy(city) == city
+    assert pickle.loads(pickle.dumps(city)) == city
+    again = pickle.loads(pickle.dumps(board))
+    assert again == board
+    assert again.city_at(city.at) == city  # the tables made after __init__ are made again
+    game = new_game("eastern-us", players=3, seed=4)
+    for _ in range(12):  # past the auction, so that builds are offered
+        seat = game.to_act
+        assert seat is not None
+        legal = legal_actions(game, seat)
+        game.apply(legal.all()[-1] if legal.builds else legal.all()[0])
+    seat = game.to_act
+    assert seat is not None
+    option = legal_actions(game, seat).builds[0]
+    assert pickle.loads(pickle.dumps(option)).action == option.action

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, TypeVar
 
-from railways.core.hexgrid import Edge, Hex, Side
+from railways.core.hexgrid import Edge, Hex, Side, copied_by_fields
 
 T = TypeVar("T")
 
@@ -286,3 +286,8 @@ class Board:
 def _pairs(edges: frozenset[Edge]) -> frozenset[tuple[Hex, Hex]]:
     # Both orders, so a lookup needs no sorting.
     return frozenset({(e.a, e.b) for e in edges} | {(e.b, e.a) for e in edges})
+
+
+copied_by_fields(
+    City, Town, SpecialHex, Border, Region, MajorLine, TerrainCosts, Tables, Board
+)  # copy and pickle work compiled too (hexgrid)

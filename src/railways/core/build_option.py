@@ -13,7 +13,7 @@ from railways.core.actions import BuildTrack
 from railways.core.board import Board
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
-from railways.core.hexgrid import Hex
+from railways.core.hexgrid import Hex, copied_by_fields
 from railways.core.routes import FirstLeg, StaticRoute
 from railways.core.state import Link
 
@@ -118,3 +118,6 @@ def _open_links(game: Game, seat: int) -> list[Link]:
         hit = game.derived["open_links"] = (state.track_version, by_seat)
     found: list[Link] = hit[1].get(seat, [])
     return found
+
+
+copied_by_fields(BuildOption)  # copy and pickle work compiled too (hexgrid)

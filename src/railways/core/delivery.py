@@ -25,6 +25,7 @@ from mypy_extensions import mypyc_attr
 from railways.core.actions import DeliverGoods
 from railways.core.board import Color
 from railways.core.errors import IllegalAction
+from railways.core.hexgrid import copied_by_fields
 from railways.core.state import Link
 
 if TYPE_CHECKING:
@@ -391,3 +392,6 @@ class DeliveryRules:
                 if self.must_stop(walk):
                     break
         return None
+
+
+copied_by_fields(RouteLink, Refusal, Walk)  # copy and pickle work compiled too (hexgrid)

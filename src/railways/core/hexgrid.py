@@ -12,9 +12,10 @@ counter-clockwise starting east. Opposite sides differ by 3.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copyreg
+from dataclasses import dataclass, fields
 from enum import Enum, IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Side(IntEnum):
@@ -150,3 +151,19 @@ def track_shape(entry: Side, exit_: Side) -> TrackShape:
     if turn in (2, 4):
         return TrackShape.GENTLE
     return TrackShape.SHARP
+
+
+def copied_by_fields(*classes: type) -> None:
+    """Let ``copy`` and ``pickle`` remake instances of these frozen dataclasses through their
+    constructor. Compiled (the mypyc build), a frozen dataclass is copied by setting its
+    attributes one by one, which its frozen ``__setattr__`` refuses; a reducer registered
+    with ``copyreg`` is what both the pure and the compiled classes then use."""
+    for cls in classes:
+        copyreg.pickle(cls, _by_fields)
+
+
+def _by_fields(obj: Any) -> tuple[type, tuple[Any, ...]]:
+    return type(obj), tuple(getattr(obj, f.name) for f in fields(obj) if f.init)
+
+
+copied_by_fields(Edge)

@@ -33,6 +33,7 @@ from railways.core.build_option import _max_tiles as _max_tiles  # (fuel depots'
 from railways.core.delivery import DeliveryRules, Edge
 from railways.core.errors import IllegalAction
 from railways.core.game import DERIVED_FORKS, Game
+from railways.core.hexgrid import copied_by_fields
 from railways.core.kinds import ActionKind, draw_legal
 from railways.core.rng import Rng
 from railways.core.routes import LONG_LINK_TILES as LONG_LINK_TILES
@@ -379,3 +380,6 @@ def sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
 
 
 _BY_VALUE = sorted(Color, key=lambda c: c.value)
+
+
+copied_by_fields(DeliveryOption)  # copy and pickle work compiled too (hexgrid)

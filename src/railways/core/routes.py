@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from railways.core.board import Board, Terrain
-from railways.core.hexgrid import SIDES, Hex, Side, TrackShape, track_shape
+from railways.core.hexgrid import SIDES, Hex, Side, TrackShape, copied_by_fields, track_shape
 from railways.core.plugins import EdgeCosts
 from railways.core.state import Link
 from railways.core.track import shape_kind
@@ -254,3 +254,6 @@ def _cities_near(board: Board, at: Hex, max_tiles: int) -> int:
         ("cities_near", at, max_tiles),
         lambda: sum(1 for c in board.cities.values() if at.distance(c.at) <= max_tiles + 1),
     )
+
+
+copied_by_fields(StaticRoute, FirstLeg)  # copy and pickle work compiled too (hexgrid)

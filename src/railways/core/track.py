@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from railways.core.board import Board, City, Terrain, TerrainCosts
 from railways.core.errors import IllegalAction
-from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
+from railways.core.hexgrid import Hex, Side, TrackShape, copied_by_fields, track_shape
 from railways.core.state import GameState, Link, Piece
 
 
@@ -740,3 +740,6 @@ def remove_incomplete(state: GameState, supply: Mapping[str, int]) -> list[Link]
             used["crossing"] -= 1
     state.tile_counts = used
     return removed
+
+
+copied_by_fields(BuildOrigin, CostRules)  # copy and pickle work compiled too (hexgrid)
