@@ -15,11 +15,15 @@ from railways.rules.boards.through_time.greedy import TimeContext
 
 
 class Louder(_Context):
-    future = 2.0
+    def tuning(self) -> tuple[float, float, float, float]:
+        others, interest, _future, money = super().tuning()
+        return others, interest, 2.0, money
 
 
 class Quieter(_Context):
-    others = 0.0
+    def tuning(self) -> tuple[float, float, float, float]:
+        _others, interest, future, money = super().tuning()
+        return 0.0, interest, future, money
 
 
 class NotAContext:
@@ -47,7 +51,8 @@ def test_pieces_of_two_plug_ins_combine_in_the_ruleset_s_order():
     assert pieces(game, "greedy") == (Louder, Quieter)
     both = combined(game, "greedy", _Context)
     assert both.__mro__[1:4] == (Louder, Quieter, _Context)
-    assert (both.future, both.others) == (2.0, 0.0)  # each piece's own change, both kept
+    made = both(new_game("nippon", 3, 1), 0)  # a real context: the weights are its own
+    assert (made.future, made.others) == (2.0, 0.0)  # each piece's own change, both kept
     assert combined(game, "greedy", _Context) is both  # made once
     assert combined(_game_of({}), "greedy", _Context) is _Context
 

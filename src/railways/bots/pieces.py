@@ -9,9 +9,10 @@ subclass one base (the first plug-in's piece first in the method order, each cal
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 from typing import TYPE_CHECKING, TypeVar
+
+from railways.rules.registry import named_class
 
 if TYPE_CHECKING:
     from railways.core.game import Game
@@ -21,13 +22,7 @@ T = TypeVar("T")
 
 @cache
 def _load(path: str) -> type:
-    module, sep, name = path.partition(":")
-    if not sep or not module or not name:
-        raise ValueError(f"bot piece {path!r}: expected 'module:Class'")
-    found = getattr(importlib.import_module(module), name, None)
-    if not isinstance(found, type):
-        raise ValueError(f"bot piece {path!r}: {name} is not a class of {module}")
-    return found
+    return named_class(path, "bot piece")
 
 
 def pieces(game: Game, bot: str) -> tuple[type, ...]:

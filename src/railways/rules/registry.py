@@ -93,3 +93,18 @@ def plugin_class(plugin_id: str) -> type[Plugin]:
 
 # A record may name an action kind of a plug-in no game of this process has used yet.
 KIND_LOADERS.append(_import_all)
+
+
+def named_class(path: str, what: str, base: type | None = None) -> type:
+    """The class ``"module:Class"`` names (a plug-in's bot piece or solo hook), imported;
+    ValueError naming ``what`` and the path when the path is malformed or names no class
+    (no subclass of ``base``, when given)."""
+    module, sep, name = path.partition(":")
+    if not sep or not module or not name:
+        raise ValueError(f"{what} {path!r}: expected 'module:Class'")
+    found = getattr(importlib.import_module(module), name, None)
+    if base is not None and not (isinstance(found, type) and issubclass(found, base)):
+        raise ValueError(f"{what} {path!r}: {name} is not a {base.__name__} of {module}")
+    if not isinstance(found, type):
+        raise ValueError(f"{what} {path!r}: {name} is not a class of {module}")
+    return found

@@ -9,9 +9,10 @@ nothing, so a board with no appendix of its own needs none.
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 from typing import TYPE_CHECKING
+
+from railways.rules.registry import named_class
 
 if TYPE_CHECKING:
     from railways.core.board import Color
@@ -62,13 +63,9 @@ NO_HOOK = SoloHook()
 
 @cache
 def _load(path: str) -> SoloHook:
-    module, sep, name = path.partition(":")
-    if not sep or not module or not name:
-        raise ValueError(f"solo hook {path!r}: expected 'module:Class'")
-    cls = getattr(importlib.import_module(module), name, None)
-    if not (isinstance(cls, type) and issubclass(cls, SoloHook)):
-        raise ValueError(f"solo hook {path!r}: {name} is not a SoloHook of {module}")
-    return cls()
+    cls = named_class(path, "solo hook", SoloHook)
+    hook: SoloHook = cls()
+    return hook
 
 
 def solo_hook(game: Game) -> SoloHook:
