@@ -120,6 +120,25 @@ def test_copies_list_the_same_legal_actions_as_a_game_without_caches() -> None:
         _legal_dict(game)  # the original keeps using (and updating) its own caches
 
 
+@pytest.mark.rules("AU-028", "AU-033")
+def test_kept_verdicts_of_a_judging_board_follow_each_copy() -> None:
+    """Australia judges links to unbuilt towns and from switches in full; the verdicts kept
+    (per slot, per origin route) must match a game without caches in the original and in a
+    copy that goes its own way (towns built, switches placed, track laid)."""
+    game = _played(new_game("australia", players=6, seed=33), 120, 5)
+    twin = game.copy()
+    rng_game, rng_twin = Rng(6), Rng(7)
+    for _ in range(120):
+        for one, rng in ((game, rng_game), (twin, rng_twin)):
+            if one.over:
+                continue
+            assert _legal_dict(one) == _legal_dict(_fresh_caches(one))
+            seat = one.to_act
+            assert seat is not None
+            one.apply(sample_action(one, seat, rng))
+    assert twin.state.track_version != game.state.track_version
+
+
 def test_solo_copy_has_its_own_plugin_state() -> None:
     game = new_solo_game("eastern-us", seed=3)
     game = _played(game, 40, 5)

@@ -9,8 +9,9 @@ hex by hex. :mod:`railways.core.legal` is the public entry and re-exports these.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
 
 from railways.core.actions import BuildTrack
 from railways.core.board import Board, Terrain
@@ -29,15 +30,19 @@ from railways.core.build_slots import (
     _group_choice,
     _leg_choice,
     _short_choice,
+    _slot_choices,
     _slot_index,
     _slot_options,
+    _Slots,
     _synced_needs,
+    _synced_slots,
+    _untouched_since,
 )
 from railways.core.cards import CardEffect
 from railways.core.errors import IllegalAction
 from railways.core.game import DERIVED_FORKS, Game
 from railways.core.hexgrid import Hex, Side
-from railways.core.plugins import EdgeCosts
+from railways.core.plugins import EdgeCosts, Plugin
 from railways.core.rng import Rng
 from railways.core.route_fit import _crossable, _occupied, _room, _starved
 from railways.core.routes import (
@@ -50,7 +55,7 @@ from railways.core.routes import (
     long_routes,
     static_routes,
 )
-from railways.core.track import CostRules, tiles_in_use
+from railways.core.track import BuildOrigin, CostRules, tiles_in_use
 
 
 def build_options(game: Game, seat: int) -> list[BuildOption]:
@@ -203,7 +208,6 @@ def link_options(game: Game, seat: int) -> list[BuildOption]:
     """
     state = game.state
     max_tiles, cards = _max_tiles(game, seat)
-    in_use = tiles_in_use(state)
     cache: dict[
         tuple[int, int, tuple[str, ...], frozenset[Hex], frozenset[Hex]],
         tuple[int, list[BuildOption]],
@@ -215,7 +219,7 @@ def link_options(game: Game, seat: int) -> list[BuildOption]:
     if hit is not None and hit[0] == state.track_version:
         return list(hit[1])
     # Hexes a plug-in closes to this seat now (Plugin.build_restriction) are left out there.
-    options = _build_options(game, seat, max_tiles, cards, in_use, starts, closed)
+    options = _build_options(game, seat, max_tiles, cards, starts, closed)
     cache[key] = (state.track_version, options)
     return list(options)
 
@@ -225,14 +229,12 @@ def _build_options(
     seat: int,
     max_tiles: int,
     cards: tuple[str, ...],
-    in_use: dict[str, int],
     starts: frozenset[Hex] = frozenset(),
     closed: frozenset[Hex] = frozenset(),
 ) -> list[BuildOption]:
     """Every candidate link, none over ``closed`` or starting in ``starts``."""
     board, track = game.board, game.state.track
-    supply = board.tables.tile_supply
-    plenty = all(supply.get(k, 0) - in_use[k] >= max_tiles for k in in_use)
+    plenty = _plenty(game, max_tiles)
     judged = _judged(game)
     if judged:  # no route is legal as precomputed: each is planned (and judged) in full
         plenty = False
@@ -250,7 +252,12 @@ def _build_options(
         more.extend(_origin_options(game, seat, max_tiles, cards))
         return options + _open(more, closed, starts)
     if fast:
-        options = _slot_options(game, seat, max_tiles, cards)
+        verdicts = _kept_verdicts(game, seat, max_tiles, cards, closed, starts)
+        if verdicts is not None:  # links to or from the judged cities, as judged before
+            options = _rejudged_slots(game, seat, max_tiles, cards, special, starts, verdicts)
+            special = frozenset()
+        else:
+            options = _slot_options(game, seat, max_tiles, cards)
     elif _starved(game, _room(game)):
         options = []  # no route between cities can get its tiles (see _starved)
     else:
@@ -300,29 +307,123 @@ def _rejudged(
 ) -> list[BuildOption]:
     """``options`` with every link to or from a city in ``special`` planned in full: at the
     price the plug-in asks, or, when it refuses the cheapest route, the next legal one."""
-    board = game.board
-    groups = static_routes(board, max_tiles, game.edge_costs)
     out: list[BuildOption] = []
     for option in options:
-        path = option.action.path
-        origin = board.city_at(path[0])
-        if path[0] in starts:
-            continue
-        if option.to_city not in special and (origin is None or origin.id not in special):
-            out.append(option)
-            continue
-        if option.to_city is None or origin is None:  # a first leg: only its tiles are judged
-            checked = _try(game, option.action, option.route, None)
-            if checked is not None:
-                out.append(checked)
-            continue
-        for route in groups.get((origin.id, option.to_city), ())[:REJUDGE_TRIES]:
-            action = BuildTrack(seat=seat, path=route.path, cards=cards)
-            checked = _try(game, action, route.path, option.to_city)
-            if checked is not None:
-                out.append(checked)
-                break
+        checked = _rejudged_one(game, seat, max_tiles, cards, option, special, starts)
+        if checked is not None:
+            out.append(checked)
     return out
+
+
+def _rejudged_one(
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    option: BuildOption,
+    special: frozenset[str],
+    starts: frozenset[Hex],
+) -> BuildOption | None:
+    """One option of ``_rejudged``: itself, as planned in full, the next legal route of its
+    group, or None."""
+    board = game.board
+    path = option.action.path
+    origin = board.city_at(path[0])
+    if path[0] in starts:
+        return None
+    if option.to_city not in special and (origin is None or origin.id not in special):
+        return option
+    if option.to_city is None or origin is None:  # a first leg: only its tiles are judged
+        return _try(game, option.action, option.route, None)
+    groups = static_routes(board, max_tiles, game.edge_costs)
+    for route in groups.get((origin.id, option.to_city), ())[:REJUDGE_TRIES]:
+        action = BuildTrack(seat=seat, path=route.path, cards=cards)
+        checked = _try(game, action, route.path, option.to_city)
+        if checked is not None:
+            return checked
+    return None
+
+
+# Verdicts kept per slot: (the slot's option judged, the slots' version then, the verdict).
+_Verdicts = dict[int, tuple[BuildOption, int, BuildOption | None]]
+
+
+def _kept_verdicts(
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    closed: frozenset[Hex],
+    starts: frozenset[Hex],
+) -> _Verdicts | None:
+    """The verdicts of ``_rejudged`` kept for the seat while what the judging plug-ins say
+    they depend on (``Plugin.judgement_key``) stays the same; None when one cannot say."""
+    keys = _judgement_keys(game, seat)
+    if keys is None:
+        return None
+    every: dict[tuple[object, ...], _Verdicts]
+    every = game.derived.setdefault("rejudged", {})
+    key = (seat, max_tiles, cards, closed, starts, keys)
+    kept = every.get(key)
+    if kept is None:
+        if len(every) > 64:  # seats, cards and towns seen: a few; drop the old ones
+            every.clear()
+        kept = every[key] = {}
+    return kept
+
+
+def _judgement_keys(game: Game, seat: int) -> tuple[Hashable, ...] | None:
+    """Every judging plug-in's ``judgement_key``; None when one of them cannot say."""
+    keys: list[Hashable] = []
+    for plugin in game.ruleset.plugins:
+        if _judges(plugin):
+            key = plugin.judgement_key(game, seat)
+            if key is None:
+                return None
+            keys.append(key)
+    return tuple(keys)
+
+
+def _judges(plugin: Plugin) -> bool:
+    """Whether the plug-in judges builds or names cities whose links it judges."""
+    kind = type(plugin)
+    return kind.judge_build is not Plugin.judge_build or (
+        kind.judged_cities is not Plugin.judged_cities
+    )
+
+
+def _rejudged_slots(
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    special: frozenset[str],
+    starts: frozenset[Hex],
+    verdicts: _Verdicts,
+) -> list[BuildOption]:
+    """``_rejudged`` of the slots' options, slot by slot, each verdict kept until the slot's
+    option changes or the track changes on a hex of its routes (``_Slots.touched``)."""
+    slots, aligned, _listed = _slot_choices(game, seat, max_tiles, cards)
+    touched, version = slots.touched, slots.version
+    out: list[BuildOption] = []
+    for i, option in enumerate(aligned):
+        if option is None:
+            continue
+        hit = verdicts.get(i)
+        if hit is not None and hit[0] is option and hit[1] >= touched[i]:
+            checked = hit[2]
+        else:
+            checked = _rejudged_one(game, seat, max_tiles, cards, option, special, starts)
+            verdicts[i] = (option, version, checked)
+        if checked is not None:
+            out.append(checked)
+    return out
+
+
+def _fork_verdicts(
+    every: dict[tuple[object, ...], _Verdicts],
+) -> dict[tuple[object, ...], _Verdicts]:
+    return {key: dict(kept) for key, kept in every.items()}
 
 
 ORIGIN_TRIES = 4  # routes tried per destination from a plug-in's origins (cheapest first)
@@ -368,7 +469,7 @@ def _origin_options(
     rules = game.build_rules(BuildTrack(seat=seat, cards=cards))
     board, track = game.board, game.state.track
     occupied = set(track)
-    by_dest: dict[str, list[tuple[int, tuple[Hex, ...]]]] = {}
+    by_dest: dict[str, list[tuple[int, tuple[Hex, ...], BuildOrigin]]] = {}
     for origin in rules.origins:
         tiles = max_tiles - origin.constructions
         if origin.seat != seat or tiles < 1 or origin.refusal is not None:
@@ -378,17 +479,83 @@ def _origin_options(
                 board, origin.at, side, tiles, origin.start, game.edge_costs
             ):
                 if _crossable(track, occupied, laid):  # meets track only as overpasses
-                    by_dest.setdefault(dest, []).append((cost + origin.cost, path))
+                    by_dest.setdefault(dest, []).append((cost + origin.cost, path, origin))
+    kept = _kept_route_verdicts(game, seat, max_tiles, cards, rules)
     options: list[BuildOption] = []
     for dest, found in sorted(by_dest.items()):
-        found.sort()
-        for _cost, route in found[:ORIGIN_TRIES]:
-            option = _try(game, BuildTrack(seat=seat, path=route, cards=cards), route, dest)
+        found.sort(key=_cost_and_path)
+        for _cost, route, origin in found[:ORIGIN_TRIES]:
+            option = _judged_route(game, seat, cards, route, dest, origin, kept)
             if option is not None:
                 options.append(option)
                 break
     every[key] = (game.state.track_version, options)
     return options
+
+
+def _cost_and_path(entry: tuple[int, tuple[Hex, ...], BuildOrigin]) -> tuple[int, tuple[Hex, ...]]:
+    return entry[0], entry[1]
+
+
+# Verdicts kept on routes by path and origin: (the slots' version then, the option or None).
+_RouteVerdicts = tuple[
+    "_Slots", dict[tuple[tuple[Hex, ...], BuildOrigin], tuple[int, BuildOption | None]]
+]
+
+
+def _kept_route_verdicts(
+    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...], rules: CostRules
+) -> _RouteVerdicts | None:
+    """Verdicts of ``_try`` on routes from a plug-in's origins, kept while the rules of the
+    seat's builds, the hexes closed to it and what the judging plug-ins depend on stay the
+    same (each verdict until the track changes on its route); None when they cannot be kept:
+    the tile supply runs short, a card reprices tiles or a plug-in judges every build."""
+    if rules.repriced or _judged(game) or not _plenty(game, max_tiles):
+        return None
+    keys = _judgement_keys(game, seat)
+    if keys is None:
+        return None
+    every: dict[tuple[object, ...], dict[tuple[tuple[Hex, ...], BuildOrigin], Any]]
+    every = game.derived.setdefault("route_verdicts", {})
+    # The origins are left out: a route's verdict depends only on the origin it starts from
+    # (in the verdict's own key), not on the seat's other origins.
+    key = (seat, cards, _closed(game, seat), replace(rules, origins=()), keys)
+    kept = every.get(key)
+    if kept is None:
+        if len(every) > 64:  # seats, cards, origins and towns seen: drop the old ones
+            every.clear()
+        kept = every[key] = {}
+    return _synced_slots(game, max_tiles), kept
+
+
+def _judged_route(
+    game: Game,
+    seat: int,
+    cards: tuple[str, ...],
+    route: tuple[Hex, ...],
+    dest: str,
+    origin: BuildOrigin,
+    kept: _RouteVerdicts | None,
+) -> BuildOption | None:
+    """``_try`` of a build along ``route`` from ``origin``, or its verdict kept while the
+    track on the route has not changed."""
+    if kept is None:
+        return _try(game, BuildTrack(seat=seat, path=route, cards=cards), route, dest)
+    slots, verdicts = kept
+    hit = verdicts.get((route, origin))
+    if hit is not None and _untouched_since(slots, hit[0], route):
+        found: BuildOption | None = hit[1]
+        return found
+    option = _try(game, BuildTrack(seat=seat, path=route, cards=cards), route, dest)
+    verdicts[(route, origin)] = (slots.version, option)
+    return option
+
+
+def _plenty(game: Game, max_tiles: int) -> bool:
+    """Whether every kind of tile has ``max_tiles`` or more left in the supply."""
+    supply = game.board.tables.tile_supply
+    in_use = tiles_in_use(game.state)
+    return all(supply.get(k, 0) - in_use[k] >= max_tiles for k in in_use)
 
 
 def _extensions(game: Game, seat: int, max_tiles: int, cards: tuple[str, ...]) -> list[BuildOption]:
@@ -589,4 +756,9 @@ def _own_extensions(
 
 # How a copy of the game takes these caches over (Game.copy): build_options' lists are never
 # changed, only its dict (the same for the hand-card variants).
-DERIVED_FORKS.update(build_options=dict, hand_card_options=dict)
+DERIVED_FORKS.update(
+    build_options=dict,
+    hand_card_options=dict,
+    rejudged=_fork_verdicts,
+    route_verdicts=_fork_verdicts,
+)

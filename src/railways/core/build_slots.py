@@ -80,6 +80,12 @@ class _Slots:
     # The slots whose route changed at each of the last versions (log[v]: at version v), so
     # a seat's options catch up by looking at those slots only, not at every slot.
     log: dict[int, list[int]] = field(default_factory=dict)
+    # The version at which the track last changed on a hex of any route of each slot (what a
+    # plug-in's verdict on those routes may depend on; build_listing keeps verdicts by it).
+    touched: list[int] = field(default_factory=list)
+    # The version at which the track last changed on each hex (absent: not since the slots
+    # were made), for verdicts on routes that are no slot's (a plug-in's origins).
+    hex_touched: dict[Hex, int] = field(default_factory=dict)
 
     def fork(self) -> _Slots:
         """A copy for a copy of the game: the lists changed in place are copied."""
@@ -92,6 +98,8 @@ class _Slots:
             self.version,
             seats,
             dict(self.log),
+            list(self.touched),
+            dict(self.hex_touched),
         )
 
     def changed_since(self, seen: int) -> list[int] | None:
@@ -103,6 +111,12 @@ class _Slots:
         for v in range(seen + 1, self.version + 1):
             out.extend(self.log.get(v, ()))
         return out
+
+
+def _untouched_since(slots: _Slots, seen: int, hexes: tuple[Hex, ...]) -> bool:
+    """Whether the track has stayed the same on ``hexes`` since version ``seen``."""
+    touched = slots.hex_touched
+    return all(touched.get(h, -1) <= seen for h in hexes)
 
 
 def _fork_slots(every: dict[int, _Slots]) -> dict[int, _Slots]:
@@ -139,16 +153,20 @@ def _synced_slots(game: Game, max_tiles: int) -> _Slots:
     if slots is None:
         count = len(index.groups) + len(index.legs)
         routes = [_slot_route(index, i, track, occupied) for i in range(count)]
-        slots = _Slots(state.track_version, now, routes, [0] * count, 0, {})
+        slots = _Slots(state.track_version, now, routes, [0] * count, 0, {}, {}, [0] * count)
         every[max_tiles] = slots
         return slots
     before = slots.track
     dirty: set[int] = set()
     routes_now = slots.routes
+    touched, version = slots.touched, slots.version + 1
     for h in now.keys() | before.keys():
         was, is_ = before.get(h, ()), now.get(h, ())
         if is_ == was:
             continue
+        slots.hex_touched[h] = version
+        for i in index.by_hex.get(h, ()):
+            touched[i] = version
         if len(is_) > len(was) and is_[: len(was)] == was:
             # Track only added here: a route that was refused stays refused (the tracks it
             # met are all still there), so only a slot whose chosen route uses the hex can
@@ -159,7 +177,7 @@ def _synced_slots(game: Game, max_tiles: int) -> _Slots:
                     dirty.add(i)
         else:
             dirty.update(index.by_hex.get(h, ()))
-    slots.version += 1
+    slots.version = version
     moved: list[int] = []
     for i in dirty:
         route = _slot_route(index, i, track, occupied)
@@ -186,13 +204,26 @@ def _slot_options(
 ) -> list[BuildOption]:
     """The options of every group and first leg, in order, for the fast case; none over a
     ``closed`` hex or from a hex of ``starts`` (kept so, slot by slot, as the track changes)."""
+    return list(_slot_choices(game, seat, max_tiles, cards, closed, starts)[2])
+
+
+def _slot_choices(
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    closed: frozenset[Hex] = frozenset(),
+    starts: frozenset[Hex] = frozenset(),
+) -> tuple[_Slots, list[BuildOption | None], list[BuildOption]]:
+    """The synced slots, each slot's option (None: none), and the options listed; the lists
+    are kept for the next call: do not modify them."""
     slots = _synced_slots(game, max_tiles)
     board = game.board
     index = _slot_index(board, max_tiles, game.edge_costs)
     key = (seat, cards, closed, starts)
     hit = slots.seats.get(key)
     if hit is not None and hit[0] == slots.version:
-        return list(hit[2])
+        return slots, hit[1], hit[2]
     options: list[BuildOption | None]
     if hit is None:
         seen, options = -1, [None] * len(slots.routes)
@@ -211,7 +242,7 @@ def _slot_options(
             options[i] = _option(board, seat, cards, route, dests[i])
     listed = [o for o in options if o is not None]
     slots.seats[key] = (slots.version, options, listed)
-    return list(listed)
+    return slots, options, listed
 
 
 # -- the tiles each candidate takes, kept up to date for a short supply ---------------------------

@@ -10,7 +10,7 @@ ferries, time warps, regions) subclass :class:`Plugin` and are listed in the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -295,6 +295,14 @@ class Plugin:
         built yet). Listings check every candidate link to or from them in full; the others
         are taken as precomputed unless ``judges_builds`` is set."""
         return frozenset()
+
+    def judgement_key(self, game: Game, seat: int) -> Hashable | None:
+        """What this plug-in's ``judge_build`` verdict on a link from a city (and its
+        ``judged_cities``) depends on now, besides the track on the link's own hexes, the
+        seat, the cards played and the hexes closed to the seat: while the key stays the
+        same, listings keep the verdicts they reached. None (the default): it cannot be
+        said, and every candidate is judged afresh each time."""
+        return None
 
     def engine_level(self, game: Game, seat: int, level: int) -> int:
         """The engine level that counts for the seat's deliveries (a penalty may lower it)."""

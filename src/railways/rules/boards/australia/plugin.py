@@ -11,7 +11,7 @@ ends draw (``markers``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -132,6 +132,15 @@ class Australia(Plugin):
 
     def judged_cities(self, game: Game) -> frozenset[str]:
         return frozenset(au.unbuilt(game))  # a link to one builds it, for more (AU-028)
+
+    def judgement_key(self, game: Game, seat: int) -> Hashable:
+        """The towns not built yet and the switches placed: all a verdict on a link from a
+        city reads besides its own hexes (the regions and ferries are the board's)."""
+        switches = tuple(
+            (tuple(s["hex"]), s["seat"], s["parent"], s["branch"])
+            for s in self.switches.switches(game)
+        )
+        return tuple(au.unbuilt(game)), switches
 
     def build_restrictions(self, game: Game, seat: int) -> Sequence[BuildRestriction]:
         out = []
