@@ -38,7 +38,7 @@ from railways.core.build_slots import (
     _synced_slots,
     _untouched_since,
 )
-from railways.core.cards import CardEffect
+from railways.core.cards import CardDef, CardEffect
 from railways.core.errors import IllegalAction
 from railways.core.game import DERIVED_FORKS, Game
 from railways.core.hexgrid import Hex, Side
@@ -110,36 +110,87 @@ def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> 
         }
         if not any(helps.values()):
             continue  # it helps no option: none is looked at
+        kept = _kept_variants(game, seat, card_id, helps)
         for option in options:
-            action = option.action
-            if action.redirect or card_id in action.cards:
+            # An option's variant depends only on the option and the card's change of
+            # prices (in kept's key): worked out once per option made, not per listing.
+            hit = kept.get(id(option))
+            if hit is not None and hit[0] is option:
+                if hit[1] is not None:
+                    out.append(hit[1])
                 continue
-            cards = action.cards
-            change = helps[cards]
-            if change is None:
-                continue  # not for builds, or it lowers no price and scores nothing here
-            per_tile, per_ridge = change
-            shape = shapes.get(action.path)
-            if shape is None:
-                shape = shapes[action.path] = _Shape.of(board, action.path)
-            diff = shape.ridges * per_ridge
-            for terrain, count in shape.terrain:
-                diff += per_tile[terrain] * count
-            if diff < 0 or (scores and effect.build_bonus(game, seat, card, shape.hexes) > 0):
-                # Made directly, not with dataclasses.replace: thousands are made per listing.
-                with_card = BuildTrack(
-                    seat=action.seat,
-                    path=action.path,
-                    exit=action.exit,
-                    redirect=action.redirect,
-                    cards=(*cards, card_id),
-                )
-                out.append(
-                    BuildOption(
-                        with_card, option.cost + diff, option.tiles, option.to_city, option.route
-                    )
-                )
+            action = option.action
+            variant: BuildOption | None = None
+            change = None if action.redirect or card_id in action.cards else helps[action.cards]
+            if change is not None:  # None: not for builds, or it helps nothing here
+                variant = _variant(game, seat, card, card_id, option, change, shapes, scores)
+            kept[id(option)] = (option, variant)
+            if variant is not None:
+                out.append(variant)
     return out
+
+
+_Variants = dict[int, tuple[BuildOption, "BuildOption | None"]]
+
+
+def _kept_variants(
+    game: Game,
+    seat: int,
+    card_id: str,
+    helps: dict[tuple[str, ...], tuple[dict[Terrain, int], int] | None],
+) -> _Variants:
+    """The hand card's variants of options already worked out, by the option's id (kept
+    with the option itself, so a new option at a reused address is never taken for it)."""
+    every: dict[tuple[object, ...], _Variants] = game.derived.setdefault("card_variants", {})
+    changes = tuple(
+        (cards, None if c is None else (tuple(c[0].items()), c[1]))
+        for cards, c in sorted(helps.items())
+    )
+    key = (seat, card_id, changes)
+    kept = every.get(key)
+    if kept is None or len(kept) > VARIANTS_KEPT:
+        if len(every) > 64:  # hands and cards seen: a few; drop the old ones
+            every.clear()
+        kept = every[key] = {}
+    return kept
+
+
+VARIANTS_KEPT = 20_000  # variants kept per card before starting afresh (options come and go)
+
+
+def _variant(
+    game: Game,
+    seat: int,
+    card: CardDef,
+    card_id: str,
+    option: BuildOption,
+    change: tuple[dict[Terrain, int], int],
+    shapes: dict[tuple[Hex, ...], _Shape],
+    scores: bool,
+) -> BuildOption | None:
+    """``option`` with the card played, if the card lowers its price or scores on it."""
+    action = option.action
+    per_tile, per_ridge = change
+    shape = shapes.get(action.path)
+    if shape is None:
+        shape = shapes[action.path] = _Shape.of(game.board, action.path)
+    diff = shape.ridges * per_ridge
+    for terrain, count in shape.terrain:
+        diff += per_tile[terrain] * count
+    effect = game.card_effect(card)
+    if diff < 0 or (scores and effect.build_bonus(game, seat, card, shape.hexes) > 0):
+        # Made directly, not with dataclasses.replace: thousands are made per listing.
+        with_card = BuildTrack(
+            seat=action.seat,
+            path=action.path,
+            exit=action.exit,
+            redirect=action.redirect,
+            cards=(*action.cards, card_id),
+        )
+        return BuildOption(
+            with_card, option.cost + diff, option.tiles, option.to_city, option.route
+        )
+    return None
 
 
 def _helping_change(
@@ -761,4 +812,5 @@ DERIVED_FORKS.update(
     hand_card_options=dict,
     rejudged=_fork_verdicts,
     route_verdicts=_fork_verdicts,
+    card_variants=_fork_verdicts,
 )

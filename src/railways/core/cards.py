@@ -127,7 +127,8 @@ class CardEffect:
 
     def build_bonus(self, game: Game, seat: int, card: CardDef, hexes: Sequence[Hex]) -> int:
         """Points playing the card on a build laying tiles on ``hexes`` would give ``seat``
-        (listings offer the card where this or a lower price says it helps)."""
+        (listings offer the card where this or a lower price says it helps). It must depend
+        on nothing but the seat, the card and the hexes: listings keep it per candidate."""
         return 0
 
     def after_build(

@@ -226,24 +226,69 @@ def _kept_deliveries(
     nothing they depend on changed; None when they cannot be kept.
 
     With no hook in force, or hooks that only let cubes pass some cities (``passable``),
-    a city's routes depend only on the complete links and who owns them (the link graph's
-    epoch), the cities' colours,
-    the seat, its engine, the links it shares and the passable cities: all in the key.
-    Other hooks may ask anything of the state, so their routes are worked out every time.
+    a city's routes depend only on the complete links within the engine's reach of it and
+    who owns them, those cities' colours, the seat, its engine, the links it shares and the
+    passable cities: the last four are in the key, and when the link graph or a colour
+    changes only the cities within reach of a change are worked out again.
     """
     if rules.passable is None:
         return None
     state = game.state
-    every: dict[tuple[object, ...], tuple[object, dict[tuple[str, tuple[Color, ...]], Any]]]
-    every = game.derived.setdefault("delivery_options", {})
+    every: dict[tuple[object, ...], _KeptDeliveries] = game.derived.setdefault(
+        "delivery_options", {}
+    )
     key = (seat, cards, rules.max_links, rules.shared, rules.passable)
-    epoch = (graph_epoch, tuple(state.city_colors.values()))
+    _version, graph, _epoch, partners = _graph_entry(game)
+    colors = tuple(state.city_colors.values())
     hit = every.get(key)
-    if hit is None or hit[0] != epoch:
+    if hit is not None and hit[0] == graph_epoch and hit[1] == colors:
+        return hit[4]
+    if hit is None or hit[3] != partners or len(hit[1]) != len(colors):
         if len(every) > 64:  # seats, cards and engines seen: a few; drop old epochs
             every.clear()
-        hit = every[key] = (epoch, {})
-    return hit[1]
+        kept: dict[tuple[str, tuple[Color, ...]], _CityDeliveries] = {}
+    else:
+        kept = _still_kept(hit, graph, colors, tuple(state.city_colors), rules.max_links)
+    every[key] = (graph_epoch, colors, graph, partners, kept)
+    return kept
+
+
+# (graph epoch, city colours, link graph, co-owners, deliveries by city and colours)
+_KeptDeliveries = tuple[
+    int,
+    tuple[Color, ...],
+    dict[str, list[Edge]],
+    dict[int, list[int]],
+    dict[tuple[str, tuple[Color, ...]], _CityDeliveries],
+]
+
+
+def _still_kept(
+    hit: _KeptDeliveries,
+    graph: dict[str, list[Edge]],
+    colors: tuple[Color, ...],
+    cities: tuple[str, ...],
+    reach: int,
+) -> dict[tuple[str, tuple[Color, ...]], _CityDeliveries]:
+    """The kept deliveries of the cities that no change of the link graph or of a colour
+    can reach within ``reach`` links (in the old graph or the new one)."""
+    _epoch, before_colors, before, _partners, kept = hit
+    changed = {c for c in before.keys() | graph.keys() if before.get(c) != graph.get(c)}
+    changed.update(c for c, a, b in zip(cities, before_colors, colors, strict=True) if a != b)
+    if not changed:
+        return kept
+    near = set(changed)
+    frontier = list(changed)
+    for _step in range(reach):
+        ahead: list[str] = []
+        for city in frontier:
+            for edges in (before.get(city, ()), graph.get(city, ())):
+                for _link, other, _owner in edges:
+                    if other not in near:
+                        near.add(other)
+                        ahead.append(other)
+        frontier = ahead
+    return {k: v for k, v in kept.items() if k[0] not in near}
 
 
 def link_graph(game: Game) -> dict[str, list[Edge]]:
