@@ -13,7 +13,7 @@ import pytest
 from waits import RUN_SECONDS
 
 ROOT = Path(__file__).resolve().parent.parent
-PLANTED = '''
+PLANTED = """
 import threading
 
 
@@ -23,7 +23,7 @@ def test_quick():
 
 def test_waits_for_ever():
     threading.Event().wait()  # the planted hang
-'''
+"""
 
 
 def test_the_configured_limit_is_a_few_minutes_and_prints_the_stack() -> None:
