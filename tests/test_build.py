@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from railways import _build
+from waits import RUN_SECONDS
 
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 ROOT = Path(__file__).resolve().parent.parent
@@ -259,6 +260,7 @@ def _listed_modules() -> list[str]:
         capture_output=True,
         text=True,
         check=True,
+        timeout=RUN_SECONDS,
     )
     return sorted(
         path.removeprefix("src/").removesuffix(".py").replace("/", ".")
@@ -275,11 +277,17 @@ def test_every_listed_module_is_compiled_and_loaded() -> None:
     code += "print(' '.join(b.compiled_modules()))"
     env = {k: v for k, v in os.environ.items() if k != _build.PURE_ENV}
     done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=RUN_SECONDS,
     )
     assert done.stdout.split() == listed
 
 
+@pytest.mark.timeout(1800)  # every board's games twice; _report waits as long for each
 def test_the_compiled_build_plays_the_same_games_as_pure_python() -> None:
     """Both engines in child processes from this tree, one as built and one with
     RAILWAYS_PURE_PYTHON=1, play the same seeds (random, greedy and mcts bots through

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 from railways.core.actions import action_from_dict
+from waits import RUN_SECONDS
 
 
 def test_a_fresh_process_reads_a_plug_in_action_kind() -> None:
@@ -20,7 +21,11 @@ def test_a_fresh_process_reads_a_plug_in_action_kind() -> None:
         "print(type(action_from_dict(json.loads(sys.argv[1]))).__name__)\n"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code, json.dumps(action)], capture_output=True, text=True, check=True
+        [sys.executable, "-c", code, json.dumps(action)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=RUN_SECONDS,
     )
     assert out.stdout.strip() == "BuildWesternLink"
 

@@ -15,6 +15,7 @@ from railways.core.record import GameRecord
 from railways.core.view import view_for
 from railways.rules import new_game
 from railways.rules.records import game_from_record, load_record, record_of, save_record
+from waits import RUN_SECONDS
 
 
 def _play(game: Game, bot: RandomBot, steps: int) -> None:
@@ -133,6 +134,10 @@ def test_a_solo_record_loads_in_a_fresh_process() -> None:
         "print(game.state.final_scores == {int(k): v for k, v in data['final_scores'].items()})\n"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code, str(fixture)], capture_output=True, text=True, check=True
+        [sys.executable, "-c", code, str(fixture)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=RUN_SECONDS,
     )
     assert out.stdout.strip() == "True", out.stderr

@@ -12,6 +12,7 @@ from pathlib import Path
 import httpx
 
 from railways.server.bench import _free_port
+from waits import stop_process
 
 
 class LiveServer:
@@ -61,16 +62,7 @@ class LiveServer:
     def stop(self) -> str:
         """Stop the server; its standard error output."""
         if self.proc is not None:
-            if self.proc.poll() is None:
-                self.proc.terminate()
-                try:
-                    self.proc.wait(10)
-                except subprocess.TimeoutExpired:
-                    self.proc.kill()
-                    self.proc.wait()
-            assert self.proc.stderr is not None
-            self.log = self.proc.stderr.read().decode(errors="replace")
-            self.proc.stderr.close()
+            self.log = stop_process(self.proc, f"the server on port {self.port}")
             self.proc = None
         return self.log
 

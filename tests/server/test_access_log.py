@@ -22,6 +22,7 @@ from websockets.sync.client import connect
 
 from railways.server.bench import _free_port
 from server.helpers import humans
+from waits import stop_process
 
 
 @contextmanager
@@ -51,12 +52,7 @@ def logged_server(data_dir: Path, log_file: Path) -> Iterator[str]:
                     time.sleep(0.1)
             yield url
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop_process(proc, f"the logging server on port {port}")
 
 
 def test_the_access_log_holds_no_token(tmp_path: Path) -> None:

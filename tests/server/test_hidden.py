@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from railways.core.game import Game
 from railways.core.state import Phase
 from railways.server.bench import choose_from_legal
-from server.helpers import act, create, humans, state
+from server.helpers import act, create, humans, receive_text, state
 
 # Money is public (RW-p6-18), so a view may carry the ledger of payments; these may not appear.
 FORBIDDEN_KEYS = {"bag", "rng", "seed", "ops_deck", "baron_deck"}
@@ -86,7 +86,7 @@ def test_no_seat_receives_another_seats_secrets(client: TestClient) -> None:
         seen_phases = set()
         for _step in range(90):
             for seat, token, ws in watchers:
-                _check(ws.receive_text(), engine, seat, everyone, token)
+                _check(receive_text(ws, f"seat {seat}'s update"), engine, seat, everyone, token)
             for seat, token in [*enumerate(tokens), (None, spectator)]:
                 r = client.get(f"/api/games/{gid}", params={"token": token})
                 _check(r.text, engine, seat, everyone, token)

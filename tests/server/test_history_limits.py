@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 from railways.core.record import GameRecord
 from railways.server import create_app, games
 from railways.store import open_store
-from server.helpers import act, create, first_legal, humans, state
+from server.helpers import act, create, first_legal, humans, receive_text, state
 
 
 def _to_actions(client: TestClient, game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -123,7 +123,7 @@ def test_no_replay_before_the_token_is_checked(
         client.websocket_connect(f"/api/games/{gid}/ws?token=nope") as ws,
         pytest.raises(WebSocketDisconnect) as closed,
     ):
-        ws.receive_text()
+        receive_text(ws, "the refusal of a stranger's token")
     assert closed.value.code == 4403
     assert gid not in manager._handles  # nothing was replayed for a stranger
     assert client.get("/api/games/abc123", params={"token": "x"}).status_code == 404

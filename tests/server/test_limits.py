@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from server.helpers import create, humans
+from server.helpers import create, humans, receive_json
 from server.live import LiveServer
 
 
@@ -189,14 +189,14 @@ def test_websockets_per_seat_are_capped(client: TestClient) -> None:
     with contextlib.ExitStack() as stack:
         for _ in range(8):
             ws = stack.enter_context(client.websocket_connect(url))
-            assert ws.receive_json()["type"] == "update"
+            assert receive_json(ws, "a first update")["type"] == "update"
         with client.websocket_connect(url) as ninth, pytest.raises(WebSocketDisconnect) as info:
-            ninth.receive_json()
+            receive_json(ninth, "the refusal of a ninth socket")
         assert info.value.code == 4429
         # Another seat is not affected.
         other = game["seats"][1]["token"]
         with client.websocket_connect(f"/api/games/{gid}/ws?token={other}") as ws:
-            assert ws.receive_json()["type"] == "update"
+            assert receive_json(ws, "another seat's first update")["type"] == "update"
     # Once the eight are closed, the seat may connect again.
     with client.websocket_connect(url) as ws:
-        assert ws.receive_json()["type"] == "update"
+        assert receive_json(ws, "the first update after the eight closed")["type"] == "update"

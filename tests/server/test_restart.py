@@ -16,6 +16,7 @@ import pytest
 
 from railways.server.bench import _free_port, choose_from_legal
 from railways.store import open_store
+from waits import stop_process
 
 
 class Server:
@@ -60,7 +61,7 @@ class Server:
     def kill(self) -> None:
         assert self.proc is not None
         self.proc.kill()  # SIGKILL: no shutdown, no flush
-        self.proc.wait()
+        stop_process(self.proc, f"the killed server on port {self.port}")
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

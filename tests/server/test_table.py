@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from railways.server import create_app
 from railways.server.table import TurnNotices
 from railways.store import open_store
-from server.helpers import act, create, first_legal, humans, state
+from server.helpers import act, create, first_legal, humans, receive_json, state
 
 
 def test_chat_reaches_every_seat_and_spectator_and_is_stored(client: TestClient) -> None:
@@ -27,10 +27,10 @@ def test_chat_reaches_every_seat_and_spectator_and_is_stored(client: TestClient)
     gid, ann, bea = game["id"], game["seats"][0]["token"], game["seats"][1]["token"]
     spectator = game["spectator"]["token"]
     with client.websocket_connect(f"/api/games/{gid}/ws?token={bea}") as ws:
-        assert ws.receive_json()["type"] == "update"
+        assert receive_json(ws, "the first update")["type"] == "update"
         r = client.post(f"/api/games/{gid}/chat", params={"token": ann}, json={"text": " hi <b> "})
         assert r.status_code == 201, r.text
-        said = ws.receive_json()
+        said = receive_json(ws, "the chat message")
         assert said["type"] == "chat"
         # Stored as typed (trimmed): escaping is the page's job, which sets text, not markup.
         assert said["messages"] == [r.json()]

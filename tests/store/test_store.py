@@ -25,6 +25,7 @@ from railways.store import (
     hash_token,
     open_store,
 )
+from waits import STOP_SECONDS
 
 PG_URL = os.environ.get("RAILWAYS_TEST_POSTGRES_URL")
 
@@ -127,7 +128,8 @@ def test_concurrent_appends_at_one_index_only_one_wins(store: SqlStore) -> None:
     for t in threads:
         t.start()
     for t in threads:
-        t.join()
+        t.join(STOP_SECONDS)
+        assert not t.is_alive(), f"an append ({t.name}) still runs after {STOP_SECONDS} s"
     assert results.count("ok") == 1
     assert store.load("g1")[0].action_count == 1
 

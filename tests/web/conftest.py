@@ -24,6 +24,8 @@ from typing import Any
 
 import pytest
 
+from waits import stop_process
+
 CHROMIUM = os.environ.get("RAILWAYS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -120,12 +122,7 @@ def running_server(data: Path, env: dict[str, str] | None = None) -> Iterator[Se
                 time.sleep(0.1)
         yield server
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_process(proc, f"railways serve on port {port}")
 
 
 @pytest.fixture(scope="session")

@@ -1092,7 +1092,9 @@ def create_app(
         await manager.load_chat(handle)
         closed_by_peer = asyncio.get_running_loop().create_task(_drain(websocket))
         try:
-            while not watcher.closed and not closed_by_peer.done():
+            # A handle dropped before the watcher was added (the awaits above) would never
+            # wake it: the dead check sends that socket to reconnect too.
+            while not (watcher.closed or handle.dead) and not closed_by_peer.done():
                 watcher.wake.clear()
                 async with handle.lock:
                     now = (handle.index, handle.table_version)
@@ -1109,7 +1111,7 @@ def create_app(
                 waiter = asyncio.ensure_future(watcher.wake.wait())
                 await asyncio.wait({waiter, closed_by_peer}, return_when=asyncio.FIRST_COMPLETED)
                 waiter.cancel()
-            if watcher.closed and not closed_by_peer.done():
+            if (watcher.closed or handle.dead) and not closed_by_peer.done():
                 await websocket.close(code=1012, reason="the game was reloaded; reconnect")
         except (WebSocketDisconnect, RuntimeError):
             pass

@@ -21,6 +21,7 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
 from typing import Any
@@ -424,10 +425,21 @@ class GameManager:
         pending = self._loading.get(game_id)
         if pending is not None:
             return await asyncio.shield(pending)
+        handle = await self._only_copy(game_id, lambda: self._load(game_id))
+        self.kick(handle)
+        self._after_change(handle)  # a move limit runs again from the load
+        return handle
+
+    async def _only_copy(
+        self, game_id: str, make: Callable[[], Awaitable[GameHandle]]
+    ) -> GameHandle:
+        """Keep the handle ``make`` builds, while every lookup of ``game_id`` meanwhile waits
+        for it (:meth:`get`): two copies of one game would each have their own watchers and
+        bots, and a socket on the copy not kept would never hear of a move again."""
         future: asyncio.Future[GameHandle] = asyncio.get_running_loop().create_future()
         self._loading[game_id] = future
         try:
-            handle = await self._load(game_id)
+            handle = await make()
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # mark retrieved: other waiters re-raise it themselves
@@ -436,8 +448,6 @@ class GameManager:
             self._loading.pop(game_id, None)
         self._add(handle)
         future.set_result(handle)
-        self.kick(handle)
-        self._after_change(handle)  # a move limit runs again from the load
         return handle
 
     def _add(self, handle: GameHandle) -> None:
@@ -601,26 +611,34 @@ class GameManager:
         recorded = body.pop("actions")
         if info:
             body[SERVER_KEY] = info
-        meta = await self._store(
-            self.store.create_game,
-            game_id,
-            body,
-            seats,
-            hashed,
-            status_of(game),
-            game.state.turn,
-            recorded,
-        )
-        handle = GameHandle(game_id, meta, game, hashed, self._bots_for(seats, game))
-        handle.info = info
-        handle.undos = undos
-        if move_limit is not None:
-            await self._store(self.store.set_setting, game_id, table.MOVE_LIMIT, move_limit)
-            handle.settings[table.MOVE_LIMIT] = move_limit
-        if standin_level != table.DEFAULT_STANDIN:
-            await self._store(self.store.set_setting, game_id, table.STANDIN_LEVEL, standin_level)
-            handle.settings[table.STANDIN_LEVEL] = standin_level
-        self._add(handle)
+
+        async def stored() -> GameHandle:
+            meta = await self._store(
+                self.store.create_game,
+                game_id,
+                body,
+                seats,
+                hashed,
+                status_of(game),
+                game.state.turn,
+                recorded,
+            )
+            handle = GameHandle(game_id, meta, game, hashed, self._bots_for(seats, game))
+            handle.info = info
+            handle.undos = undos
+            if move_limit is not None:
+                await self._store(self.store.set_setting, game_id, table.MOVE_LIMIT, move_limit)
+                handle.settings[table.MOVE_LIMIT] = move_limit
+            if standin_level != table.DEFAULT_STANDIN:
+                await self._store(
+                    self.store.set_setting, game_id, table.STANDIN_LEVEL, standin_level
+                )
+                handle.settings[table.STANDIN_LEVEL] = standin_level
+            return handle
+
+        # Stored, the game can be found before it is kept here (the resume of bot games at
+        # start-up lists it): such a lookup waits for this handle rather than load another.
+        handle = await self._only_copy(game_id, stored)
         self.changed(handle)
         return handle, seat_tokens, spectator
 

@@ -14,6 +14,7 @@ from railways.core.board import Color, Terrain
 from railways.rules import check_map, new_game
 from railways.rules.boards.through_time.eras import eras_of, is_gate
 from railways.rules.records import game_from_record, record_of
+from waits import RUN_SECONDS
 
 from .helpers import MAP
 
@@ -54,6 +55,7 @@ def test_the_map_check_passes_and_names_the_board_s_rules() -> None:
         capture_output=True,
         text=True,
         check=False,
+        timeout=RUN_SECONDS,
     )
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -64,6 +66,7 @@ def test_the_board_files_are_what_the_tool_writes_from_the_era_files() -> None:
         capture_output=True,
         text=True,
         check=False,
+        timeout=RUN_SECONDS,
     )
     assert done.returncode == 0, done.stderr
 

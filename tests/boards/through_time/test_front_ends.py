@@ -22,6 +22,7 @@ from railways.core.view import view_for
 from railways.render.svg import render_board as render_svg
 from railways.server import create_app
 from railways.store import open_store
+from waits import RUN_SECONDS
 
 from .helpers import EXAMPLE_ERAS, MAP, connect, start
 
@@ -83,6 +84,7 @@ def test_map_render_writes_the_board(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         check=False,
+        timeout=RUN_SECONDS,
     )
     assert done.returncode == 0, done.stderr
     assert "Gate I" in out.read_text()
