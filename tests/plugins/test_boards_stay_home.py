@@ -83,8 +83,6 @@ STILL_NAMED: dict[tuple[str, str], str] = {
     ("north-america", "content/rules/summaries.toml"): "its clause summaries",
     ("australia", "content/rules/summaries.toml"): "its clause summaries",
     ("mexico", "content/rules/summaries.toml"): "its clause summaries",
-    ("portugal", "content/solo.py"): "the maritime Railbot card's schema",
-    ("portugal", "rules/solo/railbot.py"): "the Railbot's maritime links",
     ("eastern-us", "cli/terminal/helptext.py"): "help on the Eastern U.S. cards",
     ("eastern-us", "web/static/game.html"): "the help on the west of the Eastern U.S.",
     ("eastern-us", "content/rules/summaries.toml"): "its clause summaries",

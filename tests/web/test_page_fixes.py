@@ -144,7 +144,7 @@ def test_default_names_read_as_names_in_the_log(page: Any) -> None:
 
 
 def test_a_one_tile_railbot_link_is_logged_in_the_singular() -> None:
-    from railways.rules.solo.railbot import _build
+    from railways.rules.solo.railbot import build_path
 
     game = new_game("eastern-us", ["Sol"], 1, {"solo": True})
     board = game.board
@@ -162,6 +162,6 @@ def test_a_one_tile_railbot_link_is_logged_in_the_singular() -> None:
         for h in sorted(around(a.at) & around(b.at), key=lambda h: (h.row, h.col))
         if board.city_at(h) is None and board.is_buildable(h)
     )
-    _build(game, (a.at, middle, b.at))
+    build_path(game, (a.at, middle, b.at))
     line = next(e for e in reversed(game.state.log) if "Railbot builds" in str(e))
     assert "(1 tile," in str(line), line

@@ -20,9 +20,11 @@ from railways.cli.terminal.io import Terminal
 from railways.cli.terminal.session import HUMAN, Session
 from railways.cli.terminal.solo import solo_of
 from railways.cli.variants import (
-    board_option_flags,
-    board_option_values,
-    with_board_options,
+    declared_flags,
+    declared_keys,
+    declared_values,
+    option_pair,
+    with_declared_options,
     with_module_options,
 )
 from railways.content.maps import MapError, available_maps
@@ -38,7 +40,7 @@ from railways.core.rng import (
     seed_to_json,
 )
 from railways.core.view import view_for
-from railways.rules import new_game
+from railways.rules import declared_options, new_game
 from railways.rules.modules.base import module_classes
 from railways.rules.records import load_record
 from railways.rules.solo import SoloOptions, is_solo
@@ -88,8 +90,9 @@ def parse_option(text: str) -> tuple[str, bool | int]:
     if not sep or not key or not raw:
         raise click.BadParameter(f"{text!r}: expected key=value", param_hint="--option")
     if key not in solo_option_keys():
+        known = ", ".join([*solo_option_keys(), *declared_keys()])
         raise click.BadParameter(
-            f"{key!r} is not a solo option; known: {', '.join(solo_option_keys())}",
+            f"{key!r} is not a solo option nor a board's or module's; known: {known}",
             param_hint="--option",
         )
     low = raw.lower()
@@ -189,7 +192,8 @@ def again_args(seed: int, rng: str) -> str:
     metavar="KEY=VALUE",
     help="Solo: a difficulty setting, e.g. target_score=110, easy_start=true, "
     "operations_limit=4, base_exhaust_change=1, railbot_cards_removed=1, "
-    "fewer_empty_cities=1 (repeat for several).",
+    "fewer_empty_cities=1; or an option a board or module declares, KEY=ID,ID (its flag "
+    "below) (repeat for several).",
 )
 @click.option(
     "--seed",
@@ -218,7 +222,7 @@ def again_args(seed: int, rng: str) -> str:
     help="Shorter game: two fewer Empty City Markers (the same as --with shorter-game).",
 )
 @with_module_options
-@with_board_options
+@with_declared_options
 @click.option(
     "--delay",
     type=click.FloatRange(0),
@@ -254,12 +258,11 @@ def play(
     names: tuple[str, ...],
     short: bool,
     modules: tuple[str, ...],
-    events_without: tuple[str, ...],
     without: tuple[str, ...],
     delay: float,
     clear: bool,
     undo_pause: bool,
-    **board_options: str | None,
+    **board_options: tuple[str, ...],
 ) -> None:
     """Play Railways of the World in the terminal.
 
@@ -274,17 +277,20 @@ def play(
       railways play --solo --seats random         watch a bot play the solo game
     """
     kinds = parse_seats(seats) if seats else None
-    extra: dict[str, bool | int | str] = dict(parse_option(text) for text in solo_options)
+    pairs = [pair for text in solo_options if (pair := option_pair(text)) is not None]
+    extra: dict[str, bool | int | str] = dict(
+        parse_option(text) for text in solo_options if option_pair(text) is None
+    )
     if duel_barons:
         extra["duel_barons"] = True
-    chosen_options = board_option_values(board_options)
+    chosen_options = declared_values(board_options, pairs)
     if chosen_options and (solo or load_path):
-        key = next(iter(chosen_options))
+        (spec,) = [s for s in declared_options() if s.key == next(iter(chosen_options))]
         raise click.BadParameter(
-            f"{key.replace('_', ' ')} are chosen when a game starts",
-            param_hint="--" + key.replace("_", "-"),
+            f"{spec.label.lower()} are chosen when a game starts",
+            param_hint=spec.flag,
         )
-    if (modules or events_without or without) and (solo or load_path):
+    if (modules or without) and (solo or load_path):
         raise click.BadParameter(
             "modules are chosen when a multi-player game starts", param_hint="--with"
         )
@@ -335,8 +341,8 @@ def play(
                 f"--players {players} but --seats names {len(kinds)} seats", param_hint="--seats"
             )
         seed, rng = choose_seed(seed, rng)
-        options = game_options(short, modules, rng, events_without, without)
-        if chosen_options:  # a board's own options (its plug-in checks the choice)
+        options = game_options(short, modules, rng, without)
+        if chosen_options:  # a board's or module's own options (its plug-in checks them)
             options = dataclasses.replace(options, extra={**options.extra, **chosen_options})
         try:
             game = new_game(map_id, seat_names(kinds, names), seed, options)
@@ -348,7 +354,7 @@ def play(
         left_out = list(game.options.extra.get("without_modules", []))
         again = again_args(seed, rng) + "".join(f" --with {m}" for m in chosen)
         again += "".join(f" --without {m}" for m in left_out)
-        again += board_option_flags(game.options.extra)
+        again += declared_flags(game.options.extra)
         if chosen:
             titles = [m.title for mid, m in module_classes().items() if mid in chosen]
             term.say(Text(f"Modules: {', '.join(titles)}", style="bold"))
@@ -369,15 +375,12 @@ def game_options(
     short: bool,
     modules: tuple[str, ...],
     rng: str,
-    events_without: tuple[str, ...] = (),
     without: tuple[str, ...] = (),
 ) -> Options:
     """A multi-player game's options: --short is the shorter-game module (RW-p8-06);
     ``without`` leaves out modules the board plays by default (map.toml ``[modules]``)."""
     chosen = sorted(set(modules) | ({"shorter-game"} if short else set()))
     extra: dict[str, object] = {"modules": chosen} if chosen else {}
-    if events_without:
-        extra["event_deck_without"] = sorted(set(events_without))
     if without:
         extra["without_modules"] = sorted(set(without))
     return Options(shorter_game="shorter-game" in chosen, extra=extra, rng=rng)

@@ -25,14 +25,21 @@ import click
 
 from railways.bots import BOTS, make_bot
 from railways.cli.shared_options import file_out_option, jobs_option
-from railways.cli.variants import with_module_options
+from railways.cli.variants import (
+    declared_values,
+    option_pair,
+    with_declared_options,
+    with_module_options,
+)
 from railways.core.errors import IllegalAction
 from railways.core.invariants import check_invariants
 from railways.core.legal import legal_actions
-from railways.rules import new_game
+from railways.rules import declared_options, new_game
 from railways.sim.accounts import CardsCheck, PointsCheck, link_problems
 from railways.sim.checks import ReplayCheck, secret_leaks
 
+# The options the plug-ins declare, given on the command line: (key, ids) pairs.
+Declared = tuple[tuple[str, tuple[str, ...]], ...]
 MAX_ACTIONS = 5000  # a safety net: a game that runs longer is reported, not looped on
 CHECK_EVERY = 40  # with --check: look for leaked secrets in every view this often (actions)
 REPLAY_EVERY = 100  # ...and keep the full state this often, to compare with a replay at the end
@@ -85,7 +92,7 @@ def play_one(
     max_actions: int = MAX_ACTIONS,
     check_every: int = CHECK_EVERY,
     modules: tuple[str, ...] = (),
-    events_without: tuple[str, ...] = (),
+    declared: Declared = (),
     without: tuple[str, ...] = (),
 ) -> GameResult:
     """Play one game from ``seed``; with ``check``, verify it as it goes.
@@ -95,7 +102,7 @@ def play_one(
     every ``REPLAY_EVERY`` actions and, at the end, compared with a replay of the
     game's record.
     """
-    options = module_options(modules, events_without, without)
+    options = module_options(modules, declared, without)
     game = new_game(map_id, players=players, seed=seed, options=options)
     names = seat_bots(bots, players)
     seats = [make_bot(names[i], seed * 31 + i) for i in range(players)]
@@ -162,16 +169,15 @@ def play_one(
 
 
 def module_options(
-    modules: Sequence[str], events_without: Sequence[str] = (), without: Sequence[str] = ()
+    modules: Sequence[str], declared: Declared = (), without: Sequence[str] = ()
 ) -> dict[str, Any] | None:
     """The options of a game with the optional modules ``modules`` (None: none chosen), the
-    Event Deck cards ``events_without`` left out and the board's default modules ``without``
-    left out."""
-    if not modules and not events_without and not without:
+    options the plug-ins declare (``declared``: key and ids, the Event Deck cards left out
+    say) and the board's default modules ``without`` left out."""
+    if not modules and not declared and not without:
         return None
     out: dict[str, Any] = {"modules": sorted(modules)}
-    if events_without:
-        out["event_deck_without"] = sorted(events_without)
+    out.update((key, list(ids)) for key, ids in declared)
     if without:
         out["without_modules"] = sorted(without)
     return out
@@ -179,7 +185,7 @@ def module_options(
 
 def _play_task(
     args: tuple[
-        str, int, list[str], int, bool, int, int, tuple[str, ...], tuple[str, ...], tuple[str, ...]
+        str, int, list[str], int, bool, int, int, tuple[str, ...], Declared, tuple[str, ...]
     ],
 ) -> GameResult:
     return play_one(*args)
@@ -199,7 +205,7 @@ def run_games(
     ray_address: str | None = None,
     rotate: bool = False,
     modules: tuple[str, ...] = (),
-    events_without: tuple[str, ...] = (),
+    declared: Declared = (),
     without: tuple[str, ...] = (),
 ) -> Iterator[GameResult]:
     """Play ``games`` games, yielding each result as it finishes (in any order).
@@ -216,7 +222,7 @@ def run_games(
             max_actions,
             check_every,
             modules,
-            events_without,
+            declared,
             without,
         )
         for i in range(games)
@@ -583,7 +589,7 @@ def _solo_bot(ctx: click.Context, bot: str | None, bots: str) -> str:
             ("ray_address", "--ray-address"),
             ("modules", "--with"),
             ("without", "--without"),
-            ("events_without", "--event-deck-without"),
+            *((spec.key, spec.flag) for spec in declared_options()),
         )
         if given(name)
     ]
@@ -678,12 +684,15 @@ def _solo_bot(ctx: click.Context, bot: str | None, bots: str) -> str:
     "solo_options",
     multiple=True,
     metavar="KEY=VALUE",
-    help="With --solo: a solo option, e.g. target_score=110 (JSON values).",
+    help="With --solo: a solo option, e.g. target_score=110 (JSON values); or an option a "
+    "board or module declares, KEY=ID,ID (its flag below).",
 )
 @with_module_options
+@with_declared_options
 @click.pass_context
 def simulate(
     ctx: click.Context,
+    /,
     map_id: str,
     players: int,
     bots: str,
@@ -704,14 +713,19 @@ def simulate(
     duel_barons: bool,
     solo_options: tuple[str, ...],
     modules: tuple[str, ...],
-    events_without: tuple[str, ...],
     without: tuple[str, ...],
+    **flagged: tuple[str, ...],
 ) -> None:
     """Play bot games from consecutive seeds and summarise them.
 
     Exits with status 1 if any game broke an invariant or did not finish.
     """
+    pairs = [pair for text in solo_options if (pair := option_pair(text)) is not None]
+    solo_options = tuple(text for text in solo_options if option_pair(text) is None)
+    declared = tuple((key, tuple(ids)) for key, ids in declared_values(flagged, pairs).items())
     if solo:
+        if pairs:
+            raise click.UsageError("--option KEY=ID,ID: only for multi-player games, not --solo")
         from railways.cli import simulate_solo as solo_cmd
 
         # Unless given, the solo command's own --check-every (its games are shorter).
@@ -748,7 +762,7 @@ def simulate(
     if plot is not None:
         _need_pyplot()  # fail before playing, not after
     try:
-        options = module_options(modules, events_without, without)
+        options = module_options(modules, declared, without)
         new_game(map_id, players=players, seed=seed, options=options)
     except Exception as exc:  # an unknown map or a player count the map does not take
         raise click.ClickException(str(exc)) from None
@@ -766,7 +780,7 @@ def simulate(
         ray_address=ray_address,
         rotate=rotate_seats,
         modules=modules,
-        events_without=tuple(sorted(set(events_without))),
+        declared=declared,
         without=tuple(sorted(set(without))),
     )
     results = collect(stream, games, quiet)

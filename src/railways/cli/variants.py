@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 import click
@@ -14,8 +14,8 @@ F = TypeVar("F", bound=Callable[..., object])
 
 
 def with_module_options(command: F) -> F:
-    """``--with ID``, ``--without ID`` and ``--event-deck-without EVENT``, as every command
-    that starts games takes them (``modules``, ``without`` and ``events_without``)."""
+    """``--with ID`` and ``--without ID``, as every command that starts games takes them
+    (``modules`` and ``without``)."""
     command = click.option(
         "--without",
         "without",
@@ -23,13 +23,6 @@ def with_module_options(command: F) -> F:
         metavar="ID",
         help="Leave out a module the board is played with by default (repeat for several; "
         "`railways map list` shows each board's).",
-    )(command)
-    command = click.option(
-        "--event-deck-without",
-        "events_without",
-        multiple=True,
-        metavar="EVENT",
-        help="With --with event-deck: leave this event card out of the deck (repeat for several).",
     )(command)
     return click.option(
         "--with",
@@ -40,36 +33,61 @@ def with_module_options(command: F) -> F:
     )(command)
 
 
-BOARD_OPTIONS = "board_options"  # where a command's **kwargs take the declared options
-
-
-def with_board_options(command: F) -> F:
-    """A flag for each option a plug-in describes (``railways.rules.declared_options``):
-    ``--eras ID,ID,...`` from Through Time's declaration, say. The command takes them as
-    keyword arguments named by their keys (None when not given)."""
+def with_declared_options(command: F) -> F:
+    """A flag for each option a board's or module's plug-in declares
+    (``railways.rules.declared_options``): ``--`` and its key with dashes, taking ids
+    comma-separated or one a flag, repeated. The command takes them as keyword arguments
+    named by their keys (empty when not given)."""
     from railways.rules import declared_options
 
     for spec in reversed(declared_options()):
         command = click.option(
-            spec.flag, spec.key, default=None, metavar=spec.metavar, help=spec.described()
+            spec.flag,
+            spec.key,
+            multiple=True,
+            metavar=spec.metavar,
+            help=spec.described() + " (comma-separated, or the flag repeated).",
         )(command)
     return command
 
 
-def board_option_values(given: Mapping[str, object]) -> dict[str, list[str]]:
-    """The declared options given on the command line, each as its list of ids."""
+def declared_keys() -> list[str]:
+    from railways.rules import declared_options
+
+    return [spec.key for spec in declared_options()]
+
+
+def option_pair(text: str) -> tuple[str, str] | None:
+    """``KEY=ID,ID`` of ``--option`` when KEY is a declared option (dashes or underscores),
+    as (key, ids); None for any other key (a solo setting)."""
+    key, sep, raw = text.partition("=")
+    key = key.strip().replace("-", "_")
+    return (key, raw) if sep and key in declared_keys() else None
+
+
+def declared_values(
+    given: Mapping[str, object], pairs: Sequence[tuple[str, str]] = ()
+) -> dict[str, list[str]]:
+    """The declared options given on the command line, by their flags (``given``: the
+    command's keyword arguments) or as ``--option KEY=ID,ID`` (``pairs``), each as the list
+    of ids the game records (``OptionSpec.normalised``)."""
     from railways.rules import declared_options
 
     out: dict[str, list[str]] = {}
     for spec in declared_options():
-        text = given.get(spec.key)
-        if isinstance(text, str):
-            out[spec.key] = [part.strip() for part in text.split(",") if part.strip()]
+        flagged = given.get(spec.key)
+        texts = [flagged] if isinstance(flagged, str) else []
+        if isinstance(flagged, tuple | list):
+            texts = [str(text) for text in flagged]
+        texts += [raw for key, raw in pairs if key == spec.key]
+        ids = [part.strip() for text in texts for part in str(text).split(",") if part.strip()]
+        if texts:
+            out[spec.key] = spec.normalised(ids)
     return out
 
 
-def board_option_flags(extra: Mapping[str, object]) -> str:
-    """The flags that give a game's declared options again (`` --eras a,b``)."""
+def declared_flags(extra: Mapping[str, object]) -> str:
+    """The flags that give a game's declared options again (`` --key a,b``)."""
     from railways.rules import declared_options
 
     out = ""
@@ -80,10 +98,41 @@ def board_option_flags(extra: Mapping[str, object]) -> str:
     return out
 
 
+def declared_table(built_in: bool = False) -> str:
+    """The declared options as a Markdown table: the option, its flag, who declares it, what
+    it chooses, its default and clause. docs/api.md's is this with ``built_in`` (only the
+    plug-ins of ``railways`` itself), checked by a test."""
+    from railways.rules import declared_owners
+    from railways.rules.registry import plugin_classes
+
+    classes = plugin_classes()
+    rows = [
+        "| option | flag | declared by | chooses | none chosen | rule |",
+        "|---|---|---|---|---|---|",
+    ]
+    for key, (owner, spec) in declared_owners().items():
+        if built_in and not classes[owner].__module__.startswith("railways."):
+            continue
+        rows.append(
+            f"| `{key}` | `{spec.flag} {spec.metavar}` | `{owner}` | {spec.help} | "
+            f"{spec.default or '-'} | {spec.clause or '-'} |"
+        )
+    return "\n".join(rows) + "\n"
+
+
 @click.command("variants")
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
-def variants(as_json: bool) -> None:
+@click.option(
+    "--options",
+    "options_table",
+    is_flag=True,
+    help="Print the options the boards and modules declare, as docs/api.md's table.",
+)
+def variants(as_json: bool, options_table: bool) -> None:
     """List the optional modules and variants (choose them with --with ID)."""
+    if options_table:
+        click.echo(declared_table(), nl=False)
+        return
     rows = describe_modules()
     if as_json:
         click.echo(json.dumps(rows, indent=2))
@@ -101,6 +150,7 @@ def variants(as_json: bool) -> None:
             notes.append(", ".join(f"{how} the {step} step" for step, how in steps.items()))
         if by_id[mid]["conflicts"]:
             notes.append("not with " + ", ".join(by_id[mid]["conflicts"]))
+        notes += [f"option {spec.flag} {spec.metavar}" for spec in cls.option_specs]
         if notes:
             click.echo(f"{'':<{width}}  ({'; '.join(notes)})")
     click.echo(

@@ -36,8 +36,10 @@ DECK_SIZE = MAP_CARDS + COMMON_CARDS  # RB-042
 REMOVED_AT_SETUP = 3  # slot-1 cards removed unseen (RB-044)
 ROW_SIZE = 3  # the Railbot row (RB-045)
 SLOTS = (1, 2, 3)
-# "maritime": Portugal's card that lays the maritime links it names in pairs (RB-088).
-CARD_KINDS = ("links", "exhaust", "taxation", "deadhead", "maritime")
+# The kinds every solo map's cards may be. A board's solo hook gives meaning to kinds of its
+# own (``SoloHook.card_kinds``, checked by ``SoloHook.card_problems`` when a game is set up):
+# the loader keeps such a card with its cities, which must be in play like any card's.
+CARD_KINDS = ("links", "exhaust", "taxation", "deadhead")
 # Kinds a card may carry besides its own (``also``): RB-058's example insures one card
 # against "the Deadhead and Taxation effect", so one card may do both.
 EXTRA_KINDS = ("taxation", "deadhead")
@@ -293,8 +295,9 @@ def _cards(
         if cid in out:
             p.append(f"{file}:{key}.id: duplicate card id {cid!r}")
         kind = item.get("kind", "links")
-        if kind not in CARD_KINDS:
-            p.append(f"{file}:{key}.kind: unknown kind {kind!r} ({', '.join(CARD_KINDS)})")
+        if not isinstance(kind, str) or not kind:
+            kinds = ", ".join(CARD_KINDS)
+            p.append(f"{file}:{key}.kind: expected a kind ({kinds}, or one of the board's)")
             continue
         slot = item.get("slot")
         if slot not in SLOTS:
@@ -310,10 +313,7 @@ def _cards(
                     p.append(f"{file}:{key}.{name}: a Building Links card names 3 or 4 cities")
                 if len(set(chain)) != len(chain):
                     p.append(f"{file}:{key}.{name}: a city is named twice")
-        elif kind == "maritime":  # (island, port) pairs whose maritime links it lays (RB-088)
-            if bottom or not cities or len(cities) % 2 or len(set(cities)) != len(cities):
-                p.append(f"{file}:{key}.cities: a maritime card names (island, port) pairs")
-        elif cities or bottom:
+        elif kind in CARD_KINDS and (cities or bottom):  # a board's kind: its hook checks
             p.append(f"{file}:{key}: only Building Links cards name cities")
         color: Color | None = None
         if kind == "exhaust":

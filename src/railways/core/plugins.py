@@ -32,24 +32,41 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class OptionSpec:
     """A game option of a plug-in's rules, described so the front ends can offer it: the
-    server's ``options`` field, the CLI flag (``--`` and the key with dashes), the lobby's
-    boxes and the docs are made from it. Its value is a list of ids; the board's choices
-    are ``Plugin.option_choices(board)[key]`` and the plug-in checks what is chosen."""
+    server's ``options`` field, the CLI flag (``--`` and the key with dashes, and
+    ``--option KEY=ID,ID``), the lobby's boxes and the docs' table are made from it. Its
+    value is a list of ids; the ids a game on a board may choose among are
+    ``Plugin.option_choices(board)[key]``, and the plug-in checks what is chosen (a board's
+    in ``game_board``, a module's in ``Module.check_options``)."""
 
     key: str  # the key of ``Options.extra`` (and one of the plug-in's ``option_keys``)
     help: str  # what it chooses, in a sentence of our own
     clause: str = ""  # the rule it follows
+    default: str = ""  # what a game plays when none is chosen, in words
+    title: str = ""  # the lobby's label (default: the key in words)
     max_items: int = 20  # the most ids a request may give
     max_length: int = 40  # the longest id
     metavar: str = "ID,ID,..."
+    # False: the ids are a set (the front ends give them sorted, once each); True: their
+    # order is the player's (the flag keeps it).
+    ordered: bool = True
 
     @property
     def flag(self) -> str:
         return "--" + self.key.replace("_", "-")
 
+    @property
+    def label(self) -> str:
+        return self.title or self.key.replace("_", " ").capitalize()
+
     def described(self) -> str:
-        """The help with its clause, for --help and the API schema."""
-        return f"{self.help} ({self.clause})" if self.clause else self.help
+        """The help with its default and clause, for --help and the API schema."""
+        text = f"{self.help} (default: {self.default})" if self.default else self.help
+        return f"{text} ({self.clause})" if self.clause else text
+
+    def normalised(self, ids: Sequence[str]) -> list[str]:
+        """The ids as a game records them: as given, or sorted and once each unless
+        ``ordered`` (an id given twice in order is the plug-in's to refuse)."""
+        return list(ids) if self.ordered else sorted(set(ids))
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from railways.rules.cards import CARD_EFFECTS
 from railways.rules.modules.base import (
     board_module_problems,
     check_modules,
+    module_classes,
     module_option_keys,
     with_default_modules,
 )
@@ -67,6 +68,11 @@ def declared_options() -> tuple[OptionSpec, ...]:
     """Every option a plug-in describes (``Plugin.option_specs``), by key: what the server's
     ``options``, the CLI's flags and the docs offer. A key two plug-ins describe, or one a
     plug-in does not read (``option_keys``), is an error."""
+    return tuple(spec for _, spec in declared_owners().values())
+
+
+def declared_owners() -> dict[str, tuple[str, OptionSpec]]:
+    """Each declared option's key -> the id of the plug-in that declares it, and the spec."""
     found: dict[str, tuple[str, OptionSpec]] = {}
     for pid, cls in sorted(plugin_classes().items()):
         for spec in cls.option_specs:
@@ -77,7 +83,36 @@ def declared_options() -> tuple[OptionSpec, ...]:
             if spec.key not in cls.option_keys:
                 raise ValueError(f"{pid}.option_specs: {spec.key!r} is not in its option_keys")
             found[spec.key] = (pid, spec)
-    return tuple(spec for _, (_, spec) in sorted(found.items()))
+    return dict(sorted(found.items()))
+
+
+def offered_options(board: Board) -> list[dict[str, Any]]:
+    """The declared options a game on ``board`` may set, as the lobby builds its form from
+    them: those of the board's plug-ins, then the modules' (``module``: the one it goes
+    with), each with the ids to choose among (``Plugin.option_choices``)."""
+    try:
+        classes = list(board_plugin_classes(board))
+    except ValueError:
+        classes = []
+    modules = module_classes()
+    out: list[dict[str, Any]] = []
+    for cls in [*classes, *(c for c in modules.values() if c not in classes)]:
+        choices = cls.option_choices(board)
+        for spec in cls.option_specs:
+            out.append(
+                {
+                    "key": spec.key,
+                    "label": spec.label,
+                    "help": spec.help,
+                    "clause": spec.clause,
+                    "default": spec.default,
+                    "max_items": spec.max_items,
+                    "ordered": spec.ordered,
+                    "module": cls.id if cls.id in modules else None,
+                    "choices": [{"id": i, "name": n} for i, n in choices.get(spec.key, ())],
+                }
+            )
+    return out
 
 
 def check_map(board: Board) -> list[str]:
@@ -205,10 +240,6 @@ def new_game(
         check_options(options, keys)
         modules = list(options.extra.get("modules", []))
         check_modules(modules, board, len(names), options.extra)
-        if "event_deck_without" in options.extra:
-            from railways.rules.modules.events import EventDeck
-
-            EventDeck.check_without(options.extra["event_deck_without"])
         if modules != sorted(modules):  # one spelling per choice, so records compare equal
             options = replace(options, extra={**options.extra, "modules": sorted(modules)})
         if "shorter-game" in modules and not options.shorter_game:
@@ -226,15 +257,17 @@ def new_game(
 # Options of a multiplayer game beyond Options' own fields, each true or false.
 MULTIPLAYER_OPTIONS = frozenset({"universal_barons"})
 # Options whose value is a list of ids: the optional modules chosen (``railways variants``)
-# and the Event Deck cards taken out of the deck (RW-p6-37).
-LIST_OPTIONS = frozenset({"modules", "event_deck_without", "without_modules"})
+# and the board's default modules left out. The plug-ins' own (``declared_options``) are
+# lists of ids too.
+LIST_OPTIONS = frozenset({"modules", "without_modules"})
 
 
 def check_options(options: Options, board_keys: frozenset[str] = frozenset()) -> None:
     """Refuse options this game does not know, naming the one that is wrong.
 
-    ``board_keys`` are the options the board's own plug-ins read (``Plugin.option_keys``);
-    those plug-ins check their values (``Plugin.game_board``)."""
+    ``board_keys`` are the options the game's plug-ins read (``Plugin.option_keys``, the
+    board's and the modules'); those plug-ins check their values (``Plugin.game_board``,
+    ``Module.check_options``)."""
     for key, value in options.extra.items():
         if key in board_keys:
             continue
@@ -249,10 +282,6 @@ def check_options(options: Options, board_keys: frozenset[str] = frozenset()) ->
             raise ValueError(f"options.{key}: not an option of this game (known: {known})")
         if not isinstance(value, bool):
             raise ValueError(f"options.{key}: expected true or false")
-    if "event_deck_without" in options.extra and "event-deck" not in options.extra.get(
-        "modules", []
-    ):
-        raise ValueError("options.event_deck_without: only with the event-deck module")
 
 
 def with_universal_barons(ruleset: Ruleset) -> Ruleset:

@@ -55,7 +55,13 @@ from railways.core.hexgrid import Hex, Side
 from railways.core.legal import long_routes, next_hexes, static_routes
 from railways.core.rng import parse_seed
 from railways.render.svg import render_board
-from railways.rules import board_plugin_classes, board_plugins, declared_options, effects_with
+from railways.rules import (
+    board_plugin_classes,
+    board_plugins,
+    declared_options,
+    effects_with,
+    offered_options,
+)
 from railways.rules.records import game_from_record, record_of
 from railways.rules.solo.state import is_solo
 from railways.rules.texts import card_text
@@ -129,17 +135,11 @@ class _OptionsIn(_Strict):
     modules: list[Annotated[StrictStr, Field(max_length=40)]] | None = Field(
         default=None, max_length=20
     )
-    # Event Deck cards taken out of the deck (RW-p6-37), with the event-deck module only.
-    event_deck_without: list[Annotated[StrictStr, Field(max_length=40)]] | None = Field(
-        default=None, max_length=60
-    )
     # Modules the board is played with by default (GET /api/maps: ``default_modules``) that
-    # the players leave out (RW-p12-13), and the City Rotor cities chosen (RW-p12-14).
+    # the players leave out (RW-p12-13). The options the plug-ins declare (the Event Deck's
+    # cards left out, say) are added below.
     without_modules: list[Annotated[StrictStr, Field(max_length=40)]] | None = Field(
         default=None, max_length=20
-    )
-    rotor_cities: list[Annotated[StrictStr, Field(max_length=64)]] | None = Field(
-        default=None, max_length=60
     )
     # The random generator (railways.core.rng). Without a seed the server always uses
     # blake2b-ctr; with a chosen seed the default is splitmix64, the generator seeds have
@@ -167,7 +167,7 @@ def _declared_fields() -> dict[str, Any]:
     }
 
 
-# The options, with those the plug-ins describe (Through Time's eras, say) made from their
+# The options, with those the plug-ins describe (a board's or a module's) made from their
 # declarations; type checkers see the fixed ones.
 if TYPE_CHECKING:
     OptionsIn = _OptionsIn
@@ -281,6 +281,18 @@ class GameListItem(BaseModel):
     seed_chosen: bool = False  # somebody chose the seed: every seat is shown it
 
 
+class OptionOut(BaseModel):
+    key: str
+    label: str
+    help: str
+    clause: str
+    default: str
+    max_items: int
+    ordered: bool
+    module: str | None  # the module it goes with; None: the board's own
+    choices: list[dict[str, str]]
+
+
 class MapOut(BaseModel):
     id: str
     name: str
@@ -289,9 +301,13 @@ class MapOut(BaseModel):
     solo: bool = False
     # Modules played on this board unless left out (``options.without_modules``).
     default_modules: list[str] = []
-    # Options of the board's own rules that list ids to choose among (Through Time's
-    # ``eras``): option key -> [{id, name}]. None chosen: the board's default.
+    # Options of the board's own rules that list ids to choose among: option key ->
+    # [{id, name}]. None chosen: the board's default. (Kept for older clients: ``options``
+    # says more.)
     choices: dict[str, list[dict[str, str]]] = {}
+    # Every declared option a game on the board may set, the board's and the modules'
+    # (``railways.rules.offered_options``): the lobby's form is made from these.
+    options: list[OptionOut] = []
 
 
 class VariantOut(BaseModel):
@@ -432,6 +448,7 @@ def _maps() -> list[dict[str, Any]]:
                 "solo": board.id in _solo_maps(),
                 "default_modules": list(board.default_modules),
                 "choices": _choices(board),
+                "options": offered_options(board),
             }
         )
     return out

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from railways.core.board import GOODS_COLORS, Color
 from railways.core.delivery import DeliveryHook, Walk
-from railways.core.plugins import Marker
+from railways.core.plugins import Marker, OptionSpec
 from railways.rules.modules.base import Module
 from railways.rules.registry import register_plugin
 
@@ -108,6 +108,25 @@ class CityRotors(Module):
     )
     clauses = ("RW-p7-01", "RW-p7-02", "RW-p7-03", "RW-p7-04", "RW-p7-05", "RW-p7-06")
     option_keys = frozenset({OPTION})
+    option_specs = (
+        OptionSpec(
+            OPTION,
+            "With City Rotors: the coloured cities that get a rotor",
+            clause="RW-p12-14",
+            default="the board's own, or about one coloured city in four, drawn",
+            title="Rotor cities",
+            max_items=60,
+            max_length=64,
+            metavar="CITY,CITY,...",
+        ),
+    )
+
+    @classmethod
+    def option_choices(cls, board: Board) -> Mapping[str, Sequence[tuple[str, str]]]:
+        colored = sorted(
+            (cid, city.name) for cid, city in board.cities.items() if city.color is not Color.GRAY
+        )
+        return {OPTION: colored}
 
     @classmethod
     def refuse(cls, board: Board, players: int) -> str | None:

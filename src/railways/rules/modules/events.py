@@ -6,7 +6,8 @@ the Future slot, Future Events drawn then being discarded (RW-p6-30, -31, -33). 
 income and dividends each turn, Current goes to the discard, Future moves to Current
 and a new card is drawn for Future (RW-p6-34). An ordinary event acts while Current;
 a Future Event acts once, when it is drawn into the Future slot, and not again as
-Current (RW-p6-35, -36). Players may take cards out (``event_deck_without``, RW-p6-37).
+Current (RW-p6-35, -36). Players may take cards out (the option ``WITHOUT``, RW-p6-37,
+declared here so every front end offers it).
 
 Each event is data; ``effect`` names one of the small handlers below.
 """
@@ -21,16 +22,18 @@ from typing import TYPE_CHECKING, Any
 from railways.content.event_deck import EventDef, load_events
 from railways.core.board import Color
 from railways.core.delivery import DeliveryHook, Refusal, Walk
-from railways.core.plugins import Marker
+from railways.core.plugins import Marker, OptionSpec
 from railways.core.track import CostRules
 from railways.rules.modules.base import Module
 from railways.rules.registry import register_plugin
 
 if TYPE_CHECKING:
+    from railways.core.board import Board
     from railways.core.game import Delivery, Game
     from railways.core.rng import Rng
 
 CLAUSE = "RW-p6-35"
+WITHOUT = "event_deck_without"  # the game option of the cards taken out (RW-p6-37)
 
 
 def _int(event: EventDef, key: str) -> int:
@@ -244,21 +247,39 @@ class EventDeck(Module):
     def __init__(self) -> None:
         self.deck = house_deck()
 
+    option_keys = frozenset({WITHOUT})
+    option_specs = (
+        OptionSpec(
+            WITHOUT,
+            "With the Event Deck: leave these event cards out of the deck",
+            clause="RW-p6-37",
+            default="all 50 in the deck",
+            title="Event cards left out",
+            max_items=60,
+            metavar="EVENT,EVENT,...",
+            ordered=False,
+        ),
+    )
+
     @classmethod
-    def check_without(cls, ids: Sequence[str]) -> None:
+    def option_choices(cls, board: Board) -> Mapping[str, Sequence[tuple[str, str]]]:
+        return {WITHOUT: [(eid, event.name) for eid, event in sorted(house_deck().items())]}
+
+    @classmethod
+    def check_options(cls, board: Board, extra: Mapping[str, Any]) -> None:
         """Refuse removing cards the deck does not have (RW-p6-37)."""
-        known = house_deck()
-        unknown = sorted(set(ids) - set(known))
+        ids = extra.get(WITHOUT, [])
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+            raise ValueError(f"options.{WITHOUT}: expected a list of ids")
+        unknown = sorted(set(ids) - set(house_deck()))
         if unknown:
-            raise ValueError(
-                f"options.event_deck_without: no event {', '.join(unknown)} in the deck"
-            )
+            raise ValueError(f"options.{WITHOUT}: no event {', '.join(unknown)} in the deck")
 
     def event(self, event_id: str | None) -> EventDef | None:
         return None if event_id is None else self.deck[event_id]
 
     def setup(self, game: Game) -> None:
-        removed = set(game.options.extra.get("event_deck_without", []))
+        removed = set(game.options.extra.get(WITHOUT, []))
         data = slots(game)
         data["deck"] = sorted(e for e in self.deck if e not in removed)
         game.state.rng.shuffle(data["deck"])  # RW-p6-30

@@ -9,15 +9,21 @@ nothing, so a board with no appendix of its own needs none.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from railways.rules.registry import named_class
 
 if TYPE_CHECKING:
+    from railways.content.solo import RailbotCard
     from railways.core.board import Color
     from railways.core.game import Delivery, Game
+    from railways.core.plugins import Plugin
     from railways.core.state import Link
+
+# A Railbot task: a small dict of plain data in ``SoloState.tasks`` (``railbot``).
+Task = dict[str, Any]
 
 
 class SoloHook:
@@ -57,6 +63,29 @@ class SoloHook:
         """Cubes the appendix keeps off the board and out of the bag, by colour."""
         return {}
 
+    # -- Railbot cards of the board's own kinds (``railbot.toml`` ``kind``) --------------
+    def card_kinds(self) -> frozenset[str]:
+        """The kinds of Railbot card the board's deck adds to the common ones."""
+        return frozenset()
+
+    def card_problems(self, card: RailbotCard) -> list[str]:
+        """What is wrong with a card of one of ``card_kinds`` (``railbot.toml:id...``)."""
+        return []
+
+    def card_tasks(self, game: Game, card: RailbotCard) -> list[Task]:
+        """The Railbot's tasks for a card of one of ``card_kinds``, resolved in this order
+        (the generic kinds' tasks, ``railbot`` lists them, or the board's own)."""
+        return []
+
+    def describe_card(self, game: Game | None, card: RailbotCard) -> str | None:
+        """A card of one of ``card_kinds`` in words (None: the card's kinds by name)."""
+        return None
+
+    def do_task(self, game: Game, task: Task) -> bool:
+        """Carry out a task of the board's own kind (one ``card_tasks`` made); False for
+        a kind it does not know."""
+        return False
+
 
 NO_HOOK = SoloHook()
 
@@ -71,7 +100,30 @@ def _load(path: str) -> SoloHook:
 def solo_hook(game: Game) -> SoloHook:
     """The hook of the game's board (the first plug-in that names one), or one that does
     nothing."""
-    for plugin in game.ruleset.plugins:
+    return hook_of(game.ruleset.plugins)
+
+
+def hook_of(plugins: Sequence[Plugin]) -> SoloHook:
+    """The hook the first of ``plugins`` that names one names, or one that does nothing."""
+    for plugin in plugins:
         if plugin.solo_hook:
             return _load(plugin.solo_hook)
     return NO_HOOK
+
+
+def card_problems(cards: Sequence[RailbotCard], hook: SoloHook) -> list[str]:
+    """Railbot cards of a kind neither common nor the board's, and what the board's hook
+    finds wrong with those of its kinds."""
+    from railways.content.solo import CARD_KINDS
+
+    own = hook.card_kinds()
+    out: list[str] = []
+    for card in cards:
+        if card.kind in CARD_KINDS:
+            continue
+        if card.kind not in own:
+            known = ", ".join([*CARD_KINDS, *sorted(own)])
+            out.append(f"railbot.toml:{card.id}.kind: unknown kind {card.kind!r} ({known})")
+            continue
+        out += hook.card_problems(card)
+    return out

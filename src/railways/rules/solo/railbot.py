@@ -12,7 +12,10 @@ Tasks are small dicts in ``SoloState.tasks`` (plain data, so records replay them
 - ``exhaust``: ``count`` cubes of ``color`` to take from cities of the player's choice (RB-071);
 - ``claim_line``: the Railbot claims a Major Line (RB-072);
 - ``duel_baron``: the Railbot claims a Duel Baron and its Opponent Effect acts (RB-076);
-- ``taxation`` (RB-070), ``deadhead`` (RB-068), ``resolve_slot`` (Caleb V. Kranz, RB-029).
+- ``taxation`` (RB-070), ``deadhead`` (RB-068), ``resolve_slot`` (Caleb V. Kranz, RB-029);
+- ``any_cube``: a cube to take from ``city``, of the player's choice (becomes ``remove``);
+- kinds of a board's own cards, which its solo hook makes and carries out
+  (``SoloHook.card_tasks``, ``SoloHook.do_task``).
 """
 
 from __future__ import annotations
@@ -20,9 +23,8 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Hashable
-from typing import Any
 
-from railways.content.solo import REMOVED_AT_SETUP, ROW_SIZE, RailbotCard, SoloMap
+from railways.content.solo import CARD_KINDS, REMOVED_AT_SETUP, ROW_SIZE, RailbotCard, SoloMap
 from railways.core.board import GOODS_COLORS, Board, Color
 from railways.core.errors import IllegalAction
 from railways.core.game import DERIVED_FORKS, Game
@@ -30,11 +32,10 @@ from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
 from railways.core.state import Piece
 from railways.core.track import CostRules, crosses, lay, plan_build
 from railways.rules.solo.duel import PLAYER, unclaimed
-from railways.rules.solo.hooks import solo_hook
+from railways.rules.solo.hooks import Task, solo_hook
 from railways.rules.solo.state import RAILBOT, SoloState, solo_map, solo_state
 
 EVALUATION_SPREAD = 3  # Final Evaluation is mixed into three cards (RB-047, RB-099)
-Task = dict[str, Any]
 PATHS = "solo_railbot_paths"  # the memo of cheapest paths in ``Game.derived``
 PATHS_KEPT = 4096  # paths the memo holds at most before it starts afresh
 # Copies of a game share the memo: its answers depend only on what its key holds.
@@ -252,15 +253,11 @@ def _resolve(game: Game, card_id: str) -> None:
         chain = card.chain(solo.bottom_half)
         for a, b in itertools.pairwise(chain):
             tasks.append({"kind": "pair", "a": a, "b": b})
-    elif card.kind == "maritime":  # RB-088: the maritime links, then a cube off each island
-        pairs = list(zip(card.cities[::2], card.cities[1::2], strict=True))
-        for island, port in pairs:
-            tasks.append({"kind": "maritime", "a": port, "b": island})
-        for island, _port in pairs:
-            tasks.append({"kind": "island_cube", "city": island})
     elif card.kind == "exhaust":  # RB-071
         assert card.color is not None
         tasks.append({"kind": "exhaust", "color": card.color.value, "count": solo.base_exhaust})
+    elif card.kind not in CARD_KINDS:  # a kind of the board's own deck (its solo hook)
+        tasks += solo_hook(game).card_tasks(game, card)
     for kind in card.kinds:  # a card may carry both (RB-058)
         if kind == "taxation":  # RB-070
             tasks.append({"kind": "taxation"})
@@ -286,10 +283,10 @@ def describe(card: RailbotCard, bottom_half: bool = False, game: Game | None = N
     if card.kind == "exhaust":
         assert card.color is not None
         return f"Exhaust {card.color.value.title()}"
-    if card.kind == "maritime":
-        names = [game.city_name(c) for c in card.cities] if game is not None else list(card.cities)
-        pairs = [f"{a}/{b}" for a, b in zip(names[::2], names[1::2], strict=True)]
-        return "Maritime links " + " and ".join(pairs)
+    if card.kind not in CARD_KINDS and game is not None:  # the board's own kind
+        text = solo_hook(game).describe_card(game, card)
+        if text is not None:
+            return text
     return " and ".join(kind.title() for kind in card.kinds)
 
 
@@ -298,7 +295,7 @@ def run(game: Game) -> bool:
     solo = solo_state(game)
     while solo.tasks:
         task = solo.tasks[0]
-        if task["kind"] == "island_cube":  # RB-088: which cube is the player's choice
+        if task["kind"] == "any_cube":  # a cube off ``city``, the player's choice of colour
             cubes = sorted({c.value for c in game.state.cubes[task["city"]]})
             if not cubes:
                 game.log(f"{game.city_name(task['city'])} has no cube for the Railbot to take")
@@ -371,8 +368,6 @@ def _do(game: Game, task: Task) -> None:
     state, solo = game.state, solo_state(game)
     if kind == "pair":
         _pair(game, task["a"], task["b"])
-    elif kind == "maritime":
-        _maritime(game, task["a"], task["b"])
     elif kind == "place_scarce":
         place_scarce(game, task["city"], 1, "the Railbot card's cube icon")
     elif kind == "remove":
@@ -414,6 +409,8 @@ def _do(game: Game, task: Task) -> None:
             _resolve(game, card_id)
         else:
             game.log(f"Slot {task['slot']} of the Railbot row is empty")
+    else:  # a task of the board's own cards
+        solo_hook(game).do_task(game, task)
 
 
 def answer(game: Game, task: Task, choice: str) -> None:
@@ -526,7 +523,7 @@ def _pair(game: Game, a: str, b: str) -> None:
             game.log(f"The Railbot cannot build from {name_a} to {name_b}")
             return
         for leg in legs:
-            _build(game, leg)
+            build_path(game, leg)
         return
     state = game.state
     cubes = state.cubes[a]
@@ -565,7 +562,7 @@ def connected(game: Game, a: str, b: str, owner: int | None) -> bool:
     return False
 
 
-def _build(game: Game, path: tuple[Hex, ...]) -> None:
+def build_path(game: Game, path: tuple[Hex, ...]) -> None:
     """Lay one Railbot link along ``path`` (city to city), free of charge (RB-067)."""
     board, state = game.board, game.state
     try:
@@ -583,7 +580,7 @@ def _build(game: Game, path: tuple[Hex, ...]) -> None:
     solo_hook(game).railbot_builds(game, link)  # Australia: an unbuilt town it reaches (RB-095)
     lanes = lane_cells(game)
     if any(h in lanes for h, _a, _b in plan.tiles):
-        # RB-083: the player's Capital Charters count the Railbot's maritime links.
+        # RB-083: the player's Capital Charters count the Railbot's links along a lane.
         player = state.players[PLAYER]
         for card_id in list(player.kept):
             card = game.card(card_id)
@@ -609,33 +606,6 @@ def lane_cells(game: Game) -> dict[Hex, tuple[str, int]]:
         return out
 
     return board.derived(("solo-lanes", smap.map_id), make)
-
-
-def _maritime(game: Game, port: str, island: str) -> None:
-    """RB-088: lay the Railbot's maritime link between ``port`` and ``island``, whether or not
-    they are connected already; its lane must be free of track."""
-    board, smap = game.board, solo_map(game)
-    names = f"{game.city_name(port)} - {game.city_name(island)}"
-    for border in sorted(board.borders.values(), key=lambda b: b.id):
-        if border.kind not in smap.railbot_lanes:
-            continue
-        if {border.params.get("port"), border.params.get("island")} != {port, island}:
-            continue
-        pairs = {(e.a, e.b) for e in border.edges} | {(e.b, e.a) for e in border.edges}
-        path = [board.cities[port].at]
-        while path[-1] != board.cities[island].at:
-            nxt = [b for a, b in pairs if a == path[-1] and b not in path]
-            if len(nxt) != 1:
-                break
-            path.append(nxt[0])
-        if path[-1] != board.cities[island].at:
-            break
-        if any(game.state.track.get(h) for h in path[1:-1]):
-            game.log(f"The maritime lane {names} already holds track: the Railbot lays nothing")
-            return
-        _build(game, tuple(path))
-        return
-    game.log(f"There is no maritime lane {names} for the Railbot to build")
 
 
 def cheapest_path(

@@ -34,6 +34,19 @@ const $ = (id) => /** @type {any} */ (document.getElementById(id));
  * @property {boolean} solo
  * @property {string[]} [default_modules]
  * @property {Record<string, Array<{id: string, name: string}>>} [choices]
+ * @property {OptionInfo[]} [options]
+ */
+/**
+ * An option a board's or module's plug-in declares (GET /api/maps ``options``): the form
+ * offers its ids as boxes to tick, a module's only while the module is ticked.
+ * @typedef {object} OptionInfo
+ * @property {string} key
+ * @property {string} label
+ * @property {string} [help]
+ * @property {string} [clause]
+ * @property {string} [default]
+ * @property {string | null} [module]
+ * @property {Array<{id: string, name: string}>} choices
  */
 /** @typedef {{seat: number, name: string, kind: string, bot?: string, token?: string, url?: string | null}} CreatedSeat */
 /** The server's answer to a new game. @typedef {{id: string, seats: CreatedSeat[], spectator?: any}} Created */
@@ -214,8 +227,6 @@ async function createGame(event) {
   // The board's own modules are ticked when it is chosen; an unticked one is left out.
   const leftOut = (currentMap().default_modules || []).filter((m) => !modules.includes(m));
   if (leftOut.length) body.options.without_modules = leftOut;
-  const without = $("opt-events-without").value.split(",").map((t) => t.trim()).filter(Boolean);
-  if (without.length) body.options.event_deck_without = without;
   Object.assign(body.options, chosenChoices());
   if (state.mode === "solo") {
     const name = $("solo-name").value.trim() || "Player";
@@ -547,6 +558,7 @@ async function loadVariants() {
   }
   $("modules-row").hidden = !rows.length;
   tickMapDefaults();
+  showModuleOptions();
 }
 
 /** Tick the modules the chosen board is played with by default (GET /api/maps), untick
@@ -559,31 +571,61 @@ function tickMapDefaults() {
   }
 }
 
-/** A board's own choices (GET /api/maps ``choices``, Plugin.option_choices) as boxes to tick;
- * none ticked leaves the choice to the board's default. */
-function renderChoices() {
-  const box = clear($("choices-box"));
-  const choices = (state.mode !== "solo" && currentMap().choices) || {};
-  const keys = Object.keys(choices);
-  for (const key of keys) {
-    const group = el("div", { class: "row wrap", "data-choice": key }, el("strong", {}, `${humanize(key)}:`));
-    for (const c of choices[key]) {
-      group.append(el("label", { class: "check" }, el("input", { type: "checkbox", value: c.id }), ` ${c.name}`));
-    }
-    box.append(group);
+/** The options a game on ``map`` may set (an older server sends only the board's ``choices``).
+ * @param {MapInfo} map
+ * @returns {OptionInfo[]} */
+function optionsOf(map) {
+  if (Array.isArray(map.options)) return map.options;
+  return Object.entries(map.choices || {}).map(([key, choices]) => ({ key, label: humanize(key), choices }));
+}
+
+/** @param {OptionInfo} option */
+function optionHint(option) {
+  const rule = option.clause ? ` (${option.clause})` : "";
+  const none = option.default ? ` None ticked: ${option.default}.` : "";
+  return `${option.help || ""}${rule}${none}`.trim();
+}
+
+/** @param {OptionInfo} option */
+function optionGroup(option) {
+  const boxes = option.choices.map((c) =>
+    el("label", { class: "check" }, el("input", { type: "checkbox", value: c.id }), ` ${c.name}`),
+  );
+  const attrs = { class: "option-group", "data-choice": option.key, "data-for-module": option.module || "" };
+  if (!option.module) {
+    return el("div", attrs, el("strong", {}, `${option.label}:`), el("p", { class: "hint" }, optionHint(option)), el("div", { class: "row wrap" }, ...boxes));
   }
-  $("choices-hint").textContent = keys.length
-    ? "Tick the ones to play, or none for the board's choice (players + 1, one with a red city)."
-    : "";
-  $("choices-row").hidden = !keys.length;
+  return el("details", attrs, el("summary", {}, option.label), el("p", { class: "hint" }, optionHint(option)), el("div", { class: "row wrap" }, ...boxes));
+}
+
+/** The declared options of the chosen board (GET /api/maps ``options``, made from the plug-ins'
+ * OptionSpec): the board's own in the Board box, each module's under the modules, shown while
+ * that module is ticked. None ticked leaves the choice to the default. */
+function renderChoices() {
+  const board = clear($("choices-box"));
+  const modules = clear($("module-options-box"));
+  const options = state.mode !== "solo" ? optionsOf(currentMap()).filter((o) => o.choices.length) : [];
+  for (const option of options) (option.module ? modules : board).append(optionGroup(option));
+  $("choices-hint").textContent = board.childElementCount ? "Tick the ones to play, or none for the default." : "";
+  $("choices-row").hidden = !board.childElementCount;
+  showModuleOptions();
+}
+
+/** Show each module's options while the module is ticked. */
+function showModuleOptions() {
+  const ticked = chosenModules();
+  for (const group of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#module-options-box [data-for-module]"))) {
+    group.hidden = !ticked.includes(group.dataset.forModule || "");
+  }
 }
 
 function chosenChoices() {
   /** @type {Record<string, string[]>} */
   const out = {};
-  for (const group of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#choices-box [data-choice]"))) {
+  for (const group of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-choice]"))) {
+    if (group.hidden) continue; // a module not ticked
     const ids = [.../** @type {NodeListOf<HTMLInputElement>} */ (group.querySelectorAll("input:checked"))].map((i) => i.value);
-    if (ids.length) out[group.dataset.choice] = ids;
+    if (ids.length) out[group.dataset.choice || ""] = ids;
   }
   return out;
 }
@@ -614,6 +656,7 @@ async function main() {
     tickMapDefaults();
     renderChoices();
   });
+  $("modules-box").addEventListener("change", showModuleOptions);
   $("btn-new").addEventListener("click", () => {
     $("created").hidden = true;
     $("create-form").hidden = false;

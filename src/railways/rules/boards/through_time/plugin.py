@@ -106,10 +106,10 @@ class ThroughTime(Plugin):
     option_specs = (
         OptionSpec(
             "eras",
-            "Railways Through Time: the era boards to play (default: players + 1 of them, "
-            "one with a red city). Eras: stone-age, egypt, roman-empire, medieval, napoleonic, "
-            "wild-west, industrial, future.",
+            "Railways Through Time: the era boards to play. Eras: stone-age, egypt, "
+            "roman-empire, medieval, napoleonic, wild-west, industrial, future.",
             clause="TT-004",
+            default="players + 1 of them, one with a red city",
             max_items=8,
         ),
     )

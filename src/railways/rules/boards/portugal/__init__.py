@@ -7,7 +7,8 @@ island. A maritime link is built like any other link, tile by tile, but only alo
 a tile on a lane hex may join only the lane's other hexes, its port and its island (so a lane
 is not a short cut to anywhere else), and each costs ``MARITIME_TILE`` ($4,000: a ship and a
 quay, dearer than a river). The Rail Barons solo book builds these "maritime connections" for
-the Railbot and prices them for its paths (RB-083, RB-085, RB-088: ``rules/solo``).
+the Railbot and prices them for its paths (RB-083, RB-085, RB-088: ``solo.py`` here, and the
+generic ``rules/solo``).
 """
 
 from __future__ import annotations
@@ -78,6 +79,8 @@ def step_allowed(board: Board, a: Hex, b: Hex) -> bool:
 @register_plugin
 class Portugal(Plugin):
     id = "portugal"
+    # The Railbot's maritime card (RB-088), beside the board.
+    solo_hook = "railways.rules.boards.portugal.solo:PortugalSolo"
     feature_kinds = frozenset({MARITIME})
     prices_edges = True
     judges_routes = True
