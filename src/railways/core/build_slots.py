@@ -16,9 +16,10 @@ from railways.core.build_option import BuildOption, _option, _try
 from railways.core.game import DERIVED_FORKS, Game
 from railways.core.hexgrid import Hex, Side
 from railways.core.plugins import EdgeCosts
-from railways.core.route_fit import _crossable, _crossing_need, _supply_ok
+from railways.core.route_fit import _crossable, _crossing_need, _occupied, _supply_ok
 from railways.core.routes import FirstLeg, StaticRoute, long_routes, static_routes
-from railways.core.state import Piece
+from railways.core.state import GameState, Piece
+from railways.core.track import changed_hexes
 
 # -- candidate links kept up to date as the track changes ----------------------------------
 # With tiles to spare and no card that changes costs (the "fast" case of
@@ -148,22 +149,18 @@ def _synced_slots(game: Game, max_tiles: int) -> _Slots:
         return slots
     index = _slot_index(game.board, max_tiles, game.edge_costs)
     track = state.track
-    occupied = set(track)
-    now = {h: tuple((p.a, p.b) for p in pieces) for h, pieces in track.items()}
+    occupied = _occupied(game)
     if slots is None:
+        now = {h: tuple((p.a, p.b) for p in pieces) for h, pieces in track.items()}
         count = len(index.groups) + len(index.legs)
         routes = [_slot_route(index, i, track, occupied) for i in range(count)]
         slots = _Slots(state.track_version, now, routes, [0] * count, 0, {}, {}, [0] * count)
         every[max_tiles] = slots
         return slots
-    before = slots.track
     dirty: set[int] = set()
     routes_now = slots.routes
     touched, version = slots.touched, slots.version + 1
-    for h in now.keys() | before.keys():
-        was, is_ = before.get(h, ()), now.get(h, ())
-        if is_ == was:
-            continue
+    for h, was, is_ in _track_changes(state, slots.track_version, slots.track):
         slots.hex_touched[h] = version
         for i in index.by_hex.get(h, ()):
             touched[i] = version
@@ -187,8 +184,33 @@ def _synced_slots(game: Game, max_tiles: int) -> _Slots:
             moved.append(i)
     slots.log[slots.version] = moved
     slots.log.pop(slots.version - SLOT_LOG, None)
-    slots.track_version, slots.track = state.track_version, now
+    slots.track_version = state.track_version
     return slots
+
+
+_Sides = tuple[tuple[Side, Side], ...]
+
+
+def _track_changes(
+    state: GameState, seen: int, sides: dict[Hex, _Sides]
+) -> list[tuple[Hex, _Sides, _Sides]]:
+    """Each hex whose track changed after version ``seen``, with the sides of its pieces
+    then and now; ``sides`` (the sides at ``seen``) is brought up to date in place. Only the
+    hexes the track's log names are looked at, or every hex where it cannot say."""
+    track = state.track
+    hexes = changed_hexes(state, seen)
+    out: list[tuple[Hex, _Sides, _Sides]] = []
+    for h in sides.keys() | track.keys() if hexes is None else hexes:
+        was = sides.get(h, ())
+        is_ = tuple((p.a, p.b) for p in track.get(h, ()))
+        if is_ != was:
+            out.append((h, was, is_))
+    for h, _was, is_ in out:
+        if is_:
+            sides[h] = is_
+        else:
+            del sides[h]
+    return out
 
 
 SLOT_LOG = 32  # versions of slot changes kept (seats further behind look at every slot)
@@ -280,19 +302,28 @@ def _synced_needs(game: Game, max_tiles: int) -> _Needs:
     # A hex holds one or two tracks: the sides of the first and the last tell every change
     # of its tracks. A crossing tile left behind (Piece.on_crossing) comes and goes only with
     # a change of the tracks on its hex, so it needs no look of its own.
-    now = {h: (ps[0].a, ps[0].b, ps[-1].a, ps[-1].b) for h, ps in state.track.items() if ps}
+    track = state.track
     if table is None:
+        now = {h: (ps[0].a, ps[0].b, ps[-1].a, ps[-1].b) for h, ps in track.items() if ps}
         table = every[max_tiles] = _Needs(state.track_version, now, {})
         return table
     by_hex = _slot_index(game.board, max_tiles, game.edge_costs).by_hex
     before, slots, hopeful = table.track, table.slots, table.hopeful
-    for h in now.keys() | before.keys():
-        if now.get(h) != before.get(h):
-            for i in by_hex.get(h, ()):
-                slots.pop(i, None)
-                if hopeful is not None:
-                    hopeful.add(i)
-    table.track_version, table.track = state.track_version, now
+    hexes = changed_hexes(state, table.track_version)
+    for h in before.keys() | track.keys() if hexes is None else hexes:
+        ps = track.get(h)
+        is_ = (ps[0].a, ps[0].b, ps[-1].a, ps[-1].b) if ps else None
+        if is_ == before.get(h):
+            continue
+        if is_ is None:
+            del before[h]
+        else:
+            before[h] = is_
+        for i in by_hex.get(h, ()):
+            slots.pop(i, None)
+            if hopeful is not None:
+                hopeful.add(i)
+    table.track_version = state.track_version
     return table
 
 

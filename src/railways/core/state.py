@@ -155,6 +155,9 @@ class GameState:
     # Goes up by one with every change of the track (track.track_changed): work derived
     # from the track (candidate links, the link graph) is kept by the Game under it.
     track_version: int = 0
+    # The hexes whose track each of the last track versions changed (None: not said), so
+    # that work kept by the Game looks again at those hexes only (track.changed_hexes).
+    track_log: list[tuple[int, tuple[Hex, ...] | None]] = field(default_factory=list)
 
     def clone(self) -> GameState:
         return copy.deepcopy(self)
@@ -229,6 +232,7 @@ class GameState:
             first_engine=dict(self.first_engine),
             tile_counts=None if self.tile_counts is None else dict(self.tile_counts),
             track_version=self.track_version,
+            track_log=list(self.track_log),
         )
 
     @property

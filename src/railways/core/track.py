@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from railways.core.board import Board, City, Terrain, TerrainCosts
@@ -146,10 +146,39 @@ def tiles_in_use(state: GameState) -> dict[str, int]:
     return state.tile_counts
 
 
-def track_changed(state: GameState) -> None:
-    """Record that the track is about to change: counts go stale, the version moves on."""
+def track_changed(state: GameState, hexes: Iterable[Hex] | None = None) -> None:
+    """Record that the track is about to change: counts go stale, the version moves on.
+
+    ``hexes``: every hex whose track (pieces, their sides or crossing tiles) the change
+    touches, when the caller can say (None: it cannot, or something else changed that work
+    kept by track version depends on); ``changed_hexes`` reads them back."""
     state.tile_counts = None
     state.track_version += 1
+    log = state.track_log
+    log.append((state.track_version, None if hexes is None else tuple(hexes)))
+    if len(log) > TRACK_LOG:
+        del log[0]
+
+
+TRACK_LOG = 64  # track versions whose changed hexes are kept
+
+
+def changed_hexes(state: GameState, since: int) -> set[Hex] | None:
+    """The hexes whose track changed after version ``since``; None when that cannot be
+    said (a change that did not say, or one older than the log)."""
+    out: set[Hex] = set()
+    if since == state.track_version:
+        return out
+    log = state.track_log
+    if since > state.track_version or not log or log[0][0] > since + 1:
+        return None
+    for version, hexes in reversed(log):
+        if version <= since:
+            break
+        if hexes is None:
+            return None
+        out.update(hexes)
+    return out
 
 
 def count_tiles(state: GameState) -> dict[str, int]:
@@ -664,7 +693,8 @@ def lay(state: GameState, plan: BuildPlan, turn: int) -> Link:
         touched.append(state.links[plan.extends].tiles[-1][0])
     hexes = list(dict.fromkeys(touched))
     counts, before = tiles_in_use(state), _kinds_at(state, hexes)
-    track_changed(state)
+    joined = [] if plan.joins is None else [h for h, _a, _b in state.links[plan.joins].tiles]
+    track_changed(state, hexes + joined)  # a joined link's pieces turn round
     if plan.extends is not None:
         link = state.links[plan.extends]
         if plan.redirect_side is not None:
@@ -698,7 +728,7 @@ def lay(state: GameState, plan: BuildPlan, turn: int) -> Link:
 def redirect_only(state: GameState, link: Link, new_b: Side) -> None:
     h, a, _b = link.tiles[-1]
     counts, before = tiles_in_use(state), _kinds_at(state, [h])
-    track_changed(state)
+    track_changed(state, (h,))
     link.tiles[-1] = (h, a, new_b)
     for piece in state.track[h]:
         if piece.link == link.id:
@@ -717,7 +747,7 @@ def remove_incomplete(state: GameState, supply: Mapping[str, int]) -> list[Link]
     removed = [link for link in state.links.values() if not link.complete]
     hexes = list(dict.fromkeys(h for link in removed for h, _a, _b in link.tiles))
     counts, kinds = tiles_in_use(state), _kinds_at(state, hexes)
-    track_changed(state)
+    track_changed(state, hexes)
     uncrossed: list[Piece] = []
     for link in removed:
         for h, _a, _b in link.tiles:
