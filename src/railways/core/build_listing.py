@@ -146,12 +146,7 @@ def _kept_variants(
         (cards, None if c is None else (tuple(c[0].items()), c[1]))
         for cards, c in sorted(helps.items())
     )
-    key = (seat, card_id, changes)
-    kept = every.get(key)
-    if kept is None or len(kept) > VARIANTS_KEPT:
-        if len(every) > 64:  # hands and cards seen: a few; drop the old ones
-            every.clear()
-        kept = every[key] = {}
+    kept: _Variants = _kept_table(every, (seat, card_id, changes), VARIANTS_KEPT)
     return kept
 
 
@@ -414,13 +409,25 @@ def _kept_verdicts(
         return None
     every: dict[tuple[object, ...], _Verdicts]
     every = game.derived.setdefault("rejudged", {})
-    key = (seat, max_tiles, cards, closed, starts, keys)
+    kept: _Verdicts = _kept_table(every, (seat, max_tiles, cards, closed, starts, keys))
+    return kept
+
+
+def _kept_table(
+    every: dict[tuple[object, ...], Any], key: tuple[object, ...], most: int | None = None
+) -> Any:
+    """The table kept under ``key`` in one of the listing's caches, a new one when there is
+    none (or it holds more than ``most`` entries); the cache starts afresh when it holds
+    many keys (seats, cards, towns and switches seen: old ones are seldom seen again)."""
     kept = every.get(key)
-    if kept is None:
-        if len(every) > 64:  # seats, cards and towns seen: a few; drop the old ones
+    if kept is None or (most is not None and len(kept) > most):
+        if len(every) > KEYS_KEPT:
             every.clear()
         kept = every[key] = {}
     return kept
+
+
+KEYS_KEPT = 64  # keys a listing cache holds before it starts afresh
 
 
 def _judgement_keys(game: Game, seat: int) -> tuple[Hashable, ...] | None:
@@ -571,12 +578,7 @@ def _kept_route_verdicts(
     # The origins are left out: a route's verdict depends only on the origin it starts from
     # (in the verdict's own key), not on the seat's other origins.
     key = (seat, cards, _closed(game, seat), replace(rules, origins=()), keys)
-    kept = every.get(key)
-    if kept is None:
-        if len(every) > 64:  # seats, cards, origins and towns seen: drop the old ones
-            every.clear()
-        kept = every[key] = {}
-    return _synced_slots(game, max_tiles), kept
+    return _synced_slots(game, max_tiles), _kept_table(every, key)
 
 
 def _judged_route(
