@@ -159,3 +159,22 @@ def test_last_moves_never_carry_a_choice_that_is_secret() -> None:
             break
         game.apply(bot.choose(game, seat, legal_actions(game, seat)))
     assert "build_track" in kinds_seen
+
+
+def test_a_view_without_history_is_the_view_less_its_past() -> None:
+    """``history=False`` (what agents' observations read) drops the log, the ledger and the
+    last and undone moves, and nothing else; the tiles keep their sides' names."""
+    game = new_game("eastern-us", players=3, seed=8)
+    bot = RandomBot(2)
+    for _ in range(120):
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bot.choose(game, seat, legal_actions(game, seat)))
+    full = view_for(game, 1)
+    lean = view_for(game, 1, history=False)
+    past = {"log", "ledger", "last_moves", "undone"}
+    assert set(full) - set(lean) == past
+    assert lean == {k: v for k, v in full.items() if k not in past}
+    assert full["log"] and full["ledger"]  # there was a past to leave out
+    tiles = [t for link in lean["links"] for t in link["tiles"]]
+    assert tiles and all(t[2] in {"E", "NE", "NW", "W", "SW", "SE"} for t in tiles)

@@ -12,14 +12,22 @@ from typing import Any
 
 from railways.core.actions import Action, BuildTrack, DeliverGoods, Undo, Urbanize
 from railways.core.game import Game
+from railways.core.hexgrid import Side
 from railways.core.scoring import final_scores, how_won
 from railways.core.state import Phase
 
+# A side's name by its number (Side is an IntEnum): the enum's own ``name`` is slow to read,
+# and a late view names a thousand sides.
+_SIDE_NAMES = tuple(side.name for side in sorted(Side))
 LEDGER_SHOWN = 300  # the latest money entries a view carries (a whole game has ~400-900)
 
 
-def view_for(game: Game, seat: int | None) -> dict[str, Any]:
-    """A JSON-ready view of the game for ``seat`` (None: a spectator)."""
+def view_for(game: Game, seat: int | None, *, history: bool = True) -> dict[str, Any]:
+    """A JSON-ready view of the game for ``seat`` (None: a spectator).
+
+    ``history=False`` leaves out what tells the past rather than the position (the log,
+    the money ledger, the last and the undone moves): an agent's observation reads only
+    the position, and the past is most of a late view's size."""
     state = game.state
     players = []
     for p in state.players:
@@ -78,7 +86,7 @@ def view_for(game: Game, seat: int | None) -> dict[str, Any]:
             "players": [parts[p.seat].to_dict() for p in state.players],
             "decided": how_won(game, parts),
         }
-    return {
+    view: dict[str, Any] = {
         "map": state.map_id,
         "seat": seat,
         "turn": state.turn,
@@ -102,7 +110,7 @@ def view_for(game: Game, seat: int | None) -> dict[str, Any]:
                 "owner": link.owner,
                 "start": link.start,
                 "end": link.end,
-                "tiles": [[h.row, h.col, a.name, b.name] for h, a, b in link.tiles],
+                "tiles": [[h.row, h.col, _SIDE_NAMES[a], _SIDE_NAMES[b]] for h, a, b in link.tiles],
                 "partners": list(link.partners),  # co-owners (AU-036)
             }
             for link in state.links.values()
@@ -137,15 +145,26 @@ def view_for(game: Game, seat: int | None) -> dict[str, Any]:
             "engine_costs": {str(k): v for k, v in sorted(tables.engine_costs.items())},
             "max_engine": tables.max_engine,
         },
+        "final_scores": dict(state.final_scores) if state.final_scores is not None else None,
+        "final": final,
+        "winner": state.winner,
+    }
+    if history:
+        view.update(_past_of(game))
+    return view
+
+
+def _past_of(game: Game) -> dict[str, Any]:
+    """The public past of a game: its log, the latest money entries, each seat's last move
+    and the move an undo took back."""
+    state = game.state
+    return {
         "log": list(state.log),
         # Money is public in this game: every payment, income and bond, newest last.
         "ledger": [
             {"seat": e.seat, "amount": e.amount, "reason": e.reason, "turn": e.turn}
             for e in state.ledger[-LEDGER_SHOWN:]
         ],
-        "final_scores": dict(state.final_scores) if state.final_scores is not None else None,
-        "final": final,
-        "winner": state.winner,
         # What each seat did last on the board, so a page can show it (all of it public).
         "last_moves": last_moves(game),
         "undone": undone_move(game),

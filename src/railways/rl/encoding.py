@@ -72,6 +72,7 @@ BUILD_SLOTS, BUILD_POOL = 4, 4096
 DELIVER_SLOTS, DELIVER_POOL = 2, 1024
 TAKE_SLOTS, TAKE_POOL = 2, 512
 ROUTE_SLOTS, ROUTE_POOL = 2, 256
+BUILD_BASES_KEPT = 100_000  # build actions whose index base is remembered (then forgotten)
 
 # The kinds encoded by hand below; every other kind is encoded by its fields.
 SPECIAL = frozenset({"bid", "build_track", "deliver_goods", "take_operations_card", "undo"})
@@ -154,6 +155,8 @@ class ActionEncoding:
             elif key[0] == "extend":
                 self._extends[(Hex.from_offset(*key[1]), key[2])] = base
         self._bid_base = self.index.get(("bid", 1))
+        # id(build action) -> (that action, its key's first index): see legal_map
+        self._build_bases: dict[int, tuple[BuildTrack, int | None]] = {}
         self._last_map: dict[int, Action] | None = None
         self._last_reverse: dict[Action, int] = {}
 
@@ -285,16 +288,19 @@ class ActionEncoding:
         for kind, entries in routes.items():
             self._place(out, self.sections[kind], entries)
         if legal.builds:
-            # _build_base inlined: thousands of builds per listing
-            cities, by_path, extends = self._city_hexes, self._builds, self._extends
+            # The engine keeps its build actions from listing to listing, so their keys are
+            # remembered by identity (hashing a path's hexes is most of the work otherwise).
+            seen = self._build_bases
+            if len(seen) > BUILD_BASES_KEPT:
+                seen.clear()
             for n, build in enumerate(legal.builds):
                 b = build.action
-                path = b.path
-                if path[0] in cities:
-                    base = by_path.get((path, b.exit))
+                hit = seen.get(id(b))
+                if hit is not None and hit[0] is b:
+                    base = hit[1]
                 else:
-                    end = cities.get(path[-1])
-                    base = extends.get((path[0], end)) if end is not None else None
+                    base = self._build_base(b)
+                    seen[id(b)] = (b, base)
                 builds.append((base, (b.redirect, len(b.cards), n), b))
         if builds:
             self._place(out, self.sections["build_track"], builds)
@@ -421,8 +427,16 @@ def _tile_limits(game: Game) -> list[int]:
     return sorted(limits)
 
 
-def _fields(cls: type[Action]) -> list[Any]:
-    return [f for f in fields(cls) if f.name != "seat"]
+_FIELDS: dict[type[Action], tuple[Any, ...]] = {}
+
+
+def _fields(cls: type[Action]) -> tuple[Any, ...]:
+    """An action class's fields but the seat (kept: ``fields`` is slow, and every listed
+    action of a field-keyed kind asks)."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = tuple(f for f in fields(cls) if f.name != "seat")
+    return found
 
 
 def _plain(value: Any) -> Any:

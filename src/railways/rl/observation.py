@@ -27,6 +27,10 @@ F32 = npt.NDArray[np.float32]
 TERRAINS = list(Terrain)
 COLORS = list(Color)
 PHASES = list(Phase)
+# Positions by the names a view uses (looking them up beats Enum calls and list.index).
+_COLOR_AT = {c.value: i for i, c in enumerate(COLORS)}
+_GOODS_AT = {c.value: i for i, c in enumerate(GOODS_COLORS)}
+_PHASE_AT = {p.value: i for i, p in enumerate(PHASES)}
 PLAYER_FEATURES = (
     "cash",
     "bonds",
@@ -129,6 +133,8 @@ class ObservationEncoding:
         self.city_hex = {c.id: (c.at.row, c.at.col) for c in board.cities.values()}
         self.cards = sorted(game.ruleset.cards)
         self.barons = sorted(game.ruleset.barons)
+        self._card_at = {card: i for i, card in enumerate(self.cards)}
+        self._baron_at = {baron: i for i, baron in enumerate(self.barons)}
         self.lines = sorted(board.major_lines)
         domains = field_domains(game)
         vocabulary = {*self.cities, *self.lines, *domains["card"], *domains["baron"]}
@@ -202,13 +208,14 @@ class ObservationEncoding:
         cc, cu, ec, tr = (
             self.channels[k][0] for k in ("city_color", "cubes", "empty_city", "track")
         )
+        city_hex = self.city_hex
         for city, color in view["city_colors"].items():
-            r, c = self.city_hex[city]
-            board[r, c, cc + COLORS.index(Color(color))] = 1.0
+            r, c = city_hex[city]
+            board[r, c, cc + _COLOR_AT[color]] = 1.0
         for city, cubes in view["cubes"].items():
-            r, c = self.city_hex[city]
+            r, c = city_hex[city]
             for cube in cubes:
-                board[r, c, cu + GOODS_COLORS.index(Color(cube))] += 1.0
+                board[r, c, cu + _GOODS_AT[cube]] += 1.0
         for city in view["empty_cities"]:
             r, c = self.city_hex[city]
             board[r, c, ec] = 1.0
@@ -217,8 +224,7 @@ class ObservationEncoding:
             assert rel is not None
             for row, col, _a, _b in link["tiles"]:
                 board[row, col, tr + rel] += 1.0
-        phase = Phase(view["phase"])
-        out["phase"][PHASES.index(phase)] = 1.0
+        out["phase"][_PHASE_AT[view["phase"]]] = 1.0
         for p in view["players"]:
             rel = self._rel(p["seat"], seat)
             assert rel is not None
@@ -238,14 +244,12 @@ class ObservationEncoding:
                 "first_player": view["first_player"] == p["seat"],
             }
             out["players"][rel] = [float(values[k]) for k in PLAYER_FEATURES]
-            for card in (c for c in p["hand"] if c in self.cards):
-                out["hands"][rel, self.cards.index(card)] += 1.0
-            for card in (c for c in p["kept"] if c in self.cards):
-                out["kept"][rel, self.cards.index(card)] += 1.0
-            if p["baron"] is not None and p["baron"] in self.barons:  # own, or revealed
-                out["barons"][rel, self.barons.index(p["baron"])] = 1.0
+            _count(out["hands"][rel], p["hand"], self._card_at)
+            _count(out["kept"][rel], p["kept"], self._card_at)
+            if p["baron"] in self._baron_at:  # own, or revealed
+                out["barons"][rel, self._baron_at[p["baron"]]] = 1.0
             for baron in p.get("barons_dealt", []):  # only in the observer's own entry
-                out["barons_dealt"][self.barons.index(baron)] = 1.0
+                out["barons_dealt"][self._baron_at[baron]] = 1.0
         auction = view["auction"]
         high_bid = 0
         if auction is not None:
@@ -263,15 +267,11 @@ class ObservationEncoding:
             "empty_cities": len(view["empty_cities"]),
             "extra_actions": view["extra_actions"],
             "end_triggered": view["end_trigger_turn"] is not None,
-            "over": phase is Phase.GAME_OVER,
+            "over": view["phase"] == Phase.GAME_OVER.value,
         }
         out["globals"][:] = [float(globals_[k]) for k in GLOBAL_FEATURES]
-        for card in view["ops_display"]:
-            if card in self.cards:
-                out["display"][self.cards.index(card)] += 1.0
-        for card in view["ops_discard"]:
-            if card in self.cards:
-                out["discard"][self.cards.index(card)] += 1.0
+        _count(out["display"], view["ops_display"], self._card_at)
+        _count(out["discard"], view["ops_discard"], self._card_at)
         for i, line in enumerate(self.lines):
             owner = view["major_lines"].get(line)
             rel = self._rel(owner, seat)
@@ -286,5 +286,14 @@ class ObservationEncoding:
         return vector
 
     def observe(self, game: Game, seat: int) -> F32:
-        """Seat ``seat``'s observation; made from ``view_for(game, seat)`` alone."""
-        return self.flat(view_for(game, seat))
+        """Seat ``seat``'s observation; made from ``view_for(game, seat)`` alone (without the
+        game's past, which it does not read)."""
+        return self.flat(view_for(game, seat, history=False))
+
+
+def _count(out: F32, names: list[str], at: dict[str, int]) -> None:
+    """Add one to ``out`` at each name's position (names not in ``at`` are skipped)."""
+    for name in names:
+        i = at.get(name)
+        if i is not None:
+            out[i] += 1.0
