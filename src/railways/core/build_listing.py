@@ -298,7 +298,7 @@ def _build_options(
         more.extend(_origin_options(game, seat, max_tiles, cards))
         return options + _open(more, closed, starts)
     if fast:
-        verdicts = _kept_verdicts(game, seat, max_tiles, cards, closed, starts)
+        verdicts = _kept_verdicts(game, seat, max_tiles, cards, closed)
         if verdicts is not None:  # links to or from the judged cities, as judged before
             options = _rejudged_slots(game, seat, max_tiles, cards, special, starts, verdicts)
             special = frozenset()
@@ -390,8 +390,27 @@ def _rejudged_one(
     return None
 
 
-# Verdicts kept per slot: (the slot's option judged, the slots' version then, the verdict).
-_Verdicts = dict[int, tuple[BuildOption, int, BuildOption | None]]
+# Verdicts kept per slot: (the slot's option judged, the slots' version then, where its
+# ends stood then (``_ends``), the verdict).
+_Verdicts = dict[int, tuple[BuildOption, int, int, BuildOption | None]]
+
+
+def _ends(
+    path: tuple[Hex, ...],
+    to_city: str | None,
+    special_at: frozenset[Hex],
+    special: frozenset[str],
+    starts: frozenset[Hex],
+) -> int:
+    """Where a link's ends stand now, as bits: its start at a judged city, its end at one,
+    its start where no build may start. A kept verdict holds while these stay the same
+    (a town built changes the links to and from it only)."""
+    start = path[0]
+    return (
+        (start in special_at)
+        | (to_city is not None and to_city in special) << 1
+        | (start in starts) << 2
+    )
 
 
 def _kept_verdicts(
@@ -400,16 +419,17 @@ def _kept_verdicts(
     max_tiles: int,
     cards: tuple[str, ...],
     closed: frozenset[Hex],
-    starts: frozenset[Hex],
 ) -> _Verdicts | None:
     """The verdicts of ``_rejudged`` kept for the seat while what the judging plug-ins say
-    they depend on (``Plugin.judgement_key``) stays the same; None when one cannot say."""
+    they depend on (``Plugin.judgement_key``) stays the same; None when one cannot say.
+    The judged cities and the hexes where no build may start are not in the key: each
+    verdict notes where its own ends stood (``_ends``)."""
     keys = _judgement_keys(game, seat)
     if keys is None:
         return None
     every: dict[tuple[object, ...], _Verdicts]
     every = game.derived.setdefault("rejudged", {})
-    kept: _Verdicts = _kept_table(every, (seat, max_tiles, cards, closed, starts, keys))
+    kept: _Verdicts = _kept_table(every, (seat, max_tiles, cards, closed, keys))
     return kept
 
 
@@ -463,16 +483,19 @@ def _rejudged_slots(
     option changes or the track changes on a hex of its routes (``_Slots.touched``)."""
     slots, aligned, _listed = _slot_choices(game, seat, max_tiles, cards)
     touched, version = slots.touched, slots.version
+    cities = game.board.cities
+    special_at = frozenset(cities[c].at for c in special if c in cities)
     out: list[BuildOption] = []
     for i, option in enumerate(aligned):
         if option is None:
             continue
         hit = verdicts.get(i)
-        if hit is not None and hit[0] is option and hit[1] >= touched[i]:
-            checked = hit[2]
+        ends = _ends(option.action.path, option.to_city, special_at, special, starts)
+        if hit is not None and hit[0] is option and hit[1] >= touched[i] and hit[2] == ends:
+            checked = hit[3]
         else:
             checked = _rejudged_one(game, seat, max_tiles, cards, option, special, starts)
-            verdicts[i] = (option, version, checked)
+            verdicts[i] = (option, version, ends, checked)
         if checked is not None:
             out.append(checked)
     return out
@@ -539,11 +562,13 @@ def _origin_options(
                 if _crossable(track, occupied, laid):  # meets track only as overpasses
                     by_dest.setdefault(dest, []).append((cost + origin.cost, path, origin))
     kept = _kept_route_verdicts(game, seat, max_tiles, cards, rules)
+    special = _judged_cities(game) if kept is not None else frozenset()
     options: list[BuildOption] = []
     for dest, found in sorted(by_dest.items()):
         found.sort(key=_cost_and_path)
+        judged = dest in special
         for _cost, route, origin in found[:ORIGIN_TRIES]:
-            option = _judged_route(game, seat, cards, route, dest, origin, kept)
+            option = _judged_route(game, seat, cards, route, (dest, judged), origin, kept)
             if option is not None:
                 options.append(option)
                 break
@@ -555,9 +580,10 @@ def _cost_and_path(entry: tuple[int, tuple[Hex, ...], BuildOrigin]) -> tuple[int
     return entry[0], entry[1]
 
 
-# Verdicts kept on routes by path and origin: (the slots' version then, the option or None).
+# Verdicts kept on routes by path and origin: (the slots' version then, whether the route's
+# city was a judged one then, the option or None).
 _RouteVerdicts = tuple[
-    "_Slots", dict[tuple[tuple[Hex, ...], BuildOrigin], tuple[int, BuildOption | None]]
+    "_Slots", dict[tuple[tuple[Hex, ...], BuildOrigin], tuple[int, bool, BuildOption | None]]
 ]
 
 
@@ -576,8 +602,9 @@ def _kept_route_verdicts(
     every: dict[tuple[object, ...], dict[tuple[tuple[Hex, ...], BuildOrigin], Any]]
     every = game.derived.setdefault("route_verdicts", {})
     # The origins are left out: a route's verdict depends only on the origin it starts from
-    # (in the verdict's own key), not on the seat's other origins.
-    key = (seat, cards, _closed(game, seat), replace(rules, origins=()), keys)
+    # (in the verdict's own key), not on the seat's other origins. So are the hexes closed
+    # only as a start (unbuilt towns): these routes start at a plug-in's origin, never there.
+    key = (seat, cards, _closed(game, seat)[0], replace(rules, origins=()), keys)
     return _synced_slots(game, max_tiles), _kept_table(every, key)
 
 
@@ -586,21 +613,23 @@ def _judged_route(
     seat: int,
     cards: tuple[str, ...],
     route: tuple[Hex, ...],
-    dest: str,
+    city: tuple[str, bool],
     origin: BuildOrigin,
     kept: _RouteVerdicts | None,
 ) -> BuildOption | None:
-    """``_try`` of a build along ``route`` from ``origin``, or its verdict kept while the
-    track on the route has not changed."""
+    """``_try`` of a build along ``route`` from ``origin`` to ``city`` (its id, and whether a
+    plug-in judges links to it now), or its verdict kept while the track on the route has
+    not changed nor the city joined or left the judged ones."""
+    dest, judged = city
     if kept is None:
         return _try(game, BuildTrack(seat=seat, path=route, cards=cards), route, dest)
     slots, verdicts = kept
     hit = verdicts.get((route, origin))
-    if hit is not None and _untouched_since(slots, hit[0], route):
-        found: BuildOption | None = hit[1]
+    if hit is not None and hit[1] == judged and _untouched_since(slots, hit[0], route):
+        found: BuildOption | None = hit[2]
         return found
     option = _try(game, BuildTrack(seat=seat, path=route, cards=cards), route, dest)
-    verdicts[(route, origin)] = (slots.version, option)
+    verdicts[(route, origin)] = (slots.version, judged, option)
     return option
 
 

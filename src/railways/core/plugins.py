@@ -314,9 +314,10 @@ class Plugin:
         return frozenset()
 
     def judgement_key(self, game: Game, seat: int) -> Hashable | None:
-        """What this plug-in's ``judge_build`` verdict on a link from a city (and its
-        ``judged_cities``) depends on now, besides the track on the link's own hexes, the
-        seat, the cards played and the hexes closed to the seat: while the key stays the
+        """What this plug-in's ``judge_build`` verdict on a link from a city depends on now,
+        besides the track on the link's own hexes, the seat, the cards played, the hexes
+        closed to the seat and whether each of the link's two ends is one of the
+        ``judged_cities`` (listings note that with each verdict): while the key stays the
         same, listings keep the verdicts they reached. None (the default): it cannot be
         said, and every candidate is judged afresh each time."""
         return None

@@ -134,13 +134,13 @@ class Australia(Plugin):
         return frozenset(au.unbuilt(game))  # a link to one builds it, for more (AU-028)
 
     def judgement_key(self, game: Game, seat: int) -> Hashable:
-        """The towns not built yet and the switches placed: all a verdict on a link from a
-        city reads besides its own hexes (the regions and ferries are the board's)."""
-        switches = tuple(
+        """The switches placed: all a verdict on a link from a city reads besides its own
+        hexes and whether its ends are towns not built yet (the regions and ferries are the
+        board's; a town built changes the price and the starts of its own links only)."""
+        return tuple(
             (tuple(s["hex"]), s["seat"], s["parent"], s["branch"])
             for s in self.switches.switches(game)
         )
-        return tuple(au.unbuilt(game)), switches
 
     def build_restrictions(self, game: Game, seat: int) -> Sequence[BuildRestriction]:
         out = []
