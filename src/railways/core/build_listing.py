@@ -308,7 +308,9 @@ def _build_options(
         options = []  # no route between cities can get its tiles (see _starved)
     else:
         occupied = set(track)
-        exact = not rules.repriced and not any(game.build_restrictions(seat)) and not judged
+        # Hexes closed only as a start (an unbuilt town) leave prices exact: the groups and
+        # first legs starting there are left out here, as plan_build refuses them.
+        exact = not rules.repriced and not closed and not judged
         options = []
         for (_origin, dest), group in static_routes(board, max_tiles, game.edge_costs).items():
             if group[0].path[0] in starts:
