@@ -308,19 +308,22 @@ def _build_options(
         options = []  # no route between cities can get its tiles (see _starved)
     else:
         occupied = set(track)
-        # Hexes closed only as a start (an unbuilt town) leave prices exact: the groups and
-        # first legs starting there are left out here, as plan_build refuses them.
-        exact = not rules.repriced and not closed and not judged
+        # Closed hexes leave prices exact: routes over them are passed over as planning
+        # refuses them, and groups and first legs starting where no build may start (an
+        # unbuilt town) are left out here.
+        exact = not rules.repriced and not judged
         options = []
         for (_origin, dest), group in static_routes(board, max_tiles, game.edge_costs).items():
             if group[0].path[0] in starts:
                 continue  # no build may start there now (an unbuilt town)
-            option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied, exact)
+            option = _group_choice(
+                game, seat, cards, dest, group, plenty, fast, occupied, exact, closed
+            )
             if option is not None:
                 options.append(option)
         options.extend(
             o
-            for o in _first_legs(game, seat, max_tiles, cards, plenty, occupied, exact)
+            for o in _first_legs(game, seat, max_tiles, cards, plenty, occupied, exact, closed)
             if o.action.path[0] not in starts
         )
     if special:  # links to or from these are planned in full (a town not built yet)

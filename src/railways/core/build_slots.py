@@ -393,11 +393,13 @@ def _group_choice(
     fast: bool,
     occupied: set[Hex],
     exact: bool = False,
+    closed: frozenset[Hex] = frozenset(),
 ) -> BuildOption | None:
     """The cheapest legal route of one (origin, destination) group, if any.
 
-    ``exact``: no card changes costs and no plug-in closes hexes, so once a route
-    meets track only as overpasses, the tile supply is all that is left to check.
+    ``exact``: no card changes costs and no plug-in judges builds, so once a route meets
+    track only as overpasses and no hex of ``closed`` (refused, as planning would refuse
+    it), the tile supply is all that is left to check.
     """
     track = game.state.track
     for route in group:
@@ -409,6 +411,8 @@ def _group_choice(
         elif fast:
             return _option(game.board, seat, cards, route, dest)
         if exact:
+            if closed and not closed.isdisjoint(route.path):
+                continue
             if _supply_ok(game, route, occupied):
                 return _option(game.board, seat, cards, route, dest)
             continue
@@ -426,11 +430,12 @@ def _first_legs(
     plenty: bool,
     occupied: set[Hex],
     exact: bool = False,
+    closed: frozenset[Hex] = frozenset(),
 ) -> list[BuildOption]:
     """For cities too far for one action: the first tiles of the cheapest route."""
     out: list[BuildOption] = []
     for leg in long_routes(game.board, max_tiles, game.edge_costs):
-        option = _leg_choice(game, seat, cards, leg, plenty, occupied, exact)
+        option = _leg_choice(game, seat, cards, leg, plenty, occupied, exact, closed)
         if option is not None:
             out.append(option)
     return out
@@ -444,12 +449,15 @@ def _leg_choice(
     plenty: bool,
     occupied: set[Hex],
     exact: bool = False,
+    closed: frozenset[Hex] = frozenset(),
 ) -> BuildOption | None:
     if not leg.inner.isdisjoint(occupied):
         return None  # the planned route is blocked; the step-by-step builder still works
     if plenty:
         return _option(game.board, seat, cards, leg, None)
     if exact:  # its tiles meet no track and its loose end points along the free route
+        if closed and not closed.isdisjoint(leg.path):
+            return None  # planning refuses a closed hex
         return (
             _option(game.board, seat, cards, leg, None) if _supply_ok(game, leg, occupied) else None
         )
