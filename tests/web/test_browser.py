@@ -87,8 +87,15 @@ def test_auction_bid_and_a_refused_bid_explained(page: Any, server: Server, tmp_
     page.screenshot(path=str(tmp_path / "refused.png"))
     page.keyboard.press("Escape")
     page.wait_for_selector("#rule-dialog", state="hidden")
-    # A proper bid: the lowest allowed, confirmed with Enter in the amount box.
+    # A mistyped bid far beyond cash says what it would cost and is not sent on one press.
     before = action_index(page)
+    page.fill("#bid-amount", "999")
+    assert "bonds will be issued" in page.inner_text("#bid-bonds")
+    page.click("#btn-bid")
+    assert "Press Bid again to confirm" in page.inner_text("#bid-bonds")
+    assert page.inner_text("#btn-bid") == "Confirm bid of $999,000"
+    assert action_index(page) == before
+    # A proper bid: the lowest allowed, confirmed with Enter in the amount box.
     amount = page.get_attribute("#bid-amount", "data-min-bid")
     page.fill("#bid-amount", amount)
     page.press("#bid-amount", "Enter")
@@ -100,6 +107,32 @@ def test_auction_bid_and_a_refused_bid_explained(page: Any, server: Server, tmp_
     page.evaluate("window.railwaysGame.state.ws.close()")
     page.wait_for_selector("body[data-live='0']", state="attached")
     page.wait_for_selector("body[data-live='1']", state="attached")
+
+
+def test_a_bid_paid_with_many_bonds_is_sent_on_the_second_press(page: Any, server: Server) -> None:
+    """RW-p4-23: a winning bid beyond cash is paid with bonds; the page says how many before
+    the bid is sent, and a bid forcing more than two is sent only when Bid is pressed again
+    on the same amount."""
+    created = server.new_game(seed=3)
+    open_game(page, game_url(created))
+    keep_baron(page)
+    assert wait_my_turn(page) == "auction"
+    cash = int(page.evaluate("window.railwaysGame.state.view.players[0].cash"))
+    bond = int(page.evaluate("window.railwaysGame.state.view.money.bond_value"))
+    amount = cash + 2 * bond + 1  # three bonds if it wins
+    page.fill("#bid-amount", str(amount))
+    assert "3 bonds will be issued" in page.inner_text("#bid-bonds")
+    before = action_index(page)
+    page.click("#btn-bid")
+    assert action_index(page) == before
+    assert "Press Bid again to confirm" in page.inner_text("#bid-bonds")
+    page.fill("#bid-amount", str(amount + 1))  # another amount: the confirmation starts again
+    assert "Press Bid again" not in page.inner_text("#bid-bonds")
+    page.click("#btn-bid")
+    assert action_index(page) == before
+    page.click("#btn-bid")
+    wait_after(page, before)
+    assert f"Ann bids ${amount + 1:,},000" in page.inner_text("#log")
 
 
 def test_build_by_clicking_hexes_then_deliver_after_a_reload(

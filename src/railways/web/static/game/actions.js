@@ -99,11 +99,51 @@ export function doUndo() {
   return send({ kind: "undo", seat: S.seat });
 }
 
+/** Bonds a bid may force without asking again (players start with no cash: most bids
+ * issue one or two). */
+const QUIET_BID_BONDS = 2;
+
+/** The amount typed in the bid box, in thousands (0 when it is not a number). */
+function typedBid() {
+  const input = $input("bid-amount");
+  const amount = input ? parseInt(input.value, 10) : NaN;
+  return Number.isFinite(amount) ? amount : 0;
+}
+
+/** Under the bid box: the bonds the typed bid would force if it wins (RW-p4-23), and, once
+ * Bid was pressed on such a bid, that a second press confirms it. */
+export function showBidBonds() {
+  const line = $("bid-bonds");
+  const input = $input("bid-amount");
+  if (!line || !input) return;
+  const amount = typedBid();
+  const warning = bondWarning(amount);
+  const armed = input.dataset.confirm === String(amount) && bondsFor(amount) > QUIET_BID_BONDS;
+  if (!armed) delete input.dataset.confirm;
+  line.textContent = !warning
+    ? ""
+    : armed
+      ? `A bid of ${money(amount)} is more than your cash: if it wins, ${warning}. Press Bid again to confirm.`
+      : `If it wins, ${warning}.`;
+  line.classList.toggle("warn", armed);
+  const bid = $("btn-bid");
+  if (bid) bid.textContent = armed ? `Confirm bid of ${money(amount)}` : "Bid (Enter)";
+}
+
 export function doBid() {
   const input = $input("bid-amount");
   if (!input) return;
-  const amount = parseInt(input.value, 10);
-  return send({ kind: "bid", seat: S.seat, amount: Number.isFinite(amount) ? amount : 0 });
+  const amount = typedBid();
+  // A bid beyond cash issues bonds when it wins. One that would issue more than a couple is
+  // sent only when pressed a second time on the same amount: a mistyped digit could
+  // otherwise cost many bonds at once.
+  if (bondsFor(amount) > QUIET_BID_BONDS && input.dataset.confirm !== String(amount)) {
+    input.dataset.confirm = String(amount);
+    showBidBonds();
+    return;
+  }
+  delete input.dataset.confirm;
+  return send({ kind: "bid", seat: S.seat, amount });
 }
 
 export function inActions() {
@@ -253,6 +293,7 @@ export function renderAuction(panel) {
     "data-min-bid": String(S.legal.min_bid ?? 1),
     "aria-label": "Bid in thousands of dollars",
   });
+  input.addEventListener("input", showBidBonds);
   panel.append(
     el(
       "div",
@@ -263,7 +304,9 @@ export function renderAuction(panel) {
       button("Bid (Enter)", doBid, { id: "btn-bid", class: "primary" }),
       button("Pass (p)", doPass, { id: "btn-pass-bid" }),
     ),
+    el("p", { id: "bid-bonds", class: "hint", "aria-live": "polite" }, ""),
   );
+  showBidBonds();
 }
 
 /**
