@@ -88,18 +88,43 @@ def _candidates(name: str) -> Iterable[str]:
         yield first + ch
 
 
-def city_codes(board: Board) -> dict[str, str]:
-    """A unique two-letter code per city; big cities get the most obvious ones."""
+def _printed(board: Board) -> Board:
+    """The printed map a game's board was made from (solo games, chosen eras and regions
+    take cities off it or change their cubes); the board itself if it has none."""
+    try:
+        printed = load_map(board.id)
+    except (MapError, OSError, ValueError):
+        return board
+    return printed if set(board.cities) <= set(printed.cities) | set(printed.towns) else board
+
+
+def _assign(board: Board) -> dict[str, str]:
+    """Codes for the board's cities, then for its towns (a game may make a town a city)."""
     taken: set[str] = set()
     out: dict[str, str] = {}
     lines = {c: sum(c in m.endpoints for m in board.major_lines.values()) for c in board.cities}
-    for city in sorted(board.cities.values(), key=lambda c: (-c.cubes, -lines[c.id], c.name)):
-        code = next((c for c in _candidates(city.name) if c.upper() not in taken), None)
+    ranked = sorted(board.cities.values(), key=lambda c: (-c.cubes, -lines[c.id], c.name))
+    places = [(c.id, c.name) for c in ranked]
+    places += sorted(((t.id, t.name) for t in board.towns.values()), key=lambda t: t[1])
+    for pid, name in places:
+        code = next((c for c in _candidates(name) if c.upper() not in taken), None)
         if code is None:  # pragma: no cover - more cities than codes
-            code = city.id[:2]
+            code = pid[:2]
         taken.add(code.upper())
-        out[city.id] = code
+        out[pid] = code
     return out
+
+
+def city_codes(board: Board) -> dict[str, str]:
+    """A unique two-letter code per city; big cities get the most obvious ones.
+
+    The codes come from the printed map (its names, cubes and Major Lines), not from the
+    game's board, so a city keeps its code in every game on that map: solo or multiplayer,
+    whichever eras or regions are in play.
+    """
+    printed = _printed(board)
+    codes = printed.derived("terminal-city-codes", lambda: _assign(printed))
+    return {cid: codes[cid] for cid in board.cities}
 
 
 def find_cities(board: Board, codes: Mapping[str, str], text: str) -> list[str]:
