@@ -150,6 +150,10 @@ class Plugin:
     # A whole turn of its own (the solo game's, Through Time's): it owns the steps whose
     # hooks it overrides, which no other plug-in may then change. At most one per game.
     turn_structure: ClassVar[type[TurnStructure] | None] = None
+    # Help for the front ends on this plug-in's rules: a TOML file beside the plug-in's module
+    # (``railways.rules.help`` reads it): topics of their own, and paragraphs added to the
+    # base game's topics, each citing its clause.
+    help_file: ClassVar[str] = ""
     # Whether the plug-in deals the Operations display itself in ``setup`` (the solo game,
     # RB-048): the base game's deal, and the reveals it sets off, are then skipped.
     deals_operations: bool = False

@@ -74,11 +74,29 @@ def _cell_for(a: Side, b: Side) -> str:
 
 
 # -- city codes ------------------------------------------------------------------------
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+
+
+def numbered(name: str) -> int | None:
+    """The number of a numbered place, ``"Gate XIV"`` -> 14 (1 to 26), else None."""
+    words = name.split()
+    if len(words) < 2 or not re.fullmatch(r"[IVXLC]+", words[-1]):
+        return None
+    values = [_ROMAN[ch] for ch in words[-1]]
+    total = sum(
+        -v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values)
+    )
+    return total if 1 <= total <= 26 else None
+
+
 def _candidates(name: str) -> Iterable[str]:
     words = re.findall(r"[A-Za-z]+", name)
     if not words:
         return
     first = words[0][0].upper()
+    number = numbered(name)
+    if number is not None:  # Gate I, Gate II, ... -> Ga, Gb, ...
+        yield first + "abcdefghijklmnopqrstuvwxyz"[number - 1]
     if len(words) >= 2:
         yield first + words[1][0].upper()
     letters = "".join(words).lower()
@@ -88,18 +106,48 @@ def _candidates(name: str) -> Iterable[str]:
         yield first + ch
 
 
-def city_codes(board: Board) -> dict[str, str]:
-    """A unique two-letter code per city; big cities get the most obvious ones."""
+def _printed(board: Board) -> Board:
+    """The printed map a game's board was made from (solo games, chosen eras and regions
+    take cities off it or change their cubes); the board itself if it has none."""
+    try:
+        printed = load_map(board.id)
+    except (MapError, OSError, ValueError):
+        return board
+    return printed if set(board.cities) <= set(printed.cities) | set(printed.towns) else board
+
+
+def _assign(board: Board) -> dict[str, str]:
+    """Codes for the board's cities, then for its towns (a game may make a town a city)."""
     taken: set[str] = set()
     out: dict[str, str] = {}
     lines = {c: sum(c in m.endpoints for m in board.major_lines.values()) for c in board.cities}
-    for city in sorted(board.cities.values(), key=lambda c: (-c.cubes, -lines[c.id], c.name)):
-        code = next((c for c in _candidates(city.name) if c.upper() not in taken), None)
+    ranked = sorted(
+        board.cities.values(),
+        key=lambda c: (numbered(c.name) is None, -c.cubes, -lines[c.id], c.name),
+    )
+    places = [(c.id, c.name) for c in ranked]
+    places += sorted(((t.id, t.name) for t in board.towns.values()), key=lambda t: t[1])
+    for pid, name in places:
+        code = next((c for c in _candidates(name) if c.upper() not in taken), None)
         if code is None:  # pragma: no cover - more cities than codes
-            code = city.id[:2]
+            code = pid[:2]
         taken.add(code.upper())
-        out[city.id] = code
+        out[pid] = code
     return out
+
+
+def city_codes(board: Board) -> dict[str, str]:
+    """A unique two-letter code per city; big cities get the most obvious ones.
+
+    Numbered places come first and take their number's letter (Gate I is Ga, Gate XVI Gp).
+
+    The codes come from the printed map (its names, cubes and Major Lines), not from the
+    game's board, so a city keeps its code in every game on that map: solo or multiplayer,
+    whichever eras or regions are in play.
+    """
+    printed = _printed(board)
+    codes = printed.derived("terminal-city-codes", lambda: _assign(printed))
+    return {cid: codes[cid] for cid in board.cities}
 
 
 def find_cities(board: Board, codes: Mapping[str, str], text: str) -> list[str]:

@@ -2,8 +2,9 @@
 
 The base game's topics are written here. A map's own actions (plug-in kinds) get their
 help made from what the kind says of itself (``KindInfo``) and the summary of its
-clause; the map's special spaces are described from the map's data. Nothing here names
-a particular map's rule.
+clause; the map's special spaces are described from the map's data. A board's own topics,
+and what it adds to the base game's, come from its help file (``railways.rules.help``).
+Nothing here names a particular map's rule.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from railways.content.rules import summary as clause_summary
 from railways.core.board import Tables
 from railways.core.cards import CardDef, CardEffect, Icon
 from railways.core.kinds import KindInfo
+from railways.rules.help import RulesHelp
 from railways.rules.texts import card_text
 
 OVERVIEW = """\
@@ -162,10 +164,15 @@ ALIASES = {
 MULTIPLAYER_ONLY = ("bid", "baron")
 
 
-def topics(solo: bool = False, kinds: Mapping[str, KindInfo] | None = None) -> list[str]:
+def topics(
+    solo: bool = False,
+    kinds: Mapping[str, KindInfo] | None = None,
+    rules: RulesHelp | None = None,
+) -> list[str]:
     """The help topics of a game (solo games have no auction or Rail Baron, but the Railbot),
-    with one topic per action kind of the map's own rules (``kinds``: kind id -> its info)."""
-    extra = list(kinds or {})
+    with one topic per action kind of the map's own rules (``kinds``: kind id -> its info)
+    and the topics of its plug-ins' help files (``rules``)."""
+    extra = [*(kinds or {}), *(t for t in (rules.topics if rules else {}) if t not in ACTIONS)]
     if solo:
         base = [t for t in ACTIONS if t not in MULTIPLAYER_ONLY] + [*SOLO_TOPICS, "solo"]
         return sorted(base + extra)
@@ -208,14 +215,19 @@ def help_text(
     kinds: Mapping[str, KindInfo] | None = None,
     keys: Mapping[str, str] | None = None,
     specials: Sequence[tuple[str, str]] = (),
+    rules: RulesHelp | None = None,
 ) -> str | None:
     """The help for a topic (None: the overview), with this board's prices filled in.
 
     ``kinds`` are the map's own action kinds (kind id -> info) and ``keys`` their menu
     keys (key -> kind id): ``help <key>`` or ``help <kind>`` explains one. ``specials``
-    are the board's special spaces as (symbol, label), for the board topic.
+    are the board's special spaces as (symbol, label), for the board topic. ``rules`` is
+    the help of the game's plug-ins: topics of their own, and paragraphs for the base
+    game's topics.
     """
     kinds = kinds or {}
+    rules = rules or RulesHelp()
+    key: str | None = None
     if topic is None:
         text = SOLO_OVERVIEW if solo else OVERVIEW
     else:
@@ -224,6 +236,9 @@ def help_text(
             return kind_help(
                 kinds[kind], next((k for k, v in (keys or {}).items() if v == kind), None)
             )
+        own = rules.topic(topic) if topic not in ALIASES and topic not in ACTIONS else None
+        if own is not None:
+            return f"[bold]{escape(own.title)}[/bold] (rule {escape(own.clause)})\n{own.text}"
         key = ALIASES.get(topic, topic)
         if key == "solo" and solo:
             text = SOLO_OVERVIEW
@@ -233,7 +248,7 @@ def help_text(
             text = SOLO_TOPICS.get(key) or ACTIONS[key]
     tc = tables.terrain_costs
     costs = tables.engine_costs
-    return text.format(
+    text = text.format(
         open=tc.open,
         water=tc.water,
         mountain=tc.mountain,
@@ -246,6 +261,9 @@ def help_text(
         engine4=costs.get(4, "?"),
         features=features_text(specials),
     )
+    for addition in rules.additions.get(key or "", ()):
+        text += f"\n{addition.text} [dim](rule {escape(addition.clause)})[/dim]"
+    return text
 
 
 def card_summary(

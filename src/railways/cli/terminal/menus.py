@@ -19,6 +19,7 @@ from railways.core.kinds import KindInfo
 from railways.core.legal import LegalActions, legal_actions
 from railways.core.state import Phase
 from railways.core.view import view_for
+from railways.rules.help import rules_help
 
 from .board import find_cities
 from .helptext import help_text, topics
@@ -92,6 +93,7 @@ class Menus:
         self.legal: LegalActions = legal_actions(game, seat)
         self.names = {cid: c.name for cid, c in game.board.cities.items()}
         self.tables = game.board.tables
+        self.rules_help = rules_help(game.ruleset.plugins)
         solo = self.view.get("plugins", {}).get("solo")
         self.solo: dict[str, Any] | None = solo if isinstance(solo, dict) else None
         self.prices: Mapping[str, Any] = self.view.get("money", {})
@@ -166,8 +168,9 @@ class Menus:
                 kinds=kinds,
                 keys={key: kind for key, kind, _info in plugin},
                 specials=specials,
+                rules=self.rules_help,
             )
-            names = ", ".join(topics(solo, kinds))
+            names = ", ".join(topics(solo, kinds, self.rules_help))
             if text is None:
                 self.term.refuse(f"no help on {args[0]!r}; topics: {names}")
             else:

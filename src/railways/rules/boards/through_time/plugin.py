@@ -114,6 +114,7 @@ class ThroughTime(Plugin):
         ),
     )
     turn_structure = TimeAuctionTurn
+    help_file = "help.toml"  # the terminal's help on gates and Time Lines
     card_effects: Mapping[str, CardEffect] = EFFECTS  # Time Blazer, Time Bounty
     bot_pieces: Mapping[str, str] = {
         "greedy": "railways.rules.boards.through_time.greedy:TimeContext"
