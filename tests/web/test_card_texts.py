@@ -50,10 +50,11 @@ def test_display_cards_and_dealt_barons_show_their_texts_on_hover(
         text = chip.locator(".card-text")
         assert text.is_visible()
         assert text.inner_text() == cards[card]
-    # Goals are grouped first and say they are won, not taken.
+    # Goals are grouped first and say they are scored by the first to do them, not taken
+    # (worded so that no one seems to have won them already).
     assert page.locator("#ops h3.ops-group").first.inner_text() == "Goals"
     goal = page.locator("#ops li.op-card").first
-    assert "won, not taken" in goal.inner_text()
+    assert "the first to do it scores it" in goal.inner_text()
 
 
 def test_a_tap_opens_a_cards_text_and_another_closes_it(tablet: Any, server: Server) -> None:

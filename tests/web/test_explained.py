@@ -70,8 +70,29 @@ def test_the_end_of_game_breakdown_adds_up_to_the_final_scores(page: Any, server
         other = int(cells[4].lstrip("+"))
         assert int(cells[5]) == p.score - p.bonds + baron + other
         assert int(cells[5]) == game.state.final_scores[seat]
+        # The tie-breaks (complete links, then money) are in the final score's tip.
+        tip = rows.nth(i).locator("td.total").get_attribute("title")
+        links = sum(1 for link in game.state.links.values() if link.owner == seat and link.complete)
+        assert tip.startswith(f"tie-breaks: {links} complete link")
     decided = page.inner_text("#final-decided")
     assert game.seats[game.state.winner] in decided and "win" in decided
+    # At 1440x900 the table fits its panel: no column cut off, no name over several lines.
+    page.set_viewport_size({"width": 1440, "height": 900})
+    fits = page.evaluate(
+        """() => {
+            const box = document.querySelector('#final-breakdown').parentElement;
+            const table = document.querySelector('#final-breakdown');
+            const right = box.getBoundingClientRect().right;
+            const cells = [...table.querySelectorAll('th, td')];
+            const line = parseFloat(getComputedStyle(table).lineHeight) || 20;
+            return {
+                cut: cells.filter(c => c.getBoundingClientRect().right > right + 1).length,
+                wrapped: [...table.querySelectorAll('tbody td:first-child')]
+                    .filter(c => c.getBoundingClientRect().height > 1.8 * line).length,
+            };
+        }"""
+    )
+    assert fits == {"cut": 0, "wrapped": 0}
 
 
 def test_the_money_tab_explains_every_payment_and_bond(page: Any, server: Server) -> None:

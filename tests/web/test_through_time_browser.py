@@ -12,6 +12,18 @@ MY_TURN_OR_OVER = "body[data-my-turn='1'], body[data-phase='game_over']"
 ERAS = ("roman-empire", "napoleonic", "future")
 
 
+def test_the_board_box_shows_only_for_a_map_with_board_choices(page: Any) -> None:
+    page.goto("/")
+    page.wait_for_selector("body[data-ready='1']")
+    assert not page.is_visible("#choices-row")  # Eastern U.S.: nothing to choose
+    page.select_option("#map", "through-time")
+    page.wait_for_selector("#choices-row:not([hidden])")
+    assert page.is_visible("#choices-row")
+    page.select_option("#map", "mexico")
+    page.wait_for_selector("#choices-row[hidden]", state="attached")
+    assert not page.is_visible("#choices-row")
+
+
 def test_three_eras_chosen_in_the_lobby_and_played_to_the_end(page: Any, tmp_path: Path) -> None:
     page.goto("/")
     page.wait_for_selector("body[data-ready='1']")

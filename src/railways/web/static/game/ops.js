@@ -85,7 +85,7 @@ export function opsItem(id, options, group) {
  * @param {OpsGroup} group
  */
 export function whyNotTake(id, group) {
-  if (group.icons && group.icons.includes("circle")) return "won, not taken";
+  if (group.icons && group.icons.includes("circle")) return "a goal: the first to do it scores it";
   if (S.seat === null) return "spectators watch";
   if (!inActions()) return "take it as an action on your turn";
   return "not open to you now (see its text)";

@@ -45,7 +45,7 @@ export function renderPlayers() {
         el("dd", { class: "cash" }, money(p.cash)),
         el("dt", {}, "Bonds"),
         el("dd", { class: "bonds" }, String(p.bonds)),
-        el("dt", {}, "Score"),
+        el("dt", { title: "Points on the score track; the final score adds bonds, the Rail Baron and the rest" }, "Track"),
         el("dd", { class: "score" }, String(p.score)),
         el("dt", {}, "Income"),
         el("dd", {}, money(p.income)),

@@ -103,7 +103,7 @@ export function finalBreakdown(final) {
     el(
       "thead",
       {},
-      el("tr", {}, el("th", {}, "Player"), el("th", {}, "Track"), el("th", {}, "Bonds"), el("th", {}, "Rail Baron"), el("th", {}, "Other"), el("th", {}, "Final"), el("th", { title: "Tie-breaks: complete links, then money" }, "Links · cash")),
+      el("tr", {}, el("th", {}, "Player"), el("th", {}, "Track"), el("th", {}, "Bonds"), el("th", { title: "The Rail Baron's points" }, "Baron"), el("th", {}, "Other"), el("th", { title: "Ties are broken by complete links, then money (in each final score's tip)" }, "Final")),
     ),
     el(
       "tbody",
@@ -114,13 +114,12 @@ export function finalBreakdown(final) {
         return el(
           "tr",
           { "data-seat": r.seat },
-          el("td", {}, swatch(r.seat), playerName(r.seat)),
+          el("td", { class: "who", title: playerName(r.seat) }, swatch(r.seat), playerName(r.seat)),
           el("td", { class: "num" }, String(r.track)),
           cell(r.bonds),
-          el("td", { class: "num", title: r.baron ? r.baron.name : "no Rail Baron" }, r.baron ? `${r.baron.name} +${r.baron.points}` : "—"),
+          el("td", { class: "num", title: r.baron ? `${r.baron.name}: +${r.baron.points}` : "no Rail Baron" }, r.baron ? `+${r.baron.points}` : "—"),
           el("td", { class: "num", title: otherTitle }, other ? `+${other}` : "0"),
-          el("td", { class: "num total" }, String(r.total)),
-          el("td", { class: "num" }, `${r.links} · ${money(r.cash)}`),
+          el("td", { class: "num total", title: `tie-breaks: ${r.links} complete link${r.links === 1 ? "" : "s"}, ${money(r.cash)}` }, String(r.total)),
         );
       }),
     ),
