@@ -24,6 +24,7 @@ from railways.cli.variants import (
     declared_keys,
     declared_values,
     option_pair,
+    refuse_foreign_options,
     with_declared_options,
     with_module_options,
 )
@@ -340,6 +341,7 @@ def play(
             raise click.BadParameter(
                 f"--players {players} but --seats names {len(kinds)} seats", param_hint="--seats"
             )
+        refuse_foreign_options(map_id, chosen_options)
         seed, rng = choose_seed(seed, rng)
         options = game_options(short, modules, rng, without)
         if chosen_options:  # a board's or module's own options (its plug-in checks them)

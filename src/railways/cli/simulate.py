@@ -28,6 +28,7 @@ from railways.cli.shared_options import file_out_option, jobs_option
 from railways.cli.variants import (
     declared_values,
     option_pair,
+    refuse_foreign_options,
     with_declared_options,
     with_module_options,
 )
@@ -751,6 +752,7 @@ def simulate(
         return
     if bot is not None or duel_barons or solo_options:
         raise click.UsageError("--bot, --duel-barons and --option belong with --solo")
+    refuse_foreign_options(map_id, dict(declared))
     modules = tuple(sorted(set(modules)))
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOTS]

@@ -86,6 +86,41 @@ def declared_values(
     return out
 
 
+def refuse_foreign_options(map_id: str, chosen: Mapping[str, object]) -> None:
+    """Refuse, in plain words, a board's own option given for a board that has no such
+    choice (``--eras`` on Eastern U.S.), naming the boards that do. Modules' options and an
+    unknown map are left to the game's own checks."""
+    from railways.content.maps import MapError, available_maps, load_map
+    from railways.rules import board_plugin_classes, declared_options
+    from railways.rules.modules.base import module_classes
+
+    if not chosen:
+        return
+    try:
+        board = load_map(map_id)
+        here = {key for cls in board_plugin_classes(board) for key in cls.option_keys}
+    except (MapError, OSError, ValueError):
+        return
+    modules = {key for cls in module_classes().values() for key in cls.option_keys}
+    for spec in declared_options():
+        if spec.key not in chosen or spec.key in here or spec.key in modules:
+            continue
+        boards = []
+        for other in available_maps():
+            try:
+                classes = board_plugin_classes(load_map(other))
+            except (MapError, OSError, ValueError):
+                continue
+            if any(spec.key in cls.option_keys for cls in classes):
+                boards.append(load_map(other).name)
+        label = spec.label.lower()
+        where = f"; {label} are chosen on {' and '.join(boards)}" if boards else ""
+        raise click.BadParameter(
+            f"the {board.name} board has no {label} to choose{where}",
+            param_hint=spec.flag,
+        )
+
+
 def declared_flags(extra: Mapping[str, object]) -> str:
     """The flags that give a game's declared options again (`` --key a,b``)."""
     from railways.rules import declared_options

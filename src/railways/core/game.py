@@ -857,16 +857,15 @@ class Game:
             self.pay(action.seat, plan.cost, "track")
         link = lay(self.state, plan, self.state.turn)
         where = self.city_name(link.start)
+        price = f"${plan.cost},000" if plan.cost else "free"  # a card or a rule paid for it
         if link.complete:
             assert link.end is not None
             self.log(
                 f"{self.seats[action.seat]} completes a link {where} - "
-                f"{self.city_name(link.end)} (${plan.cost},000)"
+                f"{self.city_name(link.end)} ({price})"
             )
         else:
-            self.log(
-                f"{self.seats[action.seat]} builds toward a link from {where} (${plan.cost},000)"
-            )
+            self.log(f"{self.seats[action.seat]} builds toward a link from {where} ({price})")
         for plugin in self.ruleset.plugins:
             plugin.after_build(self, action.seat, link)
         for plugin in self.ruleset.plugins:

@@ -15,7 +15,7 @@ from railways.content.decks import load_barons, load_operations
 from railways.core.cards import CardDef
 from railways.rules import new_game
 
-from ..wording import RULES, compendium_runs, copied
+from ..wording import compendium_runs, copied
 from .helpers import MAP, game
 
 # Typed in from the appendix's "EUR-n" entries: kind -> (copies, icon, start card).
@@ -171,7 +171,6 @@ def test_the_black_star_option_is_refused_on_europe() -> None:
         new_game(MAP, players=3, seed=1, options={"modules": ["black-stars"]})
 
 
-@pytest.mark.skipif(not RULES.is_dir(), reason="the rulebooks are not in ../shared/rules")
 def test_every_card_and_baron_has_a_text_in_our_own_words() -> None:
     book = compendium_runs(6)
     for deck in (load_barons(MAP), load_operations(MAP)):

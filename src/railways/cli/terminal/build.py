@@ -73,6 +73,13 @@ class BuildMenus(Menus):
             out.append(dataclasses.replace(option, action=action, cost=plan.cost))
         return out
 
+    def listed_builds(self) -> list[BuildOption]:
+        """The builds the build list offers with no card chosen: the listing's, less those
+        that play a hand card (here a hand card is a toggle instead) and less the second
+        offer of a link listed from both of its ends. The menu counts these."""
+        hand = set(self.me["hand"])
+        return self._dedupe([b for b in self.legal.builds if hand.isdisjoint(b.action.cards)])
+
     def build(self) -> Action:
         # The listing also offers links with a hand card played (cheaper, or scoring);
         # here a hand card is a toggle instead, so those are left out of the table.

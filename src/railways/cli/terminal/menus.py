@@ -147,7 +147,11 @@ class Menus:
             f"(-{bonds} point{'s' if bonds > 1 else ''} at the end, "
             f"{money(bonds * self.bond_dividend())} a turn). Go ahead? [y/N]"
         )
-        return answer.lower() in ("y", "yes")
+        if answer.lower() in ("y", "yes"):
+            return True
+        # Said on a line of its own, so the next prompt starts on a fresh line too.
+        self.term.note("Cancelled: nothing was done and no bond issued.")
+        return False
 
     def common(self, answer: str) -> bool:
         """Commands that work at every top-level prompt. True if ``answer`` was one."""

@@ -148,9 +148,13 @@ class Decision(SoloMenus):
         """(key, label, summary, available) for each action kind."""
         legal = self.legal
         rows: list[tuple[str, str, Text, bool]] = []
-        if legal.builds:
+        listed = self.listed_builds() if legal.builds else []
+        if listed:
+            cheapest = min(b.cost for b in listed)
+            summary = Text(f"{len(listed)} candidate builds, from {money(cheapest)}")
+        elif legal.builds:  # only with a hand card played: the build list offers the card
             cheapest = min(b.cost for b in legal.builds)
-            summary = Text(f"{len(legal.builds)} candidate builds, from {money(cheapest)}")
+            summary = Text(f"builds with a card in hand, from {money(cheapest)}")
         else:
             summary = Text("nothing can be built now")
         rows.append(("b", "build track", summary, bool(legal.builds)))
