@@ -20,6 +20,7 @@ from pathlib import Path
 import httpx
 from websockets.sync.client import connect
 
+from railways.server.auth import redact
 from railways.server.bench import _free_port
 from server.helpers import humans
 from waits import stop_process
@@ -65,6 +66,8 @@ def test_the_access_log_holds_no_token(tmp_path: Path) -> None:
         assert httpx.get(f"{url}/api/games/{gid}?token={first}").json()["seat"] == 0
         bearer = {"Authorization": f"Bearer {second}"}
         assert httpx.get(f"{url}/api/games/{gid}", headers=bearer).json()["seat"] == 1
+        # a percent-encoded name is still the token to the server (issue 30, item 3)
+        assert httpx.get(f"{url}/api/games/{gid}?%74oken={second}").json()["seat"] == 1
         assert httpx.get(f"{url}/api/games", headers=bearer).json()[0]["id"] == gid
         hexes = httpx.get(f"{url}/api/games/{gid}/next-hexes?path=&token={first}")
         assert hexes.status_code == 200
@@ -79,6 +82,20 @@ def test_the_access_log_holds_no_token(tmp_path: Path) -> None:
     # the requests were logged, with their token values blanked out
     assert f'"GET /api/games/{gid}?token=[redacted] HTTP/1.1" 200' in log, log
     assert "/next-hexes?path=&token=[redacted]" in log, log
+    assert f'"GET /api/games/{gid}?%74oken=[redacted] HTTP/1.1" 200' in log, log
     assert f"/api/games/{gid}/ws?token=[redacted]" in log, log
     for token in tokens:
         assert token not in log, log
+
+
+def test_a_token_is_redacted_however_its_name_is_encoded() -> None:
+    for line in (
+        "GET /a?token=SECRET HTTP/1.1",
+        "GET /a?%74oken=SECRET&x=1 HTTP/1.1",
+        "GET /a?path=&TOK%45N=SECRET HTTP/1.1",
+        "GET /a?to%6Ben=SECRET HTTP/1.1",
+        "GET /ws?a=b&%2574oken=SECRET HTTP/1.1",
+    ):
+        cleaned = redact(line)
+        assert "SECRET" not in cleaned and "[redacted]" in cleaned, cleaned
+    assert redact("GET /a?tokens=1&path=ab HTTP/1.1") == "GET /a?tokens=1&path=ab HTTP/1.1"

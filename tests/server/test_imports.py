@@ -45,6 +45,9 @@ def test_names_are_checked_like_at_creation(client: TestClient) -> None:
         assert r.status_code != 201
     r = _import(client, _with_digest({**record, "seats": ["x" * 41, "Ben"]}))
     assert r.status_code == 400 and r.json()["where"] == "seats[0]"
+    for bad in ("Z" + "\u0301" * 39, "non\uffff", "line\u2028sep"):
+        r = _import(client, _with_digest({**record, "seats": ["Ann", bad]}))
+        assert r.status_code == 400 and r.json()["where"] == "seats[1]", r.text
     assert client.get("/api/games").json() == []
 
 

@@ -4,7 +4,9 @@ A seat token is a password for its seat, so it should not sit in URLs that proxi
 access logs keep. The browser sends it in an ``Authorization: Bearer`` header (HTTP) and
 as the first message of a WebSocket (``{"token": ...}``); the API still accepts
 ``?token=`` for scripts and old links, and :class:`RedactTokens`, installed on uvicorn's
-loggers, replaces every ``token=`` value in what they write with ``[redacted]``.
+loggers, replaces every ``token=`` value in what they write with ``[redacted]``: a
+parameter whose name only reads ``token`` once percent-decoded (``?%74oken=``, which the
+server accepts as the token) is redacted too.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from __future__ import annotations
 import logging
 import re
 from typing import Any
+from urllib.parse import unquote_plus
 
 from starlette.requests import HTTPConnection
 
-_TOKEN_IN_URL = re.compile(r"((?:^|[?&;\s])token=)[^&;#\s\"]*", re.IGNORECASE)
+# A query parameter: what comes before it, its name (percent-encoded or not) and its value.
+_PARAMETER = re.compile(r"((?:^|[?&;\s])([^=&;#?\s\"]+)=)[^&;#\s\"]*")
 REDACTED = "[redacted]"
 # uvicorn's access lines, and its WebSocket lines (logged on uvicorn.error).
 LOGGERS = ("uvicorn.access", "uvicorn.error")
@@ -31,8 +35,26 @@ def bearer(connection: HTTPConnection) -> str | None:
 
 
 def redact(text: str) -> str:
-    """``text`` with every ``token=...`` value replaced by ``[redacted]``."""
-    return _TOKEN_IN_URL.sub(r"\1" + REDACTED, text)
+    """``text`` with the value of every ``token=...`` parameter replaced by ``[redacted]``,
+    the parameter's name compared once percent-decoded (as often as it takes)."""
+    if "=" not in text:
+        return text
+    return _PARAMETER.sub(_redact_match, text)
+
+
+def _redact_match(match: re.Match[str]) -> str:
+    if _decoded(match.group(2)).lower() == "token":
+        return match.group(1) + REDACTED
+    return match.group(0)
+
+
+def _decoded(name: str) -> str:
+    for _ in range(4):  # %2574oken decodes to %74oken, then to token
+        plain = unquote_plus(name)
+        if plain == name:
+            break
+        name = plain
+    return name
 
 
 class RedactTokens(logging.Filter):

@@ -71,19 +71,47 @@ BIDI_CONTROLS = frozenset(
 )
 
 
+# Combining marks one letter may carry: enough for Vietnamese (a vowel with two marks) or
+# a Devanagari syllable, not enough to pile a letter's marks up over the lines around it.
+MAX_MARKS_PER_LETTER = 3
+
+
+def _noncharacter(code: int) -> bool:
+    """U+FDD0..U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF, ...)."""
+    return 0xFDD0 <= code <= 0xFDEF or (code & 0xFFFE) == 0xFFFE
+
+
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name, or None if it can.
 
     Refused: control characters (category Cc: newlines, tabs, escapes, NUL), format
     characters (Cf: the bidirectional overrides that can make a name read backwards,
-    zero-width joiners and spaces), unpaired surrogates, and names that are only spaces.
+    zero-width joiners and spaces), unpaired surrogates, private-use characters, the
+    noncharacters (U+FFFF and its kin), the line and paragraph separators (U+2028, U+2029),
+    more than :data:`MAX_MARKS_PER_LETTER` combining marks on one letter, and names that
+    are only spaces.
     """
     if not name.strip():
         return "a name needs a visible character"
+    marks = 0
     for ch in name:
+        code = ord(ch)
         if ch in BIDI_CONTROLS:
-            return f"bidirectional control character U+{ord(ch):04X} is not allowed in a name"
+            return f"bidirectional control character U+{code:04X} is not allowed in a name"
+        if _noncharacter(code):
+            return f"U+{code:04X} is a noncharacter and is not allowed in a name"
         category = unicodedata.category(ch)
+        if category in ("Zl", "Zp"):
+            return f"line or paragraph separator U+{code:04X} is not allowed in a name"
         if category in ("Cc", "Cf", "Cs", "Co"):
-            return f"character U+{ord(ch):04X} ({category}) is not allowed in a name"
+            return f"character U+{code:04X} ({category}) is not allowed in a name"
+        if category in ("Mn", "Mc", "Me"):
+            marks += 1
+            if marks > MAX_MARKS_PER_LETTER:
+                return (
+                    f"a letter may carry at most {MAX_MARKS_PER_LETTER} combining marks "
+                    f"(U+{code:04X} is one too many)"
+                )
+        else:
+            marks = 0
     return None
