@@ -111,3 +111,48 @@ def test_the_money_tab_explains_every_payment_and_bond(page: Any, server: Server
     mine = [r for r in rows if "Player 1" in r or "Ann" in r]
     assert any("−$5,000" in r and "engine" in r for r in mine), mine
     assert any("+$5,000" in r and "bond" in r and "to pay for" in r for r in mine), mine
+
+
+def _game_with_alike_routes() -> tuple[Any, str, str, str]:
+    """A 3-player game played until a cube has two routes to one city with as many links
+    (they differ only in the cities they pass through): the game, the cube's city and
+    colour, and the destination."""
+    from collections import Counter
+
+    from railways.core.legal import legal_actions
+    from railways.rules import new_game
+
+    game = new_game("eastern-us", 3, 1)
+    rng = random.Random(1)
+    for _ in range(400):
+        legal = legal_actions(game, game.state.to_act)
+        for (city, color), options in legal.deliveries.items():
+            alike = Counter((len(o.action.links), o.destination) for o in options)
+            for (_links, dest), n in alike.items():
+                if n > 1:
+                    return game, city, color, dest
+        if legal.deliveries and rng.random() < 0.5:
+            action = rng.choice(list(legal.deliveries.values()))[0].action
+        elif legal.builds and rng.random() < 0.6:
+            action = rng.choice(legal.builds).action
+        else:
+            action = rng.choice(legal.simple)
+        game.apply(action)
+    raise AssertionError("no cube with two alike routes in 400 actions: choose another seed")
+
+
+def test_routes_to_one_city_say_how_they_differ(page: Any, server: Server) -> None:
+    from railways.rules.records import record_of
+
+    game, city, color, dest = _game_with_alike_routes()
+    seat = game.state.to_act
+    created = server.post("/api/games/import", {"record": record_of(game).to_dict()})
+    page.goto(created["seats"][seat]["url"])
+    page.wait_for_selector("body[data-my-turn='1']")
+    page.click("#btn-deliver")
+    page.click(f"#delivery-list button.delivery[data-city='{city}'][data-color='{color}']")
+    page.wait_for_selector("#route-list .route")
+    texts = page.locator("#route-list .route").all_inner_texts()
+    assert len(texts) == len(set(texts)), texts
+    alike = page.locator(f"#route-list .route[data-destination='{dest}']").all_inner_texts()
+    assert len(alike) > 1 and all(" via " in t for t in alike), alike

@@ -39,6 +39,46 @@ export function sortedRoutes(entry) {
   return [...entry.routes].sort((a, b) => mine(b) - mine(a) || total(b) - total(a));
 }
 
+/** The cities a route passes through on its way, in order (not its ends), from the view's
+ * links: each link leaves the city the route has reached by its other end.
+ * @param {string} from the cube's city
+ * @param {Route} r
+ */
+export function routeVia(from, r) {
+  const byId = new Map((S.view.links || []).map((/** @type {any} */ l) => [l.id, l]));
+  const via = [];
+  let at = from;
+  for (const id of r.action.links) {
+    const link = byId.get(id);
+    if (!link) return [];
+    at = link.start === at ? link.end : link.start;
+    via.push(at);
+  }
+  return via.slice(0, -1);
+}
+
+/** What tells each route of a cube apart, beside its destination: the cities it passes
+ * through and, for routes that still read alike (parallel links), a number.
+ * @param {string} from
+ * @param {Route[]} routes
+ * @returns {string[]}
+ */
+export function routeNotes(from, routes) {
+  const notes = routes.map((r) => {
+    const via = routeVia(from, r);
+    return via.length ? ` · via ${via.map(cityName).join(", ")}` : "";
+  });
+  const labels = routes.map((r, i) => `${r.destination}${notes[i]}${pointsText(r.points)}${(r.action.cards || []).join()}`);
+  const seen = new Map();
+  return notes.map((note, i) => {
+    const same = labels.filter((l) => l === labels[i]).length;
+    if (same < 2) return note;
+    const k = (seen.get(labels[i]) || 0) + 1;
+    seen.set(labels[i], k);
+    return `${note} · track ${k} of ${same}`;
+  });
+}
+
 /**
  * @param {number} i
  * @param {boolean} [rerender]
@@ -120,7 +160,9 @@ export function renderDeliverPanel(panel) {
   if (d.key !== null) {
     const entry = entries[d.key];
     const routes = el("ul", { id: "route-list", class: "route-list" });
-    for (const r of sortedRoutes(entry)) {
+    const sorted = sortedRoutes(entry);
+    const notes = routeNotes(entry.city, sorted);
+    sorted.forEach((r, i) => {
       const chosen = d.route === r;
       routes.append(
         el(
@@ -129,7 +171,7 @@ export function renderDeliverPanel(panel) {
           button(
             [
               `to ${cityName(r.destination)}`,
-              el("span", { class: "meta" }, ` · ${r.action.links.length} link${r.action.links.length === 1 ? "" : "s"} · ${pointsText(r.points)}`),
+              el("span", { class: "meta" }, ` · ${r.action.links.length} link${r.action.links.length === 1 ? "" : "s"}${notes[i]} · ${pointsText(r.points)}`),
               r.action.cards && r.action.cards.length ? el("span", { class: "meta using" }, ` · using ${r.action.cards.map(cardName).join(", ")}`) : null,
             ],
             () => {
@@ -140,7 +182,7 @@ export function renderDeliverPanel(panel) {
           ),
         ),
       );
-    }
+    });
     panel.append(el("h3", {}, `Routes for the ${entry.color} cube from ${cityName(entry.city)}`), routes);
   }
   panel.append(
