@@ -119,6 +119,8 @@ def _exhaust_plan(game: Game) -> list[str] | None:
     row = solo_state(trial).row
     if not _acting(trial) or trial.state.turn != turn + 1 or not row or row[0] is None:
         return None
+    if solo_state(trial).insured is not None:  # the token is already on a card (RB-057)
+        return None
     trial.apply(Insure(seat=0, card=row[0]))
     if not _acting(trial) or trial.state.round != 3 or solo_state(trial).insured is None:
         return None

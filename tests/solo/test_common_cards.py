@@ -16,10 +16,13 @@ from .helpers import PLAYER, real_solo, set_row, set_top, solo_state, to_railbot
 BOTH = "deadhead-taxation"
 
 
+@pytest.mark.rules("RB-042")
 def test_one_card_carries_taxation_and_there_is_no_taxation_card_of_its_own() -> None:
+    """RB-042's 11 common cards less Final Evaluation leave 10: our five Exhaust cards (one
+    per goods colour) and five Deadhead cards (issue 28 took the sixth)."""
     common = [c for c in load_solo("eastern-us").cards.values() if c.map_id is None]
-    assert len(common) == 11
-    assert Counter(c.kind for c in common) == {"exhaust": 5, "deadhead": 6}
+    assert len(common) == 11 - 1
+    assert Counter(c.kind for c in common) == {"exhaust": 5, "deadhead": 5}
     taxing = [c.id for c in common if c.has("taxation")]
     assert taxing == [BOTH]
     assert {c.color for c in common if c.kind == "exhaust"} == {

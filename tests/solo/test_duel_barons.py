@@ -347,6 +347,9 @@ def test_olsen_makes_insurance_cost_the_third_action_too() -> None:
 
 @pytest.mark.rules("RB-036", "RB-037")
 def test_toft_and_dainty_make_some_deliveries_worth_less() -> None:
+    """RB-036: deliveries to blue and yellow cities are worth one point less; RB-037: to red
+    cities two less. Read as printed, with no floor: a one-link delivery is worth 1 point, so
+    1 - 1 = 0 under Lars Toft and 1 - 2 = -1 under Mark Dainty."""
     game = duel(1, "lars-toft", "mark-dainty")
     railbot_claims(game, "lars-toft")
     pass_action(game)
@@ -360,15 +363,55 @@ def test_toft_and_dainty_make_some_deliveries_worth_less() -> None:
     cubes(game, "richmond", Color.BLUE)
     score = state.players[PLAYER].score
     game.apply(DeliverGoods(seat=PLAYER, city="richmond", color="blue", links=(b,)))
-    assert state.players[PLAYER].score == score  # 1 point, 1 less
+    assert state.players[PLAYER].score == score + 1 - 1  # Lars Toft
     cubes(game, "washington", Color.RED)
     game.apply(DeliverGoods(seat=PLAYER, city="washington", color="red", links=(a,)))
-    assert state.players[PLAYER].score == score  # 1 point, 2 less: never below nothing
+    assert state.players[PLAYER].score == score + 1 - 2  # Mark Dainty: below nothing
     cubes(game, "philadelphia", Color.PURPLE)
-    lay_link(game, PLAYER, "philadelphia", "baltimore")
+    lay_link(game, PLAYER, "philadelphia", "baltimore")  # to purple Baltimore
     option = legal_actions(game, PLAYER).deliveries[("philadelphia", "purple")][0]
     game.apply(option.action)
-    assert state.players[PLAYER].score == score + 1  # purple is not affected
+    assert state.players[PLAYER].score == score - 1 + 1  # purple is not affected
+
+
+@pytest.mark.rules("RB-037", "RB-054")
+def test_dainty_comes_on_top_of_the_railbot_links() -> None:
+    """A red cube from Baltimore to red Richmond over one of the player's own links
+    (Baltimore-Washington) and a Railbot link (Washington-Richmond): +1 for the own link, -1
+    for the Railbot link (RB-054) and -2 for Mark Dainty (RB-037), -2 in all."""
+    game = duel(1, "mark-dainty", "j-t-howard")
+    railbot_claims(game, "mark-dainty")
+    pass_action(game)
+    assert solo_state(game).duel_claims == {"mark-dainty": RAILBOT}
+    state = game.state
+    state.players[PLAYER].engine = 2  # a two-link delivery
+    mine = lay_link(game, PLAYER, "baltimore", "washington")
+    theirs = lay_link(game, RAILBOT, "washington", "richmond")
+    set_row(game, "taxation-1", "taxation-2", "eus-05")
+    set_top(game, "exhaust-red")
+    cubes(game, "baltimore", Color.RED)
+    score = state.players[PLAYER].score
+    game.apply(DeliverGoods(seat=PLAYER, city="baltimore", color="red", links=(mine, theirs)))
+    assert state.players[PLAYER].score == score + 1 - 1 - 2
+
+
+@pytest.mark.rules("RB-036", "RB-037", "RB-076")
+def test_a_baron_the_railbot_has_not_claimed_takes_nothing() -> None:
+    """The Opponent Effects act only once the Railbot holds the Baron (RB-076): unclaimed
+    Lars Toft and Mark Dainty held by the player leave a one-link delivery its 1 point."""
+    game = duel(1, "lars-toft", "mark-dainty")
+    s = solo_state(game)
+    s.duel_claims["mark-dainty"] = PLAYER
+    state = game.state
+    a = lay_link(game, PLAYER, "washington", "richmond")
+    b = lay_link(game, PLAYER, "richmond", "norfolk")
+    score = state.players[PLAYER].score
+    cubes(game, "washington", Color.RED)
+    game.apply(DeliverGoods(seat=PLAYER, city="washington", color="red", links=(a,)))
+    assert state.players[PLAYER].score == score + 1  # Mark Dainty is the player's
+    cubes(game, "richmond", Color.BLUE)
+    game.apply(DeliverGoods(seat=PLAYER, city="richmond", color="blue", links=(b,)))
+    assert state.players[PLAYER].score == score + 2  # Lars Toft is nobody's yet
 
 
 @pytest.mark.rules("RB-038", "RB-009")

@@ -32,12 +32,15 @@ def test_the_solo_maps() -> None:
     assert set(solo_maps()) >= SOLO_MAPS
 
 
-@pytest.mark.rules("RB-039", "RB-042")
+@pytest.mark.rules("RB-039", "RB-042", "RB-047")
 @pytest.mark.parametrize("map_id", sorted(SOLO_MAPS))
 def test_each_deck_is_fourteen_map_cards_and_the_eleven_common_ones(map_id: str) -> None:
+    """RB-042: 14 map cards and 11 common ones (no map named), 25 in all; Final Evaluation
+    (RB-047) names no map, so it is one of the 11 and 10 other common cards remain."""
     smap = load_solo(map_id)
     assert len([c for c in smap.cards.values() if c.map_id == map_id]) == 14
-    assert len([c for c in smap.cards.values() if c.map_id is None]) == 11
+    assert len([c for c in smap.cards.values() if c.map_id is None]) + 1 == 11
+    assert smap.final_evaluation_id not in smap.cards and len(smap.cards) + 1 == 25
     assert all(c.source == "house" for c in smap.cards.values() if c.map_id == map_id)
 
 

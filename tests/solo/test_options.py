@@ -62,7 +62,9 @@ def test_one_or_two_more_railbot_cards_out_unseen(removed: int) -> None:
     game = solo(railbot_cards_removed=removed)
     s = solo_state(game)
     assert len(s.removed) == 3 + removed
-    assert len(s.deck) == 25 - 6 - removed + 1
+    # RB-042: 25 cards, Final Evaluation among them; RB-044 and RB-020/021: 3 + removed set
+    # aside unseen; RB-045: 3 in the row. Final Evaluation is never set aside (RB-046).
+    assert len(s.deck) == 25 - 3 - removed - 3
     assert "final-evaluation" in s.deck and "final-evaluation" not in s.removed
 
 

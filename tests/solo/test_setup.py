@@ -112,15 +112,19 @@ def test_one_cube_fewer_in_every_city() -> None:
         assert total + sum(game.state.bag.values()) == 125
 
 
-@pytest.mark.rules("RB-042", "RB-001")
+@pytest.mark.rules("RB-042", "RB-001", "RB-046", "RB-047")
 def test_the_deck_is_the_maps_fourteen_cards_and_the_eleven_common_ones() -> None:
+    """RB-042: the map's 14 cards and the 11 that name no map make 25. Final Evaluation names
+    no map (RB-046, RB-047 set it apart only to place it), so it is the 11th common card: 10
+    others, and 14 + 10 + 1 = 25 cards in all."""
     smap = load_solo("eastern-us")
     mine = [c for c in smap.cards.values() if c.map_id == "eastern-us"]
     common = [c for c in smap.cards.values() if c.map_id is None]
-    assert len(mine) == 14 and len(common) == 11 and len(smap.cards) == 25
+    assert smap.final_evaluation_id not in smap.cards
+    assert len(mine) == 14 and len(common) + 1 == 11 and len(smap.cards) + 1 == 25
     # Common cards: an Exhaust card per goods colour, Taxation and Deadhead cards.
     kinds = Counter(c.kind for c in common)
-    assert kinds["exhaust"] == 5 and kinds["taxation"] + kinds["deadhead"] == 6
+    assert kinds["exhaust"] == 5 and kinds["taxation"] + kinds["deadhead"] == 5
     assert {c.color for c in common if c.kind == "exhaust"} == {
         Color.RED,
         Color.YELLOW,
@@ -176,7 +180,9 @@ def test_the_final_evaluation_card_among_the_bottom_three() -> None:
         game = real_solo(seed)
         s = SoloState(target=125, base_exhaust=3, ops_limit=5)
         setup_deck(game, smap, s, 0)
-        assert len(s.deck) == 25 - 3 - 3 + 1  # RB-046: the rest, plus Final Evaluation
+        # RB-042: 25 cards, Final Evaluation among them; RB-044: 3 set aside; RB-045: 3 in
+        # the row; RB-046, RB-047: the rest, Final Evaluation put back near the bottom.
+        assert len(s.deck) == 25 - 3 - 3
         positions[s.deck.index(smap.final_evaluation_id)] += 1
         orders.add(tuple(s.deck))
     assert set(positions) == {0, 1, 2}  # index 0 is the bottom of the deck

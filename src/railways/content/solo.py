@@ -8,7 +8,7 @@ A solo map is a board folder with two more files:
 - optionally ``solo_operations.toml``: Operations cards (``operations.toml``'s format) that the
   solo game adds to the map's deck, such as Service Bounties for cities in play.
 
-The 11 common Railbot cards, the Final Evaluation card and the Duel Baron cards are shared by
+The 10 common Railbot cards, the Final Evaluation card and the Duel Baron cards are shared by
 every solo map and live in ``content/solo/``. Problems are reported as ``file:key: message``,
 all of them at once, like the map loader. :func:`solo_board` derives the board a solo game is
 played on: the printed board without the cities and Major Lines that are not in play.
@@ -31,8 +31,10 @@ from railways.core.hexgrid import Hex
 
 MAP_CARDS = 14  # Railbot cards per solo map (RB-042)
 SOLO_OPERATIONS = "solo_operations.toml"  # Operations cards only the solo game adds (house)
-COMMON_CARDS = 11  # common Railbot cards (RB-042)
-DECK_SIZE = MAP_CARDS + COMMON_CARDS  # RB-042
+# RB-042 counts 11 common cards, those that name no map; Final Evaluation is one of them, so
+# content/solo/common.toml has 10 besides it and the deck is 14 + 10 + 1 = 25 cards.
+COMMON_CARDS = 10  # common Railbot cards besides Final Evaluation (RB-042)
+DECK_SIZE = MAP_CARDS + COMMON_CARDS + 1  # RB-042: 25, Final Evaluation included
 REMOVED_AT_SETUP = 3  # slot-1 cards removed unseen (RB-044)
 ROW_SIZE = 3  # the Railbot row (RB-045)
 SLOTS = (1, 2, 3)
@@ -189,7 +191,7 @@ class SoloMap:
     remove_operations: frozenset[str]
     west_limits: Mapping[int, int]  # row -> first column that is not west (RB-100)
     west_unlock_score: int | None
-    cards: Mapping[str, RailbotCard]  # the 25 cards of the deck, map and common
+    cards: Mapping[str, RailbotCard]  # the 24 cards of the deck besides Final Evaluation
     final_evaluation_id: str
     duel_barons: Mapping[str, DuelBaron]
     # Cities Exhaust Goods never takes cubes from (Portugal's islands, RB-085).

@@ -256,14 +256,13 @@ class SoloRules(Plugin):
         used = delivery.points.get(RAILBOT, 0)
         if used:
             game.score(seat, -used, "Railbot links used")  # RB-054
-        own = delivery.points.get(seat, 0)
+        # RB-036, RB-037: a delivery to a city of the Baron's colours is worth that many points
+        # less, as printed: not floored at 0, so a 1-link delivery under Mark Dainty is -1.
         for baron in duel.in_force(game, "delivery_penalty"):
             colors = str(baron.effect_params.get("colors", "")).split()
             points = baron.effect_params.get("points", 1)
             if delivery.color.value in colors and isinstance(points, int):
-                penalty = min(points, own)
-                own -= penalty
-                game.score(seat, -penalty, baron.name)
+                game.score(seat, -points, baron.name)
         solo.delivered[delivery.color.value] = solo.delivered.get(delivery.color.value, 0) + 1
         railbot.to_supply(game, delivery.color)  # Mexico's purple: beside the board (RB-102)
         solo_hook(game).delivered(game, delivery)  # Australia: the first cube to a town (RB-094)
