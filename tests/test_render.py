@@ -394,3 +394,44 @@ def test_overlay_markers_are_drawn_at_their_hex_or_city_with_their_label() -> No
     assert [c.get("fill") for c in drawn[1].iter(f"{NS}circle")] == ["#4b4f54"]
     # Without markers the layer is not there (the browser adds its own).
     assert "layer-markers" not in _by_id(_parse(render_board(board)))
+
+
+def _name_box(text: ET.Element) -> tuple[float, float, float, float]:
+    """About where a label is drawn: 0.6 of its size per character, centred on x."""
+    x, y, size = (float(text.get(k) or 0) for k in ("x", "y", "font-size"))
+    half = len(text.text or "") * size * 0.3
+    return (x - half, y - size * 0.8, x + half, y + size * 0.25)
+
+
+def _labels(group: ET.Element) -> list[ET.Element]:
+    return [t for t in group.iter(f"{NS}text") if t.get("class") == "name"]
+
+
+@pytest.mark.parametrize("map_id", ["eastern-us", "north-america", "sweden"])
+def test_special_hex_labels_are_clear_of_city_names(map_id: str) -> None:
+    """Western Link (Des Moines) and (Kansas City) were drawn over those cities' names."""
+    root = _parse(render_board(load_map(map_id)))
+    groups = [g for g in root.iter(f"{NS}g") if g.get("class") in ("city", "town", "special")]
+    names = [
+        (g.get("id"), _name_box(t))
+        for g in groups
+        if g.get("class") != "special"
+        for t in _labels(g)
+    ]
+    markers = []
+    for g in groups:
+        if g.get("class") == "city":
+            (hexagon,) = [p for p in g.iter(f"{NS}polygon") if p.get("class") == "city-marker"]
+            xs = [float(v.split(",")[0]) for v in (hexagon.get("points") or "").split()]
+            ys = [float(v.split(",")[1]) for v in (hexagon.get("points") or "").split()]
+            markers.append((g.get("id"), (min(xs), min(ys), max(xs), max(ys))))
+    specials = [g for g in groups if g.get("class") == "special"]
+    assert specials
+    for special in specials:
+        (label,) = _labels(special)
+        box = _name_box(label)
+        for owner, other in [*names, *markers]:
+            clear = (
+                box[2] <= other[0] or other[2] <= box[0] or box[3] <= other[1] or other[3] <= box[1]
+            )
+            assert clear, (special.get("id"), label.text, owner)
