@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import shutil
 import sys
 import xml.etree.ElementTree as ET
@@ -435,3 +436,33 @@ def test_special_hex_labels_are_clear_of_city_names(map_id: str) -> None:
                 box[2] <= other[0] or other[2] <= box[0] or box[3] <= other[1] or other[3] <= box[1]
             )
             assert clear, (special.get("id"), label.text, owner)
+
+
+def _shell_blocks(text: str) -> list[list[str]]:
+    """The lines of each fenced code block of a Markdown text."""
+    blocks: list[list[str]] = []
+    inside: list[str] | None = None
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            if inside is None:
+                inside = []
+            else:
+                blocks.append(inside)
+                inside = None
+        elif inside is not None:
+            inside.append(line)
+    return blocks
+
+
+def test_every_png_render_example_in_the_docs_installs_the_png_extra_first() -> None:
+    """A newcomer copying `map render ... -o board.png` must not meet a missing cairosvg."""
+    root = Path(__file__).resolve().parents[1]
+    found = 0
+    for doc in [root / "README.md", *sorted((root / "docs").rglob("*.md"))]:
+        for block in _shell_blocks(doc.read_text()):
+            for i, line in enumerate(block):
+                if "map render" in line and re.search(r"-o\s+\S+\.png\b", line):
+                    found += 1
+                    before = "\n".join(block[:i])
+                    assert "railways[png]" in before, f"{doc.name}: {line.strip()}"
+    assert found
