@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import shutil
 import sys
 import xml.etree.ElementTree as ET
@@ -394,3 +395,74 @@ def test_overlay_markers_are_drawn_at_their_hex_or_city_with_their_label() -> No
     assert [c.get("fill") for c in drawn[1].iter(f"{NS}circle")] == ["#4b4f54"]
     # Without markers the layer is not there (the browser adds its own).
     assert "layer-markers" not in _by_id(_parse(render_board(board)))
+
+
+def _name_box(text: ET.Element) -> tuple[float, float, float, float]:
+    """About where a label is drawn: 0.6 of its size per character, centred on x."""
+    x, y, size = (float(text.get(k) or 0) for k in ("x", "y", "font-size"))
+    half = len(text.text or "") * size * 0.3
+    return (x - half, y - size * 0.8, x + half, y + size * 0.25)
+
+
+def _labels(group: ET.Element) -> list[ET.Element]:
+    return [t for t in group.iter(f"{NS}text") if t.get("class") == "name"]
+
+
+@pytest.mark.parametrize("map_id", ["eastern-us", "north-america", "sweden"])
+def test_special_hex_labels_are_clear_of_city_names(map_id: str) -> None:
+    """Western Link (Des Moines) and (Kansas City) were drawn over those cities' names."""
+    root = _parse(render_board(load_map(map_id)))
+    groups = [g for g in root.iter(f"{NS}g") if g.get("class") in ("city", "town", "special")]
+    names = [
+        (g.get("id"), _name_box(t))
+        for g in groups
+        if g.get("class") != "special"
+        for t in _labels(g)
+    ]
+    markers = []
+    for g in groups:
+        if g.get("class") == "city":
+            (hexagon,) = [p for p in g.iter(f"{NS}polygon") if p.get("class") == "city-marker"]
+            xs = [float(v.split(",")[0]) for v in (hexagon.get("points") or "").split()]
+            ys = [float(v.split(",")[1]) for v in (hexagon.get("points") or "").split()]
+            markers.append((g.get("id"), (min(xs), min(ys), max(xs), max(ys))))
+    specials = [g for g in groups if g.get("class") == "special"]
+    assert specials
+    for special in specials:
+        (label,) = _labels(special)
+        box = _name_box(label)
+        for owner, other in [*names, *markers]:
+            clear = (
+                box[2] <= other[0] or other[2] <= box[0] or box[3] <= other[1] or other[3] <= box[1]
+            )
+            assert clear, (special.get("id"), label.text, owner)
+
+
+def _shell_blocks(text: str) -> list[list[str]]:
+    """The lines of each fenced code block of a Markdown text."""
+    blocks: list[list[str]] = []
+    inside: list[str] | None = None
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            if inside is None:
+                inside = []
+            else:
+                blocks.append(inside)
+                inside = None
+        elif inside is not None:
+            inside.append(line)
+    return blocks
+
+
+def test_every_png_render_example_in_the_docs_installs_the_png_extra_first() -> None:
+    """A newcomer copying `map render ... -o board.png` must not meet a missing cairosvg."""
+    root = Path(__file__).resolve().parents[1]
+    found = 0
+    for doc in [root / "README.md", *sorted((root / "docs").rglob("*.md"))]:
+        for block in _shell_blocks(doc.read_text()):
+            for i, line in enumerate(block):
+                if "map render" in line and re.search(r"-o\s+\S+\.png\b", line):
+                    found += 1
+                    before = "\n".join(block[:i])
+                    assert "railways[png]" in before, f"{doc.name}: {line.strip()}"
+    assert found

@@ -5,7 +5,13 @@ words, and a free build is logged as free (in the engine's log, which the page s
 from __future__ import annotations
 
 import io
+import os
+import pty
 import re
+import select
+import signal
+import sys
+import time
 from collections.abc import Iterator
 
 import click
@@ -121,3 +127,71 @@ def test_a_free_build_is_logged_as_free_and_a_paid_one_with_its_price() -> None:
     make_turn(paid, 0)
     paid.apply(BuildTrack(seat=0, path=path))
     assert re.search(r"\(\$[1-9]\d*,000\)$", paid.state.log[-1])
+
+
+def _ask_once(end_empty_line: bool, answer: str) -> str:
+    out = io.StringIO()
+    term = Terminal(
+        console=Console(file=out, width=80, highlight=False), end_empty_line=end_empty_line
+    )
+    term.read = lambda: answer
+    term.ask("Go ahead? [y/N]")
+    term.note("next")
+    return out.getvalue()
+
+
+def test_an_empty_answer_ends_the_prompt_line_where_the_terminal_does_not() -> None:
+    assert _ask_once(True, "") == "Go ahead? [y/N] › \nnext\n"
+    assert _ask_once(True, "y") == "Go ahead? [y/N] › next\n"  # the terminal echoed its Enter
+    assert _ask_once(False, "") == "Go ahead? [y/N] › next\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_enter_at_a_bond_prompt_in_a_real_terminal() -> None:
+    """Through a pseudo-terminal, with readline as a player has it: Enter at the bond prompt
+    (everybody starts with $0k, so the first build needs a bond) says it cancelled, and
+    the next prompt is on a line of its own."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the terminal game, a human against a random bot
+        env = {k: os.environ[k] for k in ("PATH", "HOME") if k in os.environ}
+        env.update(COLUMNS="120", TERM="dumb")
+        args = ["play", "--seats", "human,random", "--seed", "1", "--delay", "0"]
+        os.execve(sys.executable, [sys.executable, "-m", "railways", *args], env)
+    seen = b""
+
+    def wait_for(text: bytes, seconds: float = 60) -> None:
+        nonlocal seen
+        end = time.monotonic() + seconds
+        while text not in seen and time.monotonic() < end:
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if ready:
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:
+                    break
+        assert text in seen, seen[-2000:].decode(errors="replace")
+
+    try:
+        for prompt, answer in [
+            (b"Keep which", b"1"),
+            (b"Bid at least", b"p"),
+            (b"What will you do", b"b"),
+            (b"Build which", b"1"),
+            (b"Go ahead? [y/N]", b""),
+        ]:
+            wait_for(prompt)
+            # The prompt is printed before input() reads: give readline time to take the
+            # line, or the Enter is typed ahead and the kernel echoes it (as if no readline).
+            time.sleep(0.5)
+            os.write(fd, answer + b"\r")
+        wait_for(b"no bond issued.")
+        seen = seen[seen.index(b"Go ahead? [y/N]") :]
+        wait_for(b"Build which")
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+    lines = seen.decode(errors="replace").replace("\r", "").split("\n")
+    assert lines[0].rstrip().endswith("Go ahead? [y/N] ›")
+    assert lines[1].startswith("Cancelled: nothing was done and no bond issued.")
+    assert lines[2].startswith("Build which?")

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 import railways.bots
 from railways.bots.random_bot import RandomBot
 from railways.cli.simulate import simulate
-from railways.cli.tournament import lineup, tournament
+from railways.cli.tournament import OUT_DIR, lineup, tournament
 
 from .optional import need
 
@@ -158,3 +158,30 @@ def test_ray_simulate_matches_the_local_one(local_ray: None) -> None:
     local = summary([])
     assert local["games"] == 3
     assert summary(["--ray"]) == local
+
+
+def _small(*more: str) -> list[str]:
+    return ["--bots", "random,careful", "--players", "3", "--games", "1", "--seed", "5", *more]
+
+
+def test_the_files_go_in_their_own_folder_not_the_working_directory(
+    two_bots: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    need("openskill")
+    monkeypatch.chdir(tmp_path)
+    run(_small("--no-plot"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tournaments"]
+    assert sorted(p.name for p in (tmp_path / "tournaments").iterdir()) == [
+        "tournament.csv",
+        "tournament.jsonl",
+    ]
+    run(_small("--no-plot", "--out", str(tmp_path / "elsewhere")))
+    assert (tmp_path / "elsewhere" / "tournament.jsonl").is_file()
+    assert (tmp_path / "elsewhere" / "tournament.csv").is_file()
+
+
+def test_git_ignores_the_default_folder() -> None:
+    """.gitignore lists the default folder, without a leading slash: ignored wherever it is."""
+    root = Path(__file__).resolve().parents[2]
+    lines = (root / ".gitignore").read_text().splitlines()
+    assert f"{OUT_DIR}/" in lines

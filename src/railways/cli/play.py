@@ -115,14 +115,18 @@ def parse_option(text: str) -> tuple[str, bool | int]:
 def make_terminal() -> Terminal:
     console = Console(highlight=False)
     interactive = sys.stdin.isatty()
+    editing = False
     if interactive:
         with contextlib.suppress(ImportError):  # line editing for input(), where available
             import readline  # noqa: F401
+
+            editing = True
     return Terminal(
         console=console,
         read=input,
         echo=not interactive,
         clear_screen=interactive and console.is_terminal,
+        end_empty_line=editing,
     )
 
 

@@ -174,6 +174,7 @@ def rate(
 
 def write_csv(path: Path, standings: Sequence[Standing]) -> None:
     rows = [s.row() for s in standings]
+    path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))
         writer.writeheader()
@@ -235,6 +236,12 @@ def print_table(standings: Sequence[Standing], seconds: float, played: int, tota
         click.echo(f"unfinished games (not rated), counted per bot: {unfinished}")
 
 
+# Where a tournament's files go unless told: a folder of their own, which .gitignore lists,
+# so a run in a checkout leaves nothing untracked.
+OUT_DIR = "tournaments"
+RESULTS = "tournament.jsonl"
+
+
 @click.command("tournament")
 @click.option("--map", "map_id", default="eastern-us", show_default=True, help="Board to play.")
 @click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True)
@@ -251,11 +258,20 @@ def print_table(standings: Sequence[Standing], seconds: float, played: int, tota
 @click.option("--ray", "use_ray", is_flag=True, help=RAY_HELP)
 @click.option("--ray-address", default=None, metavar="ADDRESS", help=RAY_ADDRESS_HELP)
 @click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path(OUT_DIR),
+    show_default=True,
+    help="Folder for the results, the CSV and the plot (made if missing; git ignores "
+    f"{OUT_DIR}/ in a checkout).",
+)
+@click.option(
     "--results",
     type=click.Path(dir_okay=False, path_type=Path),
-    default=Path("tournament.jsonl"),
-    show_default=True,
-    help="Results file (JSON Lines); an existing one of the same tournament is resumed.",
+    default=None,
+    help="Results file (JSON Lines); an existing one of the same tournament is resumed "
+    f"[default: {RESULTS} in the --out folder].",
 )
 @click.option(
     "--csv",
@@ -280,7 +296,8 @@ def tournament(
     jobs: int,
     use_ray: bool,
     ray_address: str | None,
-    results: Path,
+    out_dir: Path,
+    results: Path | None,
     csv_path: Path | None,
     plot: Path | None,
     no_plot: bool,
@@ -307,6 +324,8 @@ def tournament(
         new_game(map_id, players=players, seed=seed)
     except Exception as exc:  # an unknown map or a player count the map does not take
         raise click.ClickException(str(exc)) from None
+    if results is None:
+        results = out_dir / RESULTS
     head = header(map_id, players, names, seed)
     done = read_results(results, head)
     have = {g["game"] for g in done}

@@ -190,6 +190,20 @@ def _text(
     return out
 
 
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def _text_box(x: float, y: float, text: str, size: float) -> Box:
+    """About where a bold label of ``size`` centred on ``x`` with its baseline at ``y`` is
+    drawn (an average glyph is taken as 0.6 of the size wide)."""
+    half = len(text) * size * 0.3
+    return (x - half, y - size * 0.8, x + half, y + size * 0.25)
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 # -- the board ---------------------------------------------------------------
 
 
@@ -199,6 +213,7 @@ class _Renderer:
         self.size = size
         self.colorblind = colorblind
         self.out: list[str] = []
+        self._taken: list[Box] | None = None
 
     def center(self, hex_: Hex) -> Point:
         return hex_center(hex_, self.size)
@@ -536,18 +551,51 @@ class _Renderer:
             o.append(
                 _text(cx, cy + s * 0.02, special.symbol, size=s * 0.3, weight="bold", cls="symbol")
             )
-        o.append(
-            _text(
-                cx,
-                cy + s * 0.7,
-                self.special_label(special),
-                size=s * 0.26,
-                weight="bold",
-                halo=True,
-                cls="name",
-            )
-        )
+        label = self.special_label(special)
+        size = s * 0.26
+        x, y = self.label_place(special.at, label, size)
+        o.append(_text(x, y, label, size=size, weight="bold", halo=True, cls="name"))
         o.append("</g>")
+
+    # -- keeping labels apart ----------------------------------------------------
+    def taken_boxes(self) -> list[Box]:
+        """Where the cities and towns are drawn: their markers with spokes, and their names."""
+        if self._taken is None:
+            s = self.size
+            boxes: list[Box] = []
+            for city in self.board.cities.values():
+                cx, cy = self.center(city.at)
+                reach = s * 0.8  # its marker and spokes
+                boxes.append((cx - reach, cy - reach, cx + reach, cy + reach))
+                boxes.append(_text_box(cx, cy + s * 0.82, city.name, s * 0.3))
+            for town in self.board.towns.values():
+                cx, cy = self.center(town.at)
+                boxes.append((cx - s * 0.3, cy - s * 0.3, cx + s * 0.3, cy + s * 0.3))
+                boxes.append(_text_box(cx, cy + s * 0.75, town.name, s * 0.27))
+            self._taken = boxes
+        return self._taken
+
+    def label_place(self, at: Hex, text: str, size: float) -> Point:
+        """Where a special hex's label goes: below its star, else above it, else beside it
+        on the side away from its neighbours, the first place that covers no city or town
+        nor its name (below when none is clear)."""
+        s = self.size
+        cx, cy = self.center(at)
+        half = _text_box(0, 0, text, size)[2]
+        places = [
+            (cx, cy + s * 0.7),
+            (cx, cy - s * 0.62),
+            (cx - half + s * 0.4, cy + s * 0.7),
+            (cx + half - s * 0.4, cy + s * 0.7),
+            (cx - half + s * 0.4, cy - s * 0.62),
+            (cx + half - s * 0.4, cy - s * 0.62),
+        ]
+        taken = self.taken_boxes()
+        for x, y in places:
+            box = _text_box(x, y, text, size)
+            if not any(_overlap(box, other) for other in taken):
+                return x, y
+        return places[0]
 
     # -- legend ----------------------------------------------------------------
     def legend_lines(self) -> list[tuple[str, str, str]]:

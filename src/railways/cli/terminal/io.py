@@ -26,6 +26,10 @@ class Terminal:
     read: Callable[[], str] = field(default=input)
     echo: bool = False
     clear_screen: bool = False  # whether the screen can be cleared (an interactive terminal)
+    # Whether an empty answer leaves the cursor on the prompt's line: input() with readline
+    # loaded echoes no newline for Enter on an empty line when the prompt was printed by
+    # the console, so ask ends that line itself and the next output starts on a new one.
+    end_empty_line: bool = False
     last_prompt: str = ""
 
     def say(self, *objects: Any, **kwargs: Any) -> None:
@@ -55,6 +59,8 @@ class Terminal:
             raise InputClosed from None
         if self.echo:
             self.console.print(Text(line, style="italic"))
+        elif self.end_empty_line and not line:
+            self.console.print()
         return line.strip()
 
     def clear(self, scrollback: bool = False) -> None:
