@@ -90,6 +90,21 @@ BUSY_TIMEOUT = 2.0  # railways.store.sql.BUSY_TIMEOUT, without importing SQLAlch
     help="Seconds a write waits for a database lock held elsewhere before answering 503.",
 )
 @click.option(
+    "--behind-proxy",
+    is_flag=True,
+    help="This server sits behind a reverse proxy: take the client's address (the one the "
+    "limits count) from X-Forwarded-For and the scheme from X-Forwarded-Proto, when the "
+    "connection comes from one of --proxy-ips. Without it those headers are ignored.",
+)
+@click.option(
+    "--proxy-ips",
+    default="127.0.0.1",
+    show_default=True,
+    metavar="ADDRESSES",
+    help="With --behind-proxy: the proxies' addresses (comma-separated addresses or "
+    "networks, or * for any) whose forwarded headers are believed.",
+)
+@click.option(
     "--smtp",
     envvar="RAILWAYS_SMTP",
     metavar="HOST[:PORT]",
@@ -130,6 +145,8 @@ def serve(
     creates_per_minute: float,
     websockets_per_seat: int,
     busy_timeout: float,
+    behind_proxy: bool,
+    proxy_ips: str,
     smtp: str | None,
     smtp_from: str,
     notify_webhook: str | None,
@@ -186,6 +203,11 @@ def serve(
         http=limits.guarded_protocol(AutoHTTPProtocol, header_timeout, max_connections),
         timeout_keep_alive=keep_alive_timeout,
         h11_max_incomplete_event_size=16 * 1024,
+        # uvicorn believes X-Forwarded-For from 127.0.0.1 by default, so that any local
+        # client could name itself a new address for every request and escape the
+        # per-address limits: the headers count only when the operator says so.
+        proxy_headers=behind_proxy,
+        forwarded_allow_ips=proxy_ips,
     )
 
 
