@@ -63,4 +63,3 @@ def test_two_processes_open_a_new_data_dir_at_once(tmp_path: Path) -> None:
             assert not store.needs_migration()
         finally:
             store.close()
-
