@@ -76,6 +76,30 @@ BUSY_TIMEOUT = 2.0  # railways.store.sql.BUSY_TIMEOUT, without importing SQLAlch
     f"{limits.CREATE_BURST} (429 beyond; 0: no limit).",
 )
 @click.option(
+    "--reads-per-minute",
+    default=limits.READS_PER_MINUTE,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help=f"API reads (GETs, WebSocket connections) one client address may make a minute, "
+    f"after a burst of {limits.READ_BURST} (429 beyond; 0: no limit).",
+)
+@click.option(
+    "--actions-per-minute",
+    default=limits.ACTIONS_PER_MINUTE,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help=f"Other API requests (moves, chat, creating) one client address may make a minute, "
+    f"after a burst of {limits.ACTION_BURST} (429 beyond; 0: no limit).",
+)
+@click.option(
+    "--imports-per-minute",
+    default=limits.IMPORTS_PER_MINUTE,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help=f"Records one client address may import a minute, after a burst of "
+    f"{limits.IMPORT_BURST} (429 beyond; 0: no limit).",
+)
+@click.option(
     "--websockets-per-seat",
     default=limits.WEBSOCKETS_PER_SEAT,
     show_default=True,
@@ -143,6 +167,9 @@ def serve(
     keep_alive_timeout: int,
     max_connections: int,
     creates_per_minute: float,
+    reads_per_minute: float,
+    actions_per_minute: float,
+    imports_per_minute: float,
     websockets_per_seat: int,
     busy_timeout: float,
     behind_proxy: bool,
@@ -190,6 +217,9 @@ def serve(
         max_body=max_body,
         creates_per_minute=creates_per_minute,
         websockets_per_seat=websockets_per_seat,
+        reads_per_minute=reads_per_minute,
+        actions_per_minute=actions_per_minute,
+        imports_per_minute=imports_per_minute,
         data_dir=data_dir,
         notices=notices,
     )
