@@ -717,7 +717,7 @@ def create_app(
     async def _check_store() -> None:
         app.state.store_checked = time.monotonic()
         try:
-            problem = await asyncio.to_thread(store.write_problem)
+            problem = await manager.store_calls.in_writer(store.write_problem)
         except Exception as exc:  # the check itself failed: that is the answer
             problem = f"the store cannot be checked: {exc}"
         app.state.store_problem = problem

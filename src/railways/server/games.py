@@ -363,8 +363,10 @@ class GameManager:
         self.closing = False
         # Every store call runs in a worker thread, never on the event loop: a database
         # locked by another process must not stall the other games. Writes have threads of
-        # their own, so writes waiting on a lock cannot hold up the reads.
-        self.store_calls = StoreCalls()
+        # their own, so writes waiting on a lock cannot hold up the reads; on SQLite one
+        # (the file has one writer at a time: ours queue instead of contending).
+        sqlite = getattr(store, "dialect", "") == "sqlite"
+        self.store_calls = StoreCalls(writers=1 if sqlite else 4)
 
     async def _store(self, fn: Any, *args: Any) -> Any:
         return await self.store_calls.call(fn, *args)
