@@ -55,6 +55,8 @@ SPECTATOR = object()  # marker for "the spectator token" in token look-ups
 # actions; see "Limits on a game's history" in docs/server.md.
 MAX_ACTIONS = 3_000  # accepted actions in one game, undos included
 MAX_UNDOS_PER_TURN = 50  # undos by one seat in one turn
+IMPORTS_AT_ONCE = 1  # records replayed for import at the same time (one process)
+IMPORT_RETRY = 2  # seconds a refused import is told to wait
 MAX_NAME = 40  # characters in a player's name (as SeatIn in app.py)
 SERVER_KEY = "server"  # the setup's field for what the server knows beyond the record
 
@@ -361,6 +363,7 @@ class GameManager:
         self._loading: dict[str, asyncio.Future[GameHandle]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.closing = False
+        self.imports_running = 0
         # Every store call runs in a worker thread, never on the event loop: a database
         # locked by another process must not stall the other games. Writes have threads of
         # their own, so writes waiting on a lock cannot hold up the reads; on SQLite one
@@ -644,6 +647,23 @@ class GameManager:
         self.changed(handle)
         return handle, seat_tokens, spectator
 
+    async def _replay_import(self, record: GameRecord) -> tuple[Game, tuple[int, int, int]]:
+        """``replay_record`` in a worker thread, IMPORTS_AT_ONCE at most: a replay holds
+        the interpreter's lock for as long as it runs, so one more waiting its turn would
+        only slow the other games further. Beyond that, a 429 at once, nothing stored."""
+        if self.imports_running >= IMPORTS_AT_ONCE:
+            raise ApiError(
+                429,
+                "the server is checking another imported record; try again in "
+                f"{IMPORT_RETRY} s",
+                headers={"Retry-After": str(IMPORT_RETRY)},
+            )
+        self.imports_running += 1
+        try:
+            return await asyncio.to_thread(replay_record, record)
+        finally:
+            self.imports_running -= 1
+
     async def import_record(
         self, data: dict[str, Any], seats: list[SeatInfo] | None
     ) -> tuple[GameHandle, list[str | None], str]:
@@ -672,7 +692,7 @@ class GameManager:
                     problem = f"a name has at most {MAX_NAME} characters, not {len(name)}"
                 if problem is not None:
                     raise RecordError(f"seats[{i}]", problem)
-            game, undos = await asyncio.to_thread(replay_record, record)
+            game, undos = await self._replay_import(record)
         except RecordError as exc:
             raise ApiError(400, exc.message, where=exc.where) from None
         # The importer knows the seed, hence every hidden card: every seat is shown it.
