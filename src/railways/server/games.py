@@ -654,8 +654,7 @@ class GameManager:
         if self.imports_running >= IMPORTS_AT_ONCE:
             raise ApiError(
                 429,
-                "the server is checking another imported record; try again in "
-                f"{IMPORT_RETRY} s",
+                f"the server is checking another imported record; try again in {IMPORT_RETRY} s",
                 headers={"Retry-After": str(IMPORT_RETRY)},
             )
         self.imports_running += 1
