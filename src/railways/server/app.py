@@ -696,6 +696,7 @@ def create_app(
         reads=RateLimiter(reads_per_minute, rate_bursts[0]),
         actions=RateLimiter(actions_per_minute, rate_bursts[1]),
         imports=RateLimiter(imports_per_minute, rate_bursts[2]),
+        imports_busy=manager.imports_busy,
     )
     app.add_middleware(SecurityHeaders)
     create_limit = RateLimiter(creates_per_minute, create_burst)

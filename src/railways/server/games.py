@@ -647,10 +647,18 @@ class GameManager:
         self.changed(handle)
         return handle, seat_tokens, spectator
 
-    async def _replay_import(self, record: GameRecord) -> tuple[Game, tuple[int, int, int]]:
-        """``replay_record`` in a worker thread, IMPORTS_AT_ONCE at most: a replay holds
-        the interpreter's lock for as long as it runs, so one more waiting its turn would
-        only slow the other games further. Beyond that, a 429 at once, nothing stored."""
+    def imports_busy(self) -> float:
+        """Seconds a new import should wait: IMPORT_RETRY while IMPORTS_AT_ONCE imports are
+        being replayed, else 0.0 (limits.RequestRates asks before reading the body)."""
+        return float(IMPORT_RETRY) if self.imports_running >= IMPORTS_AT_ONCE else 0.0
+
+    async def import_record(
+        self, data: dict[str, Any], seats: list[SeatInfo] | None
+    ) -> tuple[GameHandle, list[str | None], str]:
+        """Start a game from a record, checked whole (400 saying where) in a worker thread,
+        IMPORTS_AT_ONCE at a time: a replay holds the interpreter's lock while it runs, so
+        one more waiting its turn would only slow the other games further. Beyond that, a
+        429 at once, nothing stored."""
         if self.imports_running >= IMPORTS_AT_ONCE:
             raise ApiError(
                 429,
@@ -659,14 +667,13 @@ class GameManager:
             )
         self.imports_running += 1
         try:
-            return await asyncio.to_thread(replay_record, record)
+            return await self._import_record(data, seats)
         finally:
             self.imports_running -= 1
 
-    async def import_record(
+    async def _import_record(
         self, data: dict[str, Any], seats: list[SeatInfo] | None
     ) -> tuple[GameHandle, list[str | None], str]:
-        """Start a game from a record, checked whole (400 saying where) in a worker thread."""
         raw = data.get("actions")
         if isinstance(raw, list) and len(raw) > MAX_ACTIONS:
             raise ApiError(
@@ -691,7 +698,7 @@ class GameManager:
                     problem = f"a name has at most {MAX_NAME} characters, not {len(name)}"
                 if problem is not None:
                     raise RecordError(f"seats[{i}]", problem)
-            game, undos = await self._replay_import(record)
+            game, undos = await asyncio.to_thread(replay_record, record)
         except RecordError as exc:
             raise ApiError(400, exc.message, where=exc.where) from None
         # The importer knows the seed, hence every hidden card: every seat is shown it.

@@ -182,11 +182,16 @@ class RequestRates:
         reads: RateLimiter,
         actions: RateLimiter,
         imports: RateLimiter,
+        imports_busy: Callable[[], float] | None = None,
     ) -> None:
         self.app = app
         self.reads = reads
         self.actions = actions
         self.imports = imports
+        # Seconds to wait while the server is already replaying all the imports it takes
+        # at once (0.0: not busy): such an import is refused before its body is read,
+        # which for a long record is itself a stretch of the event loop's time.
+        self.imports_busy = imports_busy
 
     def _wait(self, scope: Scope) -> tuple[float, str]:
         path: str = scope.get("path", "")
@@ -200,6 +205,9 @@ class RequestRates:
         if method in ("GET", "HEAD", "OPTIONS"):
             return self.reads.take(who), f"too many requests from {who}"
         if method == "POST" and path.rstrip("/") == IMPORT_PATH:
+            busy = self.imports_busy() if self.imports_busy is not None else 0.0
+            if busy:
+                return busy, "the server is checking another imported record"
             wait = self.imports.take(who)
             if wait:
                 return wait, f"too many imports from {who} (a record is replayed in full)"
