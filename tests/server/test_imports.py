@@ -4,9 +4,12 @@ exported are signed and told from edited ones, and another ruleset version is re
 from __future__ import annotations
 
 import stat
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from railways.bots.random_bot import RandomBot
@@ -14,6 +17,7 @@ from railways.core.legal import legal_actions
 from railways.core.record import digest
 from railways.rules import new_game
 from railways.rules.records import record_of
+from railways.server import games as games_module
 from railways.server.signing import KEY_FILE
 from server.helpers import state
 
@@ -111,3 +115,33 @@ def test_the_server_tells_its_own_records_from_edited_ones(
     key = data_dir / KEY_FILE
     assert stat.S_IMODE(key.stat().st_mode) == 0o600
     assert len(bytes.fromhex(key.read_text().strip())) == 32
+
+
+def test_a_second_import_while_one_is_replayed_is_refused_at_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30: eight heavy imports at once each held the interpreter in turn; now one is
+    replayed at a time and another is told at once to come back (429, nothing stored)."""
+    record = _finished_record()
+    started, release = threading.Event(), threading.Event()
+    real = games_module.replay_record
+
+    def slow_replay(rec: Any) -> Any:
+        started.set()
+        assert release.wait(30), "the test never let the first import finish"
+        return real(rec)
+
+    monkeypatch.setattr(games_module, "replay_record", slow_replay)
+    with ThreadPoolExecutor(1) as pool:
+        first = pool.submit(_import, client, record)
+        assert started.wait(30)
+        second = _import(client, record)
+        release.set()
+        assert first.result(timeout=60).status_code == 201
+    assert second.status_code == 429, second.text
+    assert int(second.headers["retry-after"]) >= 1
+    assert "another imported record" in second.json()["error"]
+    store = client.app.state.manager.store  # type: ignore[attr-defined]
+    assert store.count_games() == 1  # the first import's game only
+    monkeypatch.setattr(games_module, "replay_record", real)
+    assert _import(client, record).status_code == 201

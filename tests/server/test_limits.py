@@ -182,6 +182,28 @@ def test_game_creation_is_rate_limited_per_client(client: TestClient) -> None:
     assert r.status_code == 429
 
 
+def _create_from(url: str, forwarded_for: str) -> int:
+    body = {"map": "eastern-us", "seats": humans(2), "seed": 1}
+    headers = {"X-Forwarded-For": forwarded_for}
+    return httpx.post(url + "/api/games", json=body, headers=headers, timeout=10).status_code
+
+
+def test_a_forwarded_header_does_not_lift_the_creation_limit(tmp_path: Path) -> None:
+    """Issue 30, item 2: a new X-Forwarded-For on every request made every create pass."""
+    with LiveServer(tmp_path / "data", None, "--creates-per-minute", "1") as server:
+        codes = [_create_from(server.url, f"198.51.100.{i}") for i in range(21)]
+    assert codes[:20] == [201] * 20 and codes[20] == 429, codes
+
+
+def test_behind_a_proxy_the_forwarded_address_is_the_client(tmp_path: Path) -> None:
+    args = ("--creates-per-minute", "1", "--behind-proxy", "--proxy-ips", "127.0.0.1")
+    with LiveServer(tmp_path / "data", None, *args) as server:
+        codes = [_create_from(server.url, "203.0.113.7") for _ in range(21)]
+        other = _create_from(server.url, "203.0.113.8")
+    assert codes[:20] == [201] * 20 and codes[20] == 429, codes
+    assert other == 201
+
+
 def test_websockets_per_seat_are_capped(client: TestClient) -> None:
     game = create(client, humans(3))
     gid, token = game["id"], game["seats"][0]["token"]

@@ -76,6 +76,30 @@ BUSY_TIMEOUT = 2.0  # railways.store.sql.BUSY_TIMEOUT, without importing SQLAlch
     f"{limits.CREATE_BURST} (429 beyond; 0: no limit).",
 )
 @click.option(
+    "--reads-per-minute",
+    default=limits.READS_PER_MINUTE,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help=f"API reads (GETs, WebSocket connections) one client address may make a minute, "
+    f"after a burst of {limits.READ_BURST} (429 beyond; 0: no limit).",
+)
+@click.option(
+    "--actions-per-minute",
+    default=limits.ACTIONS_PER_MINUTE,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help=f"Other API requests (moves, chat, creating) one client address may make a minute, "
+    f"after a burst of {limits.ACTION_BURST} (429 beyond; 0: no limit).",
+)
+@click.option(
+    "--imports-per-minute",
+    default=limits.IMPORTS_PER_MINUTE,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help=f"Records one client address may import a minute, after a burst of "
+    f"{limits.IMPORT_BURST} (429 beyond; 0: no limit).",
+)
+@click.option(
     "--websockets-per-seat",
     default=limits.WEBSOCKETS_PER_SEAT,
     show_default=True,
@@ -88,6 +112,21 @@ BUSY_TIMEOUT = 2.0  # railways.store.sql.BUSY_TIMEOUT, without importing SQLAlch
     show_default=True,
     type=click.FloatRange(min=0),
     help="Seconds a write waits for a database lock held elsewhere before answering 503.",
+)
+@click.option(
+    "--behind-proxy",
+    is_flag=True,
+    help="This server sits behind a reverse proxy: take the client's address (the one the "
+    "limits count) from X-Forwarded-For and the scheme from X-Forwarded-Proto, when the "
+    "connection comes from one of --proxy-ips. Without it those headers are ignored.",
+)
+@click.option(
+    "--proxy-ips",
+    default="127.0.0.1",
+    show_default=True,
+    metavar="ADDRESSES",
+    help="With --behind-proxy: the proxies' addresses (comma-separated addresses or "
+    "networks, or * for any) whose forwarded headers are believed.",
 )
 @click.option(
     "--smtp",
@@ -128,8 +167,13 @@ def serve(
     keep_alive_timeout: int,
     max_connections: int,
     creates_per_minute: float,
+    reads_per_minute: float,
+    actions_per_minute: float,
+    imports_per_minute: float,
     websockets_per_seat: int,
     busy_timeout: float,
+    behind_proxy: bool,
+    proxy_ips: str,
     smtp: str | None,
     smtp_from: str,
     notify_webhook: str | None,
@@ -173,6 +217,9 @@ def serve(
         max_body=max_body,
         creates_per_minute=creates_per_minute,
         websockets_per_seat=websockets_per_seat,
+        reads_per_minute=reads_per_minute,
+        actions_per_minute=actions_per_minute,
+        imports_per_minute=imports_per_minute,
         data_dir=data_dir,
         notices=notices,
     )
@@ -186,6 +233,11 @@ def serve(
         http=limits.guarded_protocol(AutoHTTPProtocol, header_timeout, max_connections),
         timeout_keep_alive=keep_alive_timeout,
         h11_max_incomplete_event_size=16 * 1024,
+        # uvicorn believes X-Forwarded-For from 127.0.0.1 by default, so that any local
+        # client could name itself a new address for every request and escape the
+        # per-address limits: the headers count only when the operator says so.
+        proxy_headers=behind_proxy,
+        forwarded_allow_ips=proxy_ips,
     )
 
 

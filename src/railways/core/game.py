@@ -51,6 +51,12 @@ NEW_CITY_TILES: Mapping[Color, int] = {
     Color.BLACK: 6,
 }
 ROUNDS_PER_TURN = 3
+# Undo replays the effective history from the latest snapshot at or before where it goes
+# back to (a state copy kept every SNAPSHOT_EVERY effective actions, the last
+# SNAPSHOTS_KEPT of them), so a record full of build-and-undo costs a few actions a turn
+# instead of the whole game each time.
+SNAPSHOT_EVERY = 16
+SNAPSHOTS_KEPT = 4
 
 _NONE: frozenset[str] = frozenset()  # no network: a Major Line without requirements needs none
 
@@ -141,6 +147,10 @@ class Game:
         # history no longer leads to the state and undo is refused.
         self.unrecorded = False
         self._dealing = False  # True while the starting display is dealt (setup only)
+        # (len(history), a copy of the state then) every SNAPSHOT_EVERY effective actions,
+        # the last SNAPSHOTS_KEPT of them: an undo replays from the latest one at or before
+        # the position it goes back to, not from the start.
+        self._snapshots: list[tuple[int, GameState]] = []
         self.state = self._setup()
 
     @property
@@ -176,6 +186,7 @@ class Game:
         twin.history = list(self.history)
         twin.unrecorded = self.unrecorded
         twin._dealing = False
+        twin._snapshots = list(self._snapshots)  # never changed, only replaced: shared
         twin.state = self.state.copy()  # (this also empties twin.derived)
         for key, value in self.derived.items():
             fork = DERIVED_FORKS.get(key)
@@ -466,6 +477,11 @@ class Game:
         self._carry_out(action)
         self.actions.append(action)
         self.history.append((action, self.state.rng.draws - draws, self.state.reveals - reveals))
+        if len(self.history) % SNAPSHOT_EVERY == 0:
+            self._snapshots = [
+                *self._snapshots[-(SNAPSHOTS_KEPT - 1) :],
+                (len(self.history), self.state.copy()),
+            ]
 
     def play(self, action: Action) -> None:
         """``apply`` for playouts: checked and carried out alike, but not recorded.
@@ -1222,10 +1238,23 @@ class Game:
         reason = self.undo_allowed(action.seat)
         if reason is not None:
             raise IllegalAction(f"cannot undo: {reason}", "RW-p4-39")
-        effective = [a for a, _d, _r in self.history[:-1]]
-        replay = Game(self.board, self.ruleset, self.seats, self.seed, self.options)
-        for past in effective:
+        target = len(self.history) - 1
+        snapshots = [snap for snap in self._snapshots if snap[0] <= target]
+        if snapshots:
+            # The state after history[:start], as it was taken then: replay from there.
+            start, kept = snapshots[-1]
+            replay = Game.__new__(Game)
+            replay.__dict__.update(self.__dict__)
+            replay.actions = []
+            replay.history = self.history[:start]
+            replay._snapshots = snapshots
+            replay.state = kept.copy()
+        else:
+            start = 0
+            replay = Game(self.board, self.ruleset, self.seats, self.seed, self.options)
+        for past, _draws, _reveals in self.history[start:target]:
             replay.apply(past)
         self.state = replay.state
         self.history = replay.history
+        self._snapshots = replay._snapshots
         self.actions.append(action)

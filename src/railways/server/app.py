@@ -75,7 +75,7 @@ from railways.server.games import (
     GameManager,
     Watcher,
 )
-from railways.server.limits import BodyLimit, RateLimiter, retry_after
+from railways.server.limits import BodyLimit, RateLimiter, RequestRates, retry_after
 from railways.server.payload import GZIP_MIN
 from railways.server.replay import Replayer
 from railways.server.security import SecurityHeaders, name_problem
@@ -619,6 +619,14 @@ def create_app(
     websockets_per_seat: int = limits.WEBSOCKETS_PER_SEAT,
     data_dir: Path | None = None,
     notices: table.TurnNotices | None = None,
+    reads_per_minute: float = 0.0,
+    actions_per_minute: float = 0.0,
+    imports_per_minute: float = 0.0,
+    rate_bursts: tuple[int, int, int] = (
+        limits.READ_BURST,
+        limits.ACTION_BURST,
+        limits.IMPORT_BURST,
+    ),
 ) -> FastAPI:
     """The application over ``store``; bots wait ``bot_delay`` seconds before each move.
 
@@ -630,6 +638,10 @@ def create_app(
     and ``create_burst``: how many games one client address may create or import (429
     with Retry-After beyond; 0 turns the limit off). ``websockets_per_seat``: live
     connections one seat (or the spectator link) may hold on one game.
+    ``reads_per_minute``, ``actions_per_minute``, ``imports_per_minute``: each client
+    address's request rates (limits.RequestRates; 429 or WebSocket close 4429 beyond), after
+    the bursts ``rate_bursts`` (reads, actions, imports); 0 (the default here;
+    ``railways serve`` turns them on) counts nothing.
 
     ``data_dir``: where the key that signs exported records is kept (default: beside the
     SQLite file, else the default data dir; railways.server.signing).
@@ -679,6 +691,13 @@ def create_app(
     # body limit, then the security headers, which go on every answer, the 413s included.
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN)
     app.add_middleware(BodyLimit, max_body=max_body)
+    app.add_middleware(
+        RequestRates,
+        reads=RateLimiter(reads_per_minute, rate_bursts[0]),
+        actions=RateLimiter(actions_per_minute, rate_bursts[1]),
+        imports=RateLimiter(imports_per_minute, rate_bursts[2]),
+        imports_busy=manager.imports_busy,
+    )
     app.add_middleware(SecurityHeaders)
     create_limit = RateLimiter(creates_per_minute, create_burst)
     sockets: dict[tuple[str, int | None], int] = {}  # (game, seat) -> live WebSockets
@@ -699,7 +718,7 @@ def create_app(
     async def _check_store() -> None:
         app.state.store_checked = time.monotonic()
         try:
-            problem = await asyncio.to_thread(store.write_problem)
+            problem = await manager.store_calls.in_writer(store.write_problem)
         except Exception as exc:  # the check itself failed: that is the answer
             problem = f"the store cannot be checked: {exc}"
         app.state.store_problem = problem

@@ -330,6 +330,75 @@ def headers(url: str) -> list[Outcome]:
     ]
 
 
+def bad_names(url: str) -> list[Outcome]:
+    names = {
+        "U+FFFF": "non\uffff",
+        "U+2028": "line\u2028sep",
+        "39 combining marks": "Z" + "\u0301" * 39,
+    }
+    codes: dict[str, int] = {}
+    with httpx.Client(base_url=url, timeout=10) as client:
+        for label, name in names.items():
+            seats = [{"name": name}, {"name": "B"}]
+            codes[label] = client.post("/api/games", json={"seats": seats}).status_code
+    return [
+        Outcome(
+            "names with " + ", ".join(names),
+            all(code == 422 for code in codes.values()),
+            ", ".join(f"{label}: {code}" for label, code in codes.items()),
+        )
+    ]
+
+
+def import_flood(url: str, count: int = 4) -> list[Outcome]:
+    codes = []
+    with httpx.Client(base_url=url, timeout=30) as client:
+        for _ in range(count):
+            codes.append(client.post("/api/games/import", json={"record": {}}).status_code)
+    return [
+        Outcome(
+            f"{count} imports at once from one client",
+            429 in codes and 201 not in codes,
+            "answers " + " ".join(str(c) for c in codes),
+        )
+    ]
+
+
+def forwarded_flood(url: str, count: int = 30) -> list[Outcome]:
+    codes: dict[int, int] = {}
+    with httpx.Client(base_url=url, timeout=10) as client:
+        for i in range(count):
+            headers = {"X-Forwarded-For": f"198.51.100.{i % 250}"}
+            r = client.post("/api/games", json={"seats": SEATS}, headers=headers)
+            codes[r.status_code] = codes.get(r.status_code, 0) + 1
+    return [
+        Outcome(
+            f"{count} creations, a new X-Forwarded-For each",
+            codes.get(429, 0) > 0,
+            f"created {codes.get(201, 0)}, refused 429 {codes.get(429, 0)}",
+        )
+    ]
+
+
+def read_flood(url: str, count: int = 800) -> list[Outcome]:
+    codes: dict[int, int] = {}
+    retry = None
+    t0 = time.monotonic()
+    with httpx.Client(base_url=url, timeout=10) as client:
+        for _ in range(count):
+            r = client.get("/api/variants")
+            codes[r.status_code] = codes.get(r.status_code, 0) + 1
+            if r.status_code == 429 and retry is None:
+                retry = r.headers.get("retry-after")
+    return [
+        Outcome(
+            f"{count} reads in {time.monotonic() - t0:.1f} s from one client",
+            codes.get(429, 0) > 0 and retry is not None,
+            f"answered {codes.get(200, 0)}, refused 429 {codes.get(429, 0)} (Retry-After {retry})",
+        )
+    ]
+
+
 @contextlib.contextmanager
 def attack_server() -> Iterator[tuple[str, Path, int]]:
     """``railways serve`` with its default limits, on a free loopback port and a temporary
@@ -392,8 +461,16 @@ def run_attacks(
     if db is not None:
         say("the database locked by another process")
         out += locked_database(url, db, 3.0)
+    say("names")
+    out += bad_names(url)
+    say("imports")
+    out += import_flood(url)
+    say("forwarded addresses")
+    out += forwarded_flood(url)
     say("game creation flood")
-    out += create_flood(url, 15.0, 300)  # last: it uses up this client's creations
+    out += create_flood(url, 15.0, 300)  # it uses up this client's creations
+    say("read flood")
+    out += read_flood(url)  # last: it uses up this client's reads
     return out
 
 

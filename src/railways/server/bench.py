@@ -134,6 +134,11 @@ def local_server(bot_delay: float = 0.0) -> Iterator[str]:
                 # Every game of the benchmark is created from this one address at once.
                 "--creates-per-minute",
                 "0",
+                # and plays them all: this measures the server, not its limits
+                "--reads-per-minute",
+                "0",
+                "--actions-per-minute",
+                "0",
             ],
             stdin=subprocess.DEVNULL,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},

@@ -55,6 +55,8 @@ SPECTATOR = object()  # marker for "the spectator token" in token look-ups
 # actions; see "Limits on a game's history" in docs/server.md.
 MAX_ACTIONS = 3_000  # accepted actions in one game, undos included
 MAX_UNDOS_PER_TURN = 50  # undos by one seat in one turn
+IMPORTS_AT_ONCE = 1  # records replayed for import at the same time (one process)
+IMPORT_RETRY = 2  # seconds a refused import is told to wait
 MAX_NAME = 40  # characters in a player's name (as SeatIn in app.py)
 SERVER_KEY = "server"  # the setup's field for what the server knows beyond the record
 
@@ -361,10 +363,13 @@ class GameManager:
         self._loading: dict[str, asyncio.Future[GameHandle]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.closing = False
+        self.imports_running = 0
         # Every store call runs in a worker thread, never on the event loop: a database
         # locked by another process must not stall the other games. Writes have threads of
-        # their own, so writes waiting on a lock cannot hold up the reads.
-        self.store_calls = StoreCalls()
+        # their own, so writes waiting on a lock cannot hold up the reads; on SQLite one
+        # (the file has one writer at a time: ours queue instead of contending).
+        sqlite = getattr(store, "dialect", "") == "sqlite"
+        self.store_calls = StoreCalls(writers=1 if sqlite else 4)
 
     async def _store(self, fn: Any, *args: Any) -> Any:
         return await self.store_calls.call(fn, *args)
@@ -642,10 +647,33 @@ class GameManager:
         self.changed(handle)
         return handle, seat_tokens, spectator
 
+    def imports_busy(self) -> float:
+        """Seconds a new import should wait: IMPORT_RETRY while IMPORTS_AT_ONCE imports are
+        being replayed, else 0.0 (limits.RequestRates asks before reading the body)."""
+        return float(IMPORT_RETRY) if self.imports_running >= IMPORTS_AT_ONCE else 0.0
+
     async def import_record(
         self, data: dict[str, Any], seats: list[SeatInfo] | None
     ) -> tuple[GameHandle, list[str | None], str]:
-        """Start a game from a record, checked whole (400 saying where) in a worker thread."""
+        """Start a game from a record, checked whole (400 saying where) in a worker thread,
+        IMPORTS_AT_ONCE at a time: a replay holds the interpreter's lock while it runs, so
+        one more waiting its turn would only slow the other games further. Beyond that, a
+        429 at once, nothing stored."""
+        if self.imports_running >= IMPORTS_AT_ONCE:
+            raise ApiError(
+                429,
+                f"the server is checking another imported record; try again in {IMPORT_RETRY} s",
+                headers={"Retry-After": str(IMPORT_RETRY)},
+            )
+        self.imports_running += 1
+        try:
+            return await self._import_record(data, seats)
+        finally:
+            self.imports_running -= 1
+
+    async def _import_record(
+        self, data: dict[str, Any], seats: list[SeatInfo] | None
+    ) -> tuple[GameHandle, list[str | None], str]:
         raw = data.get("actions")
         if isinstance(raw, list) and len(raw) > MAX_ACTIONS:
             raise ApiError(

@@ -7,6 +7,11 @@ slow or idle connections.
   seconds is refused with 408.
 * :class:`RateLimiter` is a token bucket per client address (POST /api/games and
   /api/games/import): 429 with ``Retry-After`` once a client's bucket is empty.
+* :class:`RequestRates` (ASGI middleware) gives every client address a token bucket for
+  reads (GETs of the API, WebSocket connections), one for actions (the API's other
+  requests) and one for imports: 429 with ``Retry-After``, or WebSocket close code 4429,
+  once one is empty. ``railways serve`` turns them on; :func:`create_app` has them off
+  unless asked.
 * :func:`guarded_protocol` makes uvicorn's HTTP protocol close a connection that has not
   sent a complete request head within ``header_timeout`` seconds (slowloris: trickled
   bytes do not reset the clock) or whose head passes ``MAX_HEAD`` bytes (431), and keeps
@@ -41,6 +46,16 @@ MAX_CONNECTIONS = 2000
 CREATES_PER_MINUTE = 30.0
 CREATE_BURST = 20
 WEBSOCKETS_PER_SEAT = 8
+# railways serve's request rates per client address (a minute, after a burst): a page
+# reads a few times per move and a fast player moves every second or two, so these stop a
+# script, not a player. Imports replay a whole record, seconds of CPU each: 2 a minute.
+READS_PER_MINUTE = 1200.0
+READ_BURST = 600
+ACTIONS_PER_MINUTE = 600.0
+ACTION_BURST = 300
+IMPORTS_PER_MINUTE = 2.0
+IMPORT_BURST = 2
+IMPORT_PATH = "/api/games/import"
 
 
 async def send_error(
@@ -152,6 +167,68 @@ class RateLimiter:
         for key, (_tokens, when) in list(self._buckets.items()):
             if now - when > full:
                 del self._buckets[key]
+
+
+class RequestRates:
+    """Counts each client address's requests to the API against three token buckets:
+    ``reads`` (GET and HEAD, and opening a WebSocket), ``actions`` (every other method) and
+    ``imports`` (POST /api/games/import, which takes from ``actions`` too). A request
+    refused here reaches no route, so nothing stored changes. A limiter with a rate of 0
+    counts nothing. Pages and static files are not counted."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        reads: RateLimiter,
+        actions: RateLimiter,
+        imports: RateLimiter,
+        imports_busy: Callable[[], float] | None = None,
+    ) -> None:
+        self.app = app
+        self.reads = reads
+        self.actions = actions
+        self.imports = imports
+        # Seconds to wait while the server is already replaying all the imports it takes
+        # at once (0.0: not busy): such an import is refused before its body is read,
+        # which for a long record is itself a stretch of the event loop's time.
+        self.imports_busy = imports_busy
+
+    def _wait(self, scope: Scope) -> tuple[float, str]:
+        path: str = scope.get("path", "")
+        if not path.startswith("/api/"):
+            return 0.0, ""
+        client = scope.get("client")
+        who = str(client[0]) if client else "?"
+        if scope["type"] == "websocket":
+            return self.reads.take(who), f"too many connections from {who}"
+        method = scope.get("method", "GET")
+        if method in ("GET", "HEAD", "OPTIONS"):
+            return self.reads.take(who), f"too many requests from {who}"
+        if method == "POST" and path.rstrip("/") == IMPORT_PATH:
+            busy = self.imports_busy() if self.imports_busy is not None else 0.0
+            if busy:
+                return busy, "the server is checking another imported record"
+            wait = self.imports.take(who)
+            if wait:
+                return wait, f"too many imports from {who} (a record is replayed in full)"
+        return self.actions.take(who), f"too many actions from {who}"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        wait, what = self._wait(scope)
+        if not wait:
+            await self.app(scope, receive, send)
+            return
+        seconds = retry_after(wait)
+        message = f"{what}; try again in {seconds} s"
+        if scope["type"] == "websocket":
+            await receive()  # websocket.connect
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.close", "code": 4429, "reason": message[:120]})
+            return
+        await send_error(send, 429, message, [(b"retry-after", seconds.encode())])
 
 
 def retry_after(seconds: float) -> str:

@@ -2,7 +2,10 @@
 
 Reads and writes run in two small thread pools of their own: a write waiting for a lock
 held by another process (up to the store's busy timeout) occupies a write thread, while
-reads (loading a game, the version check before each answer) go on. Any failure other
+reads (loading a game, the version check before each answer) go on. On SQLite, which
+takes one writer at a time, the write pool has a single thread: this process's writes
+queue there instead of contending for the file's lock, so a "locked" answer can only mean
+another process holds it. Any failure other
 than the store's own refusals (``UnknownGame``, ``StaleIndex``) becomes a 503 with the
 reason, and is remembered for ``/api/health``.
 """
@@ -23,7 +26,7 @@ from railways.store.sql import describe
 log = logging.getLogger("railways.server")
 
 T = TypeVar("T")
-WRITES = frozenset({"create_game", "append_action", "set_status"})
+WRITES = frozenset({"create_game", "append_action", "set_status", "add_chat", "set_setting"})
 
 
 class StoreCalls:
@@ -56,6 +59,12 @@ class StoreCalls:
         if write:
             self.problem = None
         return result
+
+    async def in_writer(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` on a write thread, as it is (no 503 made of its errors): for the
+        health check's trial write, which must queue behind this process's writes too."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool(True), functools.partial(fn, *args))
 
     def _pool(self, write: bool) -> ThreadPoolExecutor:
         # Made on first use, so that an application started again (tests do) has threads.

@@ -5,15 +5,21 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
 
 from railways.store import schema
 from railways.store.base import GameMeta, SeatInfo, StaleIndex, StoreError, UnknownGame
@@ -27,6 +33,9 @@ BUSY_TIMEOUT = 2.0
 # PostgreSQL: every stored action is announced on this channel as "<game id> <count>".
 CHANNEL = "railways_actions"
 MIN_FREE_BYTES = 16 * 1024 * 1024
+# How long opening the store waits for another process that is opening (creating,
+# migrating) the same SQLite file at the same moment, before it gives up.
+OPEN_WAIT = 60.0
 
 
 def default_data_dir() -> Path:
@@ -52,18 +61,70 @@ def database_url(url: str | None = None, data_dir: str | Path | None = None) -> 
     return f"sqlite:///{directory / SQLITE_FILE}"
 
 
+def _busy(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
 def _sqlite_pragmas(busy_ms: int) -> Callable[[Any, Any], None]:
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
+        # The busy timeout first, so that the pragmas below wait for a lock too.
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
         # WAL with synchronous=NORMAL: a commit survives the process being killed (kill -9);
-        # only an operating-system crash may lose the last commits.
-        cursor.execute("PRAGMA journal_mode=WAL")
+        # only an operating-system crash may lose the last commits. Turning a new file to
+        # WAL needs it to itself, and SQLite answers "locked" at once (its busy handler is
+        # not asked) while another process opens the same new file: wait for it.
+        deadline = time.monotonic() + OPEN_WAIT
+        pause = 0.01
+        while True:
+            try:
+                cursor.execute("PRAGMA journal_mode=WAL")
+                break
+            except sqlite3.OperationalError as exc:
+                if not _busy(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(pause)
+                pause = min(pause * 2, 0.25)
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
         cursor.close()
 
     return on_connect
+
+
+@contextlib.contextmanager
+def _opening_lock(store: SqlStore) -> Iterator[None]:
+    """Held while a process creates or migrates a SQLite file: a second process opening the
+    same file at the same moment waits here (an advisory lock on ``railways.sqlite3.lock``
+    beside it) instead of racing the first one's migration. Nothing to hold for another
+    database, a folder that cannot be written, or a system without ``fcntl``."""
+    folder = store.sqlite_dir()
+    path = store.engine.url.database or ""
+    if folder is None or fcntl is None:
+        yield
+        return
+    try:
+        handle = open(folder / (Path(path).name + ".lock"), "a+b")  # noqa: SIM115
+    except OSError:
+        yield
+        return
+    with handle:
+        deadline = time.monotonic() + OPEN_WAIT
+        locked = False
+        while not locked:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                locked = True
+            except OSError:
+                if time.monotonic() > deadline:
+                    break  # go on unlocked: the migration's own errors will say why
+                time.sleep(0.05)
+        try:
+            yield
+        finally:
+            if locked:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def _pg_lock_timeout(ms: int) -> Callable[[Any, Any], None]:
@@ -91,13 +152,23 @@ def open_store(
 ) -> SqlStore:
     """Open (and migrate) the store at ``url``, or the SQLite file in ``data_dir``."""
     store = SqlStore(database_url(url, data_dir), busy_timeout)
-    try:
-        migrate(store.engine)
-    except sa.exc.OperationalError:
-        # A read-only database that is already up to date can still serve its games;
-        # otherwise the migration's error is the one to show.
-        if store.needs_migration():
-            raise
+    deadline = time.monotonic() + OPEN_WAIT
+    with _opening_lock(store):
+        while True:
+            try:
+                migrate(store.engine)
+                break
+            except sa.exc.OperationalError as exc:
+                # Another process (one without the lock: an older version) is writing:
+                # wait for it and look again.
+                if _busy(exc) and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                    continue
+                # A read-only database that is already up to date can still serve its
+                # games; otherwise the migration's error is the one to show.
+                if store.needs_migration():
+                    raise
+                break
     return store
 
 
