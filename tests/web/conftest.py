@@ -102,7 +102,11 @@ def running_server(data: Path, env: dict[str, str] | None = None) -> Iterator[Se
     with log.open("w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "railways", "serve", "--port", str(port)]
-            + ["--data-dir", str(data), "--bot-delay", "0.05", "--log-level", "warning"],
+            + ["--data-dir", str(data), "--bot-delay", "0.05", "--log-level", "warning"]
+            # One address (this test run) plays every game: the per-address limits that
+            # protect a public server would refuse its many games, imports and polls.
+            + ["--creates-per-minute", "0", "--imports-per-minute", "0"]
+            + ["--reads-per-minute", "0", "--actions-per-minute", "0"],
             stdout=out,
             stderr=subprocess.STDOUT,
             env=env,
