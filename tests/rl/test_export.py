@@ -84,3 +84,61 @@ def test_bad_record_is_refused(tmp_path: Path) -> None:
     result = CliRunner().invoke(export_games, ["--records", str(bad), "--out", str(out)])
     assert result.exit_code != 0 and "bad.json" in result.output
     assert not out.exists()
+
+
+def test_solo_export_replays_with_the_mask(tmp_path: Path) -> None:
+    """A solo game (one seat) with the mask beside the legal indices."""
+    import base64
+
+    from railways.rl.export import unpack_mask
+    from railways.rules.solo import new_solo_game
+
+    out = tmp_path / "solo.jsonl"
+    args = ["--solo", "--bots", "greedy", "--games", "1", "--seed", "3", "--legal", "both"]
+    result = CliRunner().invoke(export_games, [*args, "--out", str(out)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert rows and {(r["players"], r["seat"]) for r in rows} == {(1, 0)}
+    game = new_solo_game("eastern-us", seed=rows[0]["seed"])
+    enc = ActionEncoding(game)
+    total = 0
+    for row in rows:
+        mask = unpack_mask(base64.b64decode(row["mask"]), enc.size)
+        legal = enc.legal_map(game, 0)
+        assert np.array_equal(mask, enc.mask(legal))
+        assert np.flatnonzero(mask).tolist() == row["legal"] == sorted(legal)
+        assert row["action_kind"] == row["action"]["kind"]
+        game.apply(action_from_dict(row["action"]))
+        total += row["reward"]
+    assert game.over and rows[-1]["done"]
+    assert {"0": total} == rows[-1]["final_scores"]
+
+
+def test_parquet_typed_columns_mask_and_schema_metadata(tmp_path: Path) -> None:
+    need("pyarrow")
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from railways.rl.export import FORMAT, unpack_mask
+
+    path = _export(tmp_path, "games.parquet", "--observations", "none", "--legal", "mask")
+    schema = pq.read_schema(path)
+    meta = json.loads(schema.metadata[b"railways"])
+    assert (meta["format"], meta["legal"], meta["observations"]) == (FORMAT, "mask", "none")
+    (board,) = meta["boards"]
+    game = new_game("eastern-us", players=2, seed=9)
+    enc = ActionEncoding(game)
+    assert (board["map"], board["players"], board["action_size"]) == ("eastern-us", 2, enc.size)
+    assert schema.field("mask").type == pa.binary() and "legal" not in schema.names
+    assert schema.field("final_scores").type == pa.list_(pa.int32())
+    assert schema.field("action_kind").type == pa.dictionary(pa.int32(), pa.string())
+    table = pq.read_table(path).to_pylist()
+    first = [r for r in table if r["game"] == 0]
+    for row in first:
+        mask = unpack_mask(row["mask"], board["action_size"])
+        assert np.array_equal(mask, enc.mask(enc.legal_map(game, row["seat"])))
+        game.apply(action_from_dict(json.loads(row["action"])))
+    assert game.over and game.state.final_scores is not None
+    finals = game.state.final_scores
+    assert first[-1]["final_scores"] == [finals[0], finals[1]]
+    assert all(r["final_scores"] is None for r in first[:-1])

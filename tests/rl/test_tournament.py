@@ -185,3 +185,33 @@ def test_git_ignores_the_default_folder() -> None:
     root = Path(__file__).resolve().parents[2]
     lines = (root / ".gitignore").read_text().splitlines()
     assert f"{OUT_DIR}/" in lines
+
+
+USER_BOT = "tests.fixtures.policy_bot:make"
+
+
+def test_a_user_policy_is_seated_by_entry_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``module:callable`` names a user's bot; here a policy over the observation and mask."""
+    need("numpy")
+    from railways.bots import entry_point, make_bot
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2]))  # the checkout
+
+    assert entry_point(USER_BOT) == ("tests.fixtures.policy_bot", "make")
+    assert entry_point("mcts:iters=5") is None and entry_point("random") is None
+    assert make_bot(USER_BOT, 3).name == "mask-random"
+    with pytest.raises(ValueError, match="cannot import"):
+        make_bot("tests.fixtures.no_such_module:make")
+    with pytest.raises(ValueError, match="has no"):
+        make_bot("tests.fixtures.policy_bot:nothing")
+    results = tmp_path / "t.jsonl"
+    args = ["--players", "2", "--bots", f"random,{USER_BOT}", "--games", "2", "--seed", "4"]
+    out = run([*args, "--results", str(results), "--no-plot"])
+    assert USER_BOT in out
+    games = [json.loads(line) for line in results.read_text().splitlines()[1:]]
+    assert len(games) == 2 and all(g["finished"] for g in games)
+    assert [g["bots"] for g in games] == [["random", USER_BOT], [USER_BOT, "random"]]
+    rows = list(csv.DictReader((tmp_path / "t.csv").open()))
+    assert {r["bot"] for r in rows} == {"random", USER_BOT}

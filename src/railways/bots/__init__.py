@@ -3,10 +3,17 @@
 A name may carry options after colons, for the bots that take them:
 ``mcts:iters=200``, ``mcts:time=1.5:width=10`` (see docs/bots.md). The levels people
 pick are names too: ``easy``, ``medium`` (the greedy bot) and ``hard`` (the search bot).
+
+A user's own bot is named by a Python entry point, ``module:callable`` (``my_pkg.bots:make``):
+the callable is called with the seat's seed and returns a bot (anything with a ``name`` and
+``choose(game, seat, legal)``; ``railways.rl.policy.PolicyBot`` wraps a policy over the
+observation and the action mask). The module is imported where the bot plays (every worker),
+so it must be importable there.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from railways.bots.base import Bot
@@ -68,7 +75,40 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name, options
 
 
+def entry_point(spec: str) -> tuple[str, str] | None:
+    """``"module:callable"`` -> ``("module", "callable")``; None for a registered bot's name
+    (with or without options: ``mcts:iters=50``)."""
+    module, sep, attr = spec.strip().partition(":")
+    if not sep or dict.__contains__(BOTS, module) or "=" in attr or ":" in attr:
+        return None
+    if not all(part.isidentifier() for part in [*module.split("."), *attr.split(".")]):
+        return None
+    return module, attr
+
+
+def _user_bot(module_name: str, attr: str, spec: str, seed: int) -> Bot:
+    try:
+        target: object = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ValueError(f"bot {spec!r}: cannot import {module_name!r} ({exc})") from None
+    for part in attr.split("."):
+        if not hasattr(target, part):
+            raise ValueError(f"bot {spec!r}: {module_name!r} has no {attr!r}")
+        target = getattr(target, part)
+    if not callable(target):
+        raise ValueError(f"bot {spec!r}: {attr!r} is not callable")
+    bot = target(seed)
+    if not callable(getattr(bot, "choose", None)):
+        raise ValueError(f"bot {spec!r}: {attr}({seed}) gave no bot (no choose method)")
+    if not isinstance(getattr(bot, "name", None), str):
+        bot.name = spec
+    return bot  # type: ignore[no-any-return]
+
+
 def make_bot(name: str, seed: int = 0) -> Bot:
+    point = entry_point(name)
+    if point is not None:
+        return _user_bot(*point, name, seed)
     base, options = parse_spec(name)
     factory = dict.get(BOTS, base)
     if factory is None:

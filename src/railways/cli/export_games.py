@@ -25,14 +25,18 @@ MAX_ACTIONS = 5000
 
 
 def _bot_record(task: tuple[str, int, list[str], int]) -> GameRecord:
-    """Play one bot game and return its record (runs in a worker)."""
+    """Play one bot game and return its record (runs in a worker); 1 player: solo."""
     from railways.bots import make_bot
     from railways.core.legal import legal_actions
     from railways.rules import new_game
     from railways.rules.records import record_of
+    from railways.rules.solo import new_solo_game
 
     map_id, players, names, seed = task
-    game = new_game(map_id, players=players, seed=seed)
+    if players == 1:
+        game = new_solo_game(map_id, seed=seed)
+    else:
+        game = new_game(map_id, players=players, seed=seed)
     seats = [make_bot(names[i % len(names)], seed * 31 + i) for i in range(players)]
     count = 0
     while not game.over and count < MAX_ACTIONS:
@@ -46,6 +50,11 @@ def _bot_record(task: tuple[str, int, list[str], int]) -> GameRecord:
 @click.command("export-games")
 @click.option("--map", "map_id", default="eastern-us", show_default=True)
 @click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True)
+@click.option(
+    "--solo",
+    is_flag=True,
+    help="Play solo games against the Railbot (one seat; --players is ignored).",
+)
 @click.option("--bots", default="random", show_default=True, help="Bots per seat, repeated.")
 @click.option("--games", type=click.IntRange(1), default=1, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game.")
@@ -62,6 +71,14 @@ def _bot_record(task: tuple[str, int, list[str], int]) -> GameRecord:
     show_default=True,
     help="How each row holds the observation: nonzero entries, the whole vector, or not at all.",
 )
+@click.option(
+    "--legal",
+    type=click.Choice(["indices", "mask", "both"]),
+    default="indices",
+    show_default=True,
+    help="How each row holds the legal actions: sorted indices (legal), the packed mask "
+    "(mask), or both.",
+)
 @jobs_option()
 @click.option(
     "--out",
@@ -72,17 +89,19 @@ def _bot_record(task: tuple[str, int, list[str], int]) -> GameRecord:
 def export_games(
     map_id: str,
     players: int,
+    solo: bool,
     bots: str,
     games: int,
     seed: int,
     records: tuple[Path, ...],
     observations: str,
+    legal: str,
     jobs: int,
     out: Path,
 ) -> None:
     """Write finished games as per-step observations and actions, for training."""
     try:
-        from railways.rl.export import game_rows, write_jsonl, write_parquet
+        from railways.rl.export import export_metadata, game_rows, write_jsonl, write_parquet
     except ImportError as exc:
         raise click.ClickException(f"export-games needs the 'rl' extra ({exc})") from None
     parquet = out.suffix == ".parquet"
@@ -109,7 +128,8 @@ def export_games(
             )
         from railways.cli.pool import run_tasks
 
-        tasks = [(map_id, players, names, seed + i) for i in range(games)]
+        seats = 1 if solo else players
+        tasks = [(map_id, seats, names, seed + i) for i in range(games)]
         try:
             loaded = sorted(run_tasks(_bot_record, tasks, jobs), key=lambda r: r.seed)
         except ValueError as exc:  # an unknown map or a player count it does not take
@@ -117,8 +137,12 @@ def export_games(
 
     def rows() -> Iterator[dict[str, object]]:
         for i, record in enumerate(loaded):
-            yield from game_rows(record, i, observations)
+            yield from game_rows(record, i, observations, legal)
 
     out.parent.mkdir(parents=True, exist_ok=True)
-    count = write_parquet(out, rows(), observations) if parquet else write_jsonl(out, rows())
+    if parquet:
+        metadata = export_metadata(loaded, observations, legal)
+        count = write_parquet(out, rows(), observations, legal=legal, metadata=metadata)
+    else:
+        count = write_jsonl(out, rows())
     click.echo(f"wrote {count} steps of {len(loaded)} games to {out}")

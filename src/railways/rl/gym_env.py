@@ -25,6 +25,7 @@ from railways.core.actions import Action
 from railways.rl.encoding import ActionEncoding
 from railways.rl.observation import ObservationEncoding
 from railways.rl.pettingzoo_env import MAX_ACTIONS, OBS_BOUND, points
+from railways.rl.render import RENDER_MODES, check_render_mode, render
 from railways.rules.solo import new_solo_game, solo_state
 
 ENV_ID = "railways/Solo-v0"
@@ -34,7 +35,7 @@ Obs = dict[str, Any]
 
 
 class SoloEnv(gym.Env[Obs, np.int64]):
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 - gymnasium's own
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}  # noqa: RUF012 - gymnasium's own
 
     def __init__(
         self,
@@ -45,8 +46,7 @@ class SoloEnv(gym.Env[Obs, np.int64]):
         max_actions: int = MAX_ACTIONS,
         render_mode: str | None = None,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        check_render_mode(render_mode)
         self.map_id = map
         self.solo_options = dict(options or {})
         self.win_bonus = win_bonus
@@ -88,6 +88,8 @@ class SoloEnv(gym.Env[Obs, np.int64]):
         self.game = new_solo_game(self.map_id, seed=game_seed, options=self.solo_options)
         self.count = 0
         self._refresh()
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), self._info()
 
     def step(self, action: np.int64) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
@@ -105,6 +107,8 @@ class SoloEnv(gym.Env[Obs, np.int64]):
         truncated = not terminated and self.count >= self.max_actions
         self._refresh()
         info = {**self._info(), "won": self.game.state.winner == 0} if terminated else self._info()
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
@@ -112,10 +116,9 @@ class SoloEnv(gym.Env[Obs, np.int64]):
         return self.actions.mask(self._legal)
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        p = self.game.state.players[0]
-        return f"{self.map_id} solo: turn {self.game.state.turn}, score {p.score}, cash {p.cash}"
+        """The position as text (railways.rl.render): returned ("ansi") or printed ("human";
+        ``reset`` and ``step`` print it too, Gymnasium's meaning of the mode)."""
+        return render(self.game, f"{self.map_id} solo", self.render_mode)
 
 
 def register_envs() -> None:

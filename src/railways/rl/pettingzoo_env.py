@@ -21,6 +21,7 @@ from railways.core.actions import Action
 from railways.core.game import Game
 from railways.rl.encoding import ActionEncoding
 from railways.rl.observation import ObservationEncoding
+from railways.rl.render import RENDER_MODES, check_render_mode, render
 from railways.rules import new_game
 
 MAX_ACTIONS = 5000  # like `railways simulate`: a game that runs longer is cut off
@@ -37,7 +38,7 @@ def points(game: Game, seat: int) -> int:
 
 class RailwaysAEC(AECEnv):  # type: ignore[misc]
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": RENDER_MODES,  # railways.rl.render: a text summary
         "name": "railways_v0",
         "is_parallelizable": False,
     }
@@ -51,8 +52,7 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        check_render_mode(render_mode)
         self.map_id = map
         self.players = players
         self.max_actions = max_actions
@@ -137,13 +137,8 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        state = self.game.state
-        lines = [f"{self.map_id}: turn {state.turn}, {state.phase.value}"]
-        for p in state.players:
-            lines.append(f"  {self.game.seats[p.seat]}: score {p.score}, cash {p.cash}")
-        return "\n".join(lines)
+        """The position as text (railways.rl.render): returned ("ansi") or printed ("human")."""
+        return render(self.game, f"{self.map_id}, {self.players} players", self.render_mode)
 
     def close(self) -> None:
         pass
