@@ -5,13 +5,28 @@ from __future__ import annotations
 import contextlib
 import os
 import statistics
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
 from railways.server import limits
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 BUSY_TIMEOUT = 2.0  # railways.store.sql.BUSY_TIMEOUT, without importing SQLAlchemy here
+
+
+def _per_minute(flag: str, default: float, burst: int, what: str) -> Callable[[F], F]:
+    """A rate limit's option: ``what`` a minute after a burst of ``burst``; 0 lifts it."""
+    return click.option(
+        flag,
+        default=default,
+        show_default=True,
+        type=click.FloatRange(min=0),
+        help=f"{what}, after a burst of {burst} (429 beyond; 0: no limit).",
+    )
 
 
 @click.command()
@@ -67,37 +82,29 @@ BUSY_TIMEOUT = 2.0  # railways.store.sql.BUSY_TIMEOUT, without importing SQLAlch
     help="Open connections at most (WebSockets included); a new one closes the "
     "longest-idle one. Lowered to fit the process's file limit.",
 )
-@click.option(
+@_per_minute(
     "--creates-per-minute",
-    default=limits.CREATES_PER_MINUTE,
-    show_default=True,
-    type=click.FloatRange(min=0),
-    help="Games one client address may create or import a minute, after a burst of "
-    f"{limits.CREATE_BURST} (429 beyond; 0: no limit).",
+    limits.CREATES_PER_MINUTE,
+    limits.CREATE_BURST,
+    "Games one client address may create or import a minute",
 )
-@click.option(
+@_per_minute(
     "--reads-per-minute",
-    default=limits.READS_PER_MINUTE,
-    show_default=True,
-    type=click.FloatRange(min=0),
-    help=f"API reads (GETs, WebSocket connections) one client address may make a minute, "
-    f"after a burst of {limits.READ_BURST} (429 beyond; 0: no limit).",
+    limits.READS_PER_MINUTE,
+    limits.READ_BURST,
+    "API reads (GETs, WebSocket connections) one client address may make a minute",
 )
-@click.option(
+@_per_minute(
     "--actions-per-minute",
-    default=limits.ACTIONS_PER_MINUTE,
-    show_default=True,
-    type=click.FloatRange(min=0),
-    help=f"Other API requests (moves, chat, creating) one client address may make a minute, "
-    f"after a burst of {limits.ACTION_BURST} (429 beyond; 0: no limit).",
+    limits.ACTIONS_PER_MINUTE,
+    limits.ACTION_BURST,
+    "Other API requests (moves, chat, creating) one client address may make a minute",
 )
-@click.option(
+@_per_minute(
     "--imports-per-minute",
-    default=limits.IMPORTS_PER_MINUTE,
-    show_default=True,
-    type=click.FloatRange(min=0),
-    help=f"Records one client address may import a minute, after a burst of "
-    f"{limits.IMPORT_BURST} (429 beyond; 0: no limit).",
+    limits.IMPORTS_PER_MINUTE,
+    limits.IMPORT_BURST,
+    "Records one client address may import a minute",
 )
 @click.option(
     "--websockets-per-seat",
