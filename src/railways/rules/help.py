@@ -16,6 +16,7 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import Any
 
 from railways.content.rules import CLAUSE_ID
 from railways.core.plugins import Plugin
@@ -79,10 +80,7 @@ def parse(file: str, text: str) -> tuple[list[Topic], list[Addition]]:
     if unknown:
         raise HelpFileError(f"{file}: unknown tables {sorted(unknown)}")
     topics: list[Topic] = []
-    for name, raw in data.get("topics", {}).items():
-        where = f"topics.{name}"
-        if not isinstance(raw, dict):
-            raise HelpFileError(f"{file}:{where}: expected a table")
+    for name, where, raw in _tables(file, data, "topics"):
         aliases = raw.get("aliases", [])
         if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
             raise HelpFileError(f"{file}:{where}.aliases: expected a list of words")
@@ -96,10 +94,7 @@ def parse(file: str, text: str) -> tuple[list[Topic], list[Addition]]:
             )
         )
     additions: list[Addition] = []
-    for name, raw in data.get("additions", {}).items():
-        where = f"additions.{name}"
-        if not isinstance(raw, dict):
-            raise HelpFileError(f"{file}:{where}: expected a table")
+    for name, where, raw in _tables(file, data, "additions"):
         additions.append(
             Addition(
                 topic=name.lower(),
@@ -108,6 +103,17 @@ def parse(file: str, text: str) -> tuple[list[Topic], list[Addition]]:
             )
         )
     return topics, additions
+
+
+def _tables(file: str, data: dict[str, Any], key: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """The named tables under ``key``: (name, where it is in the file, the table)."""
+    out = []
+    for name, raw in data.get(key, {}).items():
+        where = f"{key}.{name}"
+        if not isinstance(raw, dict):
+            raise HelpFileError(f"{file}:{where}: expected a table")
+        out.append((name, where, raw))
+    return out
 
 
 _READ: dict[type[Plugin], tuple[tuple[Topic, ...], tuple[Addition, ...]]] = {}
