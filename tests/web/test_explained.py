@@ -40,14 +40,18 @@ def _finished_game(players: int, seed: int) -> Any:
     rng = random.Random(seed)
     while not game.over:
         legal = legal_actions(game, game.state.to_act)
-        if legal.deliveries and rng.random() < 0.8:
-            action = rng.choice(list(legal.deliveries.values()))[0].action
-        elif legal.builds and rng.random() < 0.5:
-            action = rng.choice(legal.builds).action
-        else:
-            action = rng.choice(legal.simple)
-        game.apply(action)
+        game.apply(_random_move(legal, rng, deliver=0.8, build=0.5))
     return game
+
+
+def _random_move(legal: Any, rng: random.Random, *, deliver: float, build: float) -> Any:
+    """A delivery with chance ``deliver`` when there is one, else a build with chance
+    ``build`` when there is one, else one of the other actions."""
+    if legal.deliveries and rng.random() < deliver:
+        return rng.choice(list(legal.deliveries.values()))[0].action
+    if legal.builds and rng.random() < build:
+        return rng.choice(legal.builds).action
+    return rng.choice(legal.simple)
 
 
 def test_the_end_of_game_breakdown_adds_up_to_the_final_scores(page: Any, server: Server) -> None:
@@ -131,13 +135,7 @@ def _game_with_alike_routes() -> tuple[Any, str, str, str]:
             for (_links, dest), n in alike.items():
                 if n > 1:
                     return game, city, color, dest
-        if legal.deliveries and rng.random() < 0.5:
-            action = rng.choice(list(legal.deliveries.values()))[0].action
-        elif legal.builds and rng.random() < 0.6:
-            action = rng.choice(legal.builds).action
-        else:
-            action = rng.choice(legal.simple)
-        game.apply(action)
+        game.apply(_random_move(legal, rng, deliver=0.5, build=0.6))
     raise AssertionError("no cube with two alike routes in 400 actions: choose another seed")
 
 
