@@ -5,7 +5,8 @@ action catalogue (never the engine): it picks an action's *section* (its kind: a
 a delivery, an Operations card...) from a few of the seat's numbers (cash, bonds, score,
 income, turn), then an action of that kind from what its index says (its key's first
 slot or not: for a delivery the route that scores most, for a build the one without a
-card or redirect; and the key's size: a delivery's links, a build's tiles). So it learns
+card or redirect; the key's size: a delivery's links, a build's tiles; and the bonds a
+build would need, its tiles' list price less the seat's cash). So it learns
 which kinds of action pay when, and a little of which ones; it is a baseline to beat, and
 a check that the env's signals can be learnt from.
 
@@ -27,6 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from railways.core.hexgrid import Hex
 from railways.rl.gym_env import SoloEnv
 from railways.rl.observation import GLOBAL_FEATURES, PLAYER_FEATURES
 
@@ -36,6 +38,7 @@ I64 = npt.NDArray[np.int64]
 # The seat's numbers the policy sees, each over a typical scale (so each is about 0..1).
 SEAT_FEATURES = {"cash": 20.0, "bonds": 5.0, "score": 50.0, "income": 10.0}
 TURN_SCALE = 10.0
+WITHIN = 3  # features of an action within its kind: first slot, size, bonds it needs
 
 
 @dataclass
@@ -46,35 +49,44 @@ class Layout:
     slots: I64
     pool_starts: I64
     sizes: F64  # per index: a delivery's links / 6, a build's tiles / 4, else 0
+    costs: F64  # per index: a build's tiles' terrain costs ($1,000s), else 0
+    bond_value: float  # $1,000s a bond brings
 
     @classmethod
     def of(cls, env: SoloEnv) -> Layout:
         sections = list(env.actions.sections.values())
-        sizes = np.zeros(env.actions.size)
+        board = env.game.board
+        sizes, costs = np.zeros(env.actions.size), np.zeros(env.actions.size)
         for section in sections:
             for k, key in enumerate(section.keys):
-                size = _key_size(key)
-                if size:
-                    at = section.start + k * section.slots
-                    sizes[at : at + section.slots] = size
+                at = section.start + k * section.slots
+                sizes[at : at + section.slots] = _key_size(key)
+                if key[0] in ("link", "leg"):  # the tiles between the ends, at list price
+                    tiles = [Hex.from_offset(row, col) for row, col in key[1][1:-1]]
+                    price = sum(board.tables.terrain_costs.of(board.hexes[h]) for h in tiles)
+                    costs[at : at + section.slots] = price
         return cls(
             np.array([s.start for s in sections], dtype=np.int64),
             np.array([s.slots for s in sections], dtype=np.int64),
             np.array([s.pool_start for s in sections], dtype=np.int64),
             sizes,
+            costs,
+            float(board.tables.bond_value),
         )
 
     @property
     def size(self) -> int:
         return len(self.starts)
 
-    def sections_of(self, indices: I64) -> tuple[I64, F64]:
+    def sections_of(self, indices: I64, cash: float = 0.0) -> tuple[I64, F64]:
         """Each index's section, and its within-section features: 1.0 where it is its key's
-        first slot, and its key's size."""
+        first slot, its key's size, and the bonds a build would need beyond ``cash``."""
         section = np.searchsorted(self.starts, indices, side="right") - 1
         offset = indices - self.starts[section]
         first = (offset % self.slots[section] == 0) & (indices < self.pool_starts[section])
-        return section, np.stack([first.astype(np.float64), self.sizes[indices]], axis=1)
+        short = np.maximum(self.costs[indices] - cash, 0.0) / self.bond_value
+        x = np.stack([first.astype(np.float64), self.sizes[indices], short], axis=1)
+        return section, x
 
 
 def _key_size(key: tuple[Any, ...]) -> float:
@@ -105,8 +117,9 @@ def _softmax(logits: F64) -> F64:
 class Policy:
     """Two stages: a section (an action kind) by softmax of ``W[section] . s`` over the
     sections that have legal actions (``s``: the seat's numbers), then an action of it by
-    softmax of ``V[section] . x`` (``x``: first slot, size). Choosing the kind first keeps a
-    kind with hundreds of legal actions (builds) from crowding out one with a few."""
+    softmax of ``V[section] . x`` (``x``: first slot, size, bonds a build needs). Choosing
+    the kind first keeps a kind with hundreds of legal actions (builds) from crowding out
+    one with a few."""
 
     layout: Layout
     w: F64
@@ -115,11 +128,12 @@ class Policy:
     @classmethod
     def zeros(cls, layout: Layout) -> Policy:
         width = 2 + len(SEAT_FEATURES)
-        return cls(layout, np.zeros((layout.size, width)), np.zeros((layout.size, 2)))
+        return cls(layout, np.zeros((layout.size, width)), np.zeros((layout.size, WITHIN)))
 
     def decide(self, obs: dict[str, Any]) -> Choice:
         legal = np.flatnonzero(obs["action_mask"]).astype(np.int64)
-        section, x = self.layout.sections_of(legal)
+        cash = float(obs["observation"]["players"][0][PLAYER_FEATURES.index("cash")])
+        section, x = self.layout.sections_of(legal, cash)
         present = np.unique(section)
         s = seat_features(obs["observation"])
         p_section = _softmax(self.w[present] @ s)
