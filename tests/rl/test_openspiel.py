@@ -66,6 +66,17 @@ def play_to_draws(game: Any, draws: int, seed: int = 0) -> Any:
     return state
 
 
+def play_to_chance(game: Any, seed: int) -> Any:
+    """A random game from the deal to its first chance node after it (a player's action
+    waiting for a draw)."""
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state()
+    state.apply_action(3)  # the deal
+    while not state.is_chance_node():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
 def state_text(state: Any) -> str:
     """The whole game state as text, less the generator (whose text is its address)."""
     return repr({f.name: getattr(state, f.name) for f in fields(state) if f.name != "rng"})
@@ -88,15 +99,15 @@ def test_every_draw_after_the_deal_is_a_chance_node() -> None:
     dealt = game.new_initial_state().child(3).game.state.rng.draws
     assert engine.state.rng.draws - dealt >= 20  # each draw of two or more outcomes was asked
     # A draw's outcomes are its n equally likely answers, summing to 1, and they differ.
-    state = play_to_draws(game, 1, seed=1)
-    assert state.is_chance_node()
+    state = play_to_chance(game, seed=1)
+    assert state.is_chance_node() and state.pending is not None
     outcomes = state.chance_outcomes()
     assert len(outcomes) >= 2
     assert abs(sum(p for _o, p in outcomes) - 1.0) < 1e-12
     assert [o for o, _p in outcomes] == list(range(len(outcomes)))
     assert state.legal_actions() == [o for o, _p in outcomes]
     pending: Action = state.pending.action
-    assert state.public[-1:] != [str(pending)]
+    assert state.public[-1:] != [str(pending)]  # not carried out (nor shown) before its draws
     children = set()
     for outcome in (0, len(outcomes) - 1):
         child = state.child(outcome)
@@ -153,7 +164,7 @@ def test_openspiel_algorithms_run_through_chance_nodes() -> None:
         evaluator=mcts.RandomRolloutEvaluator(1, rng),
         random_state=rng,
     )
-    state = play_to_draws(game, 1, seed=3)
+    state = play_to_chance(game, seed=3)
     while state.is_chance_node():
         state.apply_action(0)
     assert bot.step(state) in state.legal_actions()
