@@ -11,6 +11,7 @@ import { playerName, swatch } from "./names.js";
 import { showError } from "./net.js";
 import { renderMajorLines, renderOps } from "./ops.js";
 import { renderPlayers } from "./players.js";
+import { sheetOnTurn } from "./sheet.js";
 import { renderDuel, renderRailbot, solo } from "./solo.js";
 import { $, $dialog, GAME_ID, gameUrl, S, TOKEN } from "./state.js";
 import { renderTable } from "./table.js";
@@ -52,6 +53,7 @@ export function render() {
   renderPrices();
   renderTable();
   turnAlerts();
+  sheetOnTurn(!!myTurn() && !S.replay);
 }
 
 /** Prices in the rules reference come from the view (the map's tables), never from the page. */
