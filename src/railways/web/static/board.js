@@ -34,10 +34,10 @@ const SQRT3 = Math.sqrt(3);
 // Zoom limits (1 = the board fits the width), the smallest city name and cube drawn in CSS
 // pixels, and how far a pointer moves before a press becomes a drag rather than a click.
 const MIN_ZOOM = 0.5;
-const MAX_ZOOM = 6;
+const MAX_ZOOM = 10;
 // Fit fills the board area (a wide board such as Through Time's eras side by side is
-// zoomed until it is as tall as the area, and scrolls sideways), but no further than this.
-const MAX_FIT_ZOOM = 4;
+// zoomed until it is as tall as the area, and scrolls sideways).
+const MAX_FIT_ZOOM = MAX_ZOOM;
 // Screen pixels kept between two city names that are both shown.
 const LABEL_GAP_PX = 1;
 const MIN_LABEL_PX = 12;
