@@ -2,7 +2,7 @@
 // Drawing the whole page from the state (render), the status line, the end-of-game
 // breakdown and export.
 
-import { clear, download, el, getJSON, humanize, money } from "../common.js";
+import { clear, download, el, getJSON, humanize, money, movedSince } from "../common.js";
 import { myTurn, renderActionPanel, rules } from "./actions.js";
 import { renderBoard } from "./board-view.js";
 import { renderLog, renderMoney, turnAlerts } from "./drawer.js";
@@ -32,6 +32,7 @@ export function render() {
   const v = S.view;
   if (!v) return;
   document.body.dataset.actionIndex = String(S.index);
+  if (!S.replay) movedSince(GAME_ID, S.index); // for My games' "since when"
   document.body.dataset.phase = v.phase;
   document.body.dataset.toAct = v.to_act === null ? "" : String(v.to_act);
   document.body.dataset.myTurn = myTurn() ? "1" : "0";
