@@ -15,6 +15,7 @@ import { sheetOnTurn } from "./sheet.js";
 import { renderDuel, renderRailbot, solo } from "./solo.js";
 import { $, $dialog, GAME_ID, gameUrl, S, TOKEN } from "./state.js";
 import { renderTable } from "./table.js";
+import { renderScoreTrack } from "./track.js";
 
 /** @typedef {import("./state.js").View} View */
 /** @typedef {import("./state.js").Final} Final */
@@ -47,6 +48,7 @@ export function render() {
   renderRailbot();
   renderDuel();
   renderPlayers();
+  renderScoreTrack();
   renderOps();
   renderMajorLines();
   renderLog();
