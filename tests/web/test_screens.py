@@ -140,13 +140,16 @@ def test_the_first_screen_fits_reads_and_reaches(screen: Any, server: Server, ma
     # the tools' menu. Each control is reached in one of the three.
     assert screen.locator("#side").bounding_box()["y"] < board["y"] + board["height"]
     assert controls_ok(screen, "#side", touch) >= 2
+    # The tools' menu opens over the sheet too.
+    screen.tap("#btn-menu")
+    screen.wait_for_selector("#tools button >> nth=0", state="visible")
+    assert controls_ok(screen, "#tools", touch) >= 4
+    screen.tap("#btn-menu")
+    screen.wait_for_selector("#tools", state="hidden")
     screen.tap("#btn-sheet")
     screen.wait_for_selector("#side", state="hidden")
     assert controls_ok(screen, ".board-wrap", touch) >= 6
     assert controls_ok(screen, ".topbar", touch) >= 2
-    screen.tap("#btn-menu")
-    screen.wait_for_selector("#tools button >> nth=0", state="visible")
-    assert controls_ok(screen, "#tools", touch) >= 4
     top = screen.locator(".topbar").bounding_box()
     assert top and top["height"] <= 56, f"the top bar takes {top['height']} px"
 
@@ -184,3 +187,24 @@ def test_zooming_in_brings_back_hidden_names(screen: Any, server: Server) -> Non
     after = int(screen.evaluate("document.querySelector('#board-view svg').dataset.namesHidden"))
     assert after < hidden
     assert not screen.evaluate(NAMES)["clashes"]
+
+
+def test_the_replay_bar_fits_and_reaches(screen: Any, server: Server) -> None:
+    created = new_game(server, "eastern-us", seed=9)
+    open_game(screen, created["seats"][0]["url"])
+    touch = screen.viewport_size["width"] < SMALL
+    press = screen.tap if touch else screen.click
+    before = action_index(screen)
+    press("#action-panel [data-baron] >> nth=0")
+    wait_after(screen, before)
+    if touch:
+        press("#btn-menu")
+    press("#btn-replay")
+    screen.wait_for_selector("#replay-bar:not([hidden])")
+    if touch:
+        press("#btn-sheet")  # the board, under the sheet
+        screen.wait_for_selector("#side", state="hidden")
+    assert controls_ok(screen, "#replay-bar", touch) == 6
+    assert screen.evaluate("document.documentElement.scrollWidth") <= screen.viewport_size["width"]
+    where = screen.locator("#replay-where").bounding_box()
+    assert where and where["width"] >= 150, "no room left to say where the replay is"
