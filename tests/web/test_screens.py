@@ -208,3 +208,15 @@ def test_the_replay_bar_fits_and_reaches(screen: Any, server: Server) -> None:
     assert screen.evaluate("document.documentElement.scrollWidth") <= screen.viewport_size["width"]
     where = screen.locator("#replay-where").bounding_box()
     assert where and where["width"] >= 150, "no room left to say where the replay is"
+
+
+def test_the_lobby_and_my_games_fit_the_screen(screen: Any, server: Server) -> None:
+    created = new_game(server, "australia", seed=10)
+    open_game(screen, created["seats"][0]["url"])  # so that both pages list a game
+    width = screen.viewport_size["width"]
+    for path in ("/", "/static/games.html"):
+        screen.goto(path)
+        screen.wait_for_selector("body[data-ready='1']")
+        screen.wait_for_selector("table.games tbody tr")
+        assert screen.evaluate("document.documentElement.scrollWidth") <= width, path
+        assert screen.evaluate("innerWidth") == width, f"{path} zoomed out to fit"
