@@ -220,3 +220,21 @@ def test_the_lobby_and_my_games_fit_the_screen(screen: Any, server: Server) -> N
         screen.wait_for_selector("table.games tbody tr")
         assert screen.evaluate("document.documentElement.scrollWidth") <= width, path
         assert screen.evaluate("innerWidth") == width, f"{path} zoomed out to fit"
+
+
+def test_a_tap_on_a_city_with_its_name_hidden_tells_the_name(screen: Any, server: Server) -> None:
+    created = new_game(server, "mexico", seed=12)
+    open_game(screen, created["seats"][0]["url"])
+    touch = screen.viewport_size["width"] < SMALL
+    hidden = screen.locator("#board-view g.city:has(text.name-off)")
+    assert hidden.count() > 0
+    city = hidden.first.get_attribute("data-city")
+    name = hidden.first.get_attribute("data-name")
+    if touch:
+        screen.tap("#btn-sheet")
+        screen.wait_for_selector("#side", state="hidden")
+        screen.tap(f"#board-view g.city[data-city='{city}'] .city-marker")
+    else:
+        screen.hover(f"#board-view g.city[data-city='{city}'] .city-marker")
+    screen.wait_for_selector(f"#city-tip[data-city='{city}']:not([hidden])")
+    assert name and name in screen.inner_text("#city-tip")

@@ -174,8 +174,10 @@ export function wireTooltips() {
     tip.style.left = `${Math.round(Math.min(r.right + 8, window.innerWidth - 260))}px`;
     tip.style.top = `${Math.round(Math.max(8, r.top))}px`;
   });
-  container.addEventListener("pointerleave", () => {
-    tip.hidden = true;
+  // A finger leaves the board as it lifts: its tip stays until the next tap elsewhere (a
+  // city whose name is hidden at this zoom is read this way on a touch screen).
+  container.addEventListener("pointerleave", (event) => {
+    if (event.pointerType !== "touch") tip.hidden = true;
   });
 }
 
