@@ -36,8 +36,10 @@ const SQRT3 = Math.sqrt(3);
 const MIN_ZOOM = 0.5;
 const MAX_ZOOM = 10;
 // Fit fills the board area (a wide board such as Through Time's eras side by side is
-// zoomed until it is as tall as the area, and scrolls sideways).
+// zoomed until it is as tall as the area, and scrolls sideways), but never draws a hex
+// wider than two fingers (a tablet upright would show a few huge hexes).
 const MAX_FIT_ZOOM = MAX_ZOOM;
+const MAX_FIT_HEX_PX = 88;
 // Screen pixels kept between two city names that are both shown.
 const LABEL_GAP_PX = 1;
 const MIN_LABEL_PX = 12;
@@ -384,13 +386,15 @@ export class Board {
   }
 
   /** The zoom at which the board fills its area: the width, or, where the board at that
-   * width is shorter than the area, the height. */
+   * width is shorter than the area, the height (hexes at most MAX_FIT_HEX_PX wide). */
   fitZoom() {
     const c = this.container;
     const box = this.svg ? (this.svg.getAttribute("viewBox") || "").split(/\s+/).map(Number) : [];
     if (box.length !== 4 || !box[2] || !box[3] || !c.clientWidth || !c.clientHeight) return 1;
     const heightAtWidth = (c.clientWidth * box[3]) / box[2];
-    return Math.min(MAX_FIT_ZOOM, Math.max(1, c.clientHeight / heightAtWidth));
+    const hexAtWidth = this.hexPixels() / this.zoom;
+    const fill = Math.min(c.clientHeight / heightAtWidth, MAX_FIT_HEX_PX / hexAtWidth);
+    return Math.min(MAX_FIT_ZOOM, Math.max(1, fill));
   }
 
   /** The names on the board, the most wanted first: cities that take goods, then those
