@@ -39,3 +39,17 @@ def test_profile_playout_reads_its_arguments() -> None:
     args = profile_playout.parse_args(["3", "2", "--fast", "--top", "10"])
     assert (args.players, args.games, args.fast, args.top) == (3, 2, True, 10)
     assert profile_playout.parse_args([]).players == 4
+
+
+def test_count_instructions_says_when_valgrind_is_missing() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "count_instructions.py"), "--games", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={"PATH": "/nonexistent"},
+    )
+    assert done.returncode == 2
+    assert "valgrind is not installed" in done.stderr
+    assert "instructions:" not in done.stdout  # nothing was counted

@@ -1,0 +1,105 @@
+"""Count the machine instructions per action of random playouts, with valgrind's callgrind.
+
+Run: python benchmarks/count_instructions.py [--map ID] [--players N] [--games N] [--fast]
+
+Seconds on a shared machine swing two- to threefold within minutes; instructions do not:
+the same build, games and environment count the same whatever else runs. So this is the
+figure to compare a change with (run it on both trees, the same arguments). It plays
+three warm-up games first (the board's tables are made once per process), then counts
+only the measured games: callgrind starts with counting off and is told to switch it on
+and off around them (``callgrind_control``).
+
+It needs ``valgrind`` (Debian's package); under it a playout runs some 50 times slower.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+
+INSIDE = "RAILWAYS_COUNTING"  # set in the run under callgrind
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Instructions per action of random playouts, counted by callgrind "
+        "(warm-up games not counted).",
+    )
+    parser.add_argument("--map", default="eastern-us", help="board (default eastern-us)")
+    parser.add_argument("--players", type=int, default=4, help="players (default 4)")
+    parser.add_argument("--games", type=int, default=3, help="games counted (default 3)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first (default 1)")
+    parser.add_argument(
+        "--fast",
+        action="store_true",
+        help="sampled playouts (sample_action + apply) instead of full ones (legal_actions)",
+    )
+    parser.add_argument("--out", help="keep callgrind's file here (for callgrind_annotate)")
+    return parser.parse_args(argv)
+
+
+def _toggle(on: bool) -> None:
+    command = ["callgrind_control", "-i", "on" if on else "off", str(os.getpid())]
+    subprocess.run(command, check=True, capture_output=True)
+
+
+def _played(args: argparse.Namespace) -> None:
+    """The run under callgrind: warm up, then play the counted games with counting on."""
+    from railways.bench.engine import fast_playouts, random_playouts
+
+    run = fast_playouts if args.fast else random_playouts
+    run(args.map, args.players, 3, 1000 + args.seed, 5000)
+    _toggle(True)
+    figures = run(args.map, args.players, args.games, args.seed, 5000)
+    _toggle(False)
+    print(f"actions {figures['actions']}")
+
+
+def _number(pattern: str, text: str) -> int:
+    found = re.search(pattern, text)
+    if found is None:
+        raise SystemExit(f"no figure matching {pattern!r} in callgrind's run:\n{text}")
+    return int(found.group(1).replace(",", ""))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    if os.environ.get(INSIDE):
+        _played(args)
+        return 0
+    if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
+        print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as scratch:
+        out = args.out or os.path.join(scratch, "callgrind.out")
+        command = [
+            "valgrind",
+            "--tool=callgrind",
+            "--instr-atstart=no",
+            f"--callgrind-out-file={out}",
+            sys.executable,
+            os.path.abspath(__file__),
+            *(argv if argv is not None else sys.argv[1:]),
+        ]
+        done = subprocess.run(
+            command, env={**os.environ, INSIDE: "1"}, capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            print(done.stdout + done.stderr, file=sys.stderr)
+            return done.returncode
+    actions = _number(r"actions (\d+)", done.stdout)
+    total = _number(r"refs:\s+([\d,]+)", done.stderr)
+    kind = "sampled" if args.fast else "full"
+    print(f"{args.map}, {args.players} players, {kind} playouts: {actions} actions counted")
+    print(f"instructions: {total:,} ({total / max(actions, 1):,.0f} per action)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
