@@ -39,7 +39,7 @@ from railways.core.state import Phase
 from railways.core.view import view_for
 from railways.rules import RULESET_ID, RULESET_VERSION, new_game
 from railways.rules.records import game_from_record, record_of
-from railways.server import table
+from railways.server import replaypool, table
 from railways.server.replay import Replayer
 from railways.server.security import name_problem
 from railways.server.signing import signed_by
@@ -55,7 +55,7 @@ SPECTATOR = object()  # marker for "the spectator token" in token look-ups
 # actions; see "Limits on a game's history" in docs/server.md.
 MAX_ACTIONS = 3_000  # accepted actions in one game, undos included
 MAX_UNDOS_PER_TURN = 50  # undos by one seat in one turn
-IMPORTS_AT_ONCE = 1  # records replayed for import at the same time (one process)
+IMPORTS_AT_ONCE = 1  # records checked for import at the same time
 IMPORT_RETRY = 2  # seconds a refused import is told to wait
 MAX_NAME = 40  # characters in a player's name (as SeatIn in app.py)
 SERVER_KEY = "server"  # the setup's field for what the server knows beyond the record
@@ -337,8 +337,27 @@ def replay_record(record: GameRecord) -> tuple[Game, tuple[int, int, int]]:
     return game, undos
 
 
-def _replay_stored(record: dict[str, Any]) -> tuple[Game, tuple[int, int, int]]:
-    return replay_record(GameRecord.from_dict(record))
+def check_import_record(data: dict[str, Any]) -> GameRecord:
+    """The record of an import, parsed and checked as far as it can be without replaying
+    it: a map this server has, the rules' version it plays, names as POST /api/games takes
+    them. Raises RecordError saying where."""
+    record = GameRecord.from_dict(data)
+    if record.map_id not in available_maps():
+        raise RecordError("map", f"unknown map {record.map_id!r}")
+    if record.ruleset == RULESET_ID and record.ruleset_version != RULESET_VERSION:
+        raise RecordError(
+            "ruleset",
+            f"this record was played under version {record.ruleset_version!r} of the "
+            f"rules, and this server plays version {RULESET_VERSION!r}: its actions "
+            "would not mean the same",
+        )
+    for i, name in enumerate(record.seats):
+        problem = name_problem(name)
+        if len(name) > MAX_NAME:  # as POST /api/games checks them
+            problem = f"a name has at most {MAX_NAME} characters, not {len(name)}"
+        if problem is not None:
+            raise RecordError(f"seats[{i}]", problem)
+    return record
 
 
 class GameManager:
@@ -370,9 +389,29 @@ class GameManager:
         # (the file has one writer at a time: ours queue instead of contending).
         sqlite = getattr(store, "dialect", "") == "sqlite"
         self.store_calls = StoreCalls(writers=1 if sqlite else 4)
+        # Whole records are replayed in worker processes (imports, loads of stored games),
+        # so that their CPU time is not taken from this process's event loop.
+        self.replays = replaypool.ReplayPool()
 
     async def _store(self, fn: Any, *args: Any) -> Any:
         return await self.store_calls.call(fn, *args)
+
+    async def _replayed(
+        self, check: Callable[[dict[str, Any]], replaypool.Answer], data: dict[str, Any]
+    ) -> tuple[GameRecord, Game, tuple[int, int, int]]:
+        """A whole record replayed in a worker process (RecordError as it found it); a 503
+        if the workers stopped first."""
+        try:
+            return await self.replays.run(check, data)
+        except replaypool.PoolStopped as exc:
+            log.error("%s", exc)
+            raise ApiError(503, f"{exc} before answering; nothing was changed, try again") from None
+
+    async def _replay(
+        self, check: Callable[[dict[str, Any]], replaypool.Answer], data: dict[str, Any]
+    ) -> tuple[Game, tuple[int, int, int]]:
+        _record, game, undos = await self._replayed(check, data)
+        return game, undos
 
     async def call_store(self, fn: Any, *args: Any) -> Any:
         """Run a store method in a worker thread; a failure is an ApiError 503."""
@@ -484,7 +523,7 @@ class GameManager:
         except UnknownGame:
             raise ApiError(404, f"no game {game_id!r}") from None
         info = record.pop(SERVER_KEY, None) or {}
-        game, undos = await asyncio.to_thread(_replay_stored, record)
+        game, undos = await self._replay(replaypool.replay_stored, record)
         settings = await self._store(self.store.settings, game_id)
         bots = self._bots_for(meta.seats, game, settings.get(table.STANDINS))
         handle = GameHandle(game_id, meta, game, tokens, bots)
@@ -655,10 +694,9 @@ class GameManager:
     async def import_record(
         self, data: dict[str, Any], seats: list[SeatInfo] | None
     ) -> tuple[GameHandle, list[str | None], str]:
-        """Start a game from a record, checked whole (400 saying where) in a worker thread,
-        IMPORTS_AT_ONCE at a time: a replay holds the interpreter's lock while it runs, so
-        one more waiting its turn would only slow the other games further. Beyond that, a
-        429 at once, nothing stored."""
+        """Start a game from a record, checked whole (400 saying where) in a worker process,
+        IMPORTS_AT_ONCE at a time: more at once would queue for the same workers and make
+        their clients wait. Beyond that, a 429 at once, nothing stored."""
         if self.imports_running >= IMPORTS_AT_ONCE:
             raise ApiError(
                 429,
@@ -682,23 +720,7 @@ class GameManager:
                 where="actions",
             )
         try:
-            record = GameRecord.from_dict(data)
-            if record.map_id not in available_maps():
-                raise RecordError("map", f"unknown map {record.map_id!r}")
-            if record.ruleset == RULESET_ID and record.ruleset_version != RULESET_VERSION:
-                raise RecordError(
-                    "ruleset",
-                    f"this record was played under version {record.ruleset_version!r} of the "
-                    f"rules, and this server plays version {RULESET_VERSION!r}: its actions "
-                    "would not mean the same",
-                )
-            for i, name in enumerate(record.seats):
-                problem = name_problem(name)
-                if len(name) > MAX_NAME:  # as POST /api/games checks them
-                    problem = f"a name has at most {MAX_NAME} characters, not {len(name)}"
-                if problem is not None:
-                    raise RecordError(f"seats[{i}]", problem)
-            game, undos = await asyncio.to_thread(replay_record, record)
+            record, game, undos = await self._replayed(replaypool.check_import, data)
         except RecordError as exc:
             raise ApiError(400, exc.message, where=exc.where) from None
         # The importer knows the seed, hence every hidden card: every seat is shown it.
@@ -969,3 +991,4 @@ class GameManager:
             for watcher in handle.watchers:
                 watcher.closed = True
                 watcher.wake.set()
+        self.replays.close()
