@@ -40,6 +40,8 @@ from railways.core.view import view_for
 from railways.rules import RULESET_ID, RULESET_VERSION, new_game
 from railways.rules.records import game_from_record, record_of
 from railways.server import replaypool, table
+from railways.server.auth import token_seat
+from railways.server.limits import Caller, RateLimiter, TokenRates, retry_after
 from railways.server.replay import Replayer
 from railways.server.security import name_problem
 from railways.server.signing import signed_by
@@ -49,6 +51,7 @@ from railways.store import GameMeta, GameStore, SeatInfo, StaleIndex, UnknownGam
 log = logging.getLogger("railways.server")
 
 SPECTATOR = object()  # marker for "the spectator token" in token look-ups
+WRONG_TOKEN = "that token does not belong to this game"
 
 # Referee limits: a server policy against unbounded histories, not a rule of the game.
 # The longest of 120 simulated games (2 and 6 players, random and greedy bots) took 578
@@ -214,10 +217,9 @@ class GameHandle:
         """The token's seat, SPECTATOR for the spectator token; raises 403 otherwise."""
         if not token:
             raise ApiError(403, "a seat or spectator token is needed (?token=...)")
-        hashed = hash_token(token)
-        if hashed not in self.tokens:
-            raise ApiError(403, "that token does not belong to this game")
-        seat = self.tokens[hashed]
+        found, seat = token_seat(self.tokens, token)
+        if not found:
+            raise ApiError(403, WRONG_TOKEN)
         return SPECTATOR if seat is None else seat
 
     # -- what a seat sees (JSON text, cached for the current action index) -----
@@ -392,6 +394,9 @@ class GameManager:
         # Whole records are replayed in worker processes (imports, loads of stored games),
         # so that their CPU time is not taken from this process's event loop.
         self.replays = replaypool.ReplayPool()
+        # Per token rates and wrong tokens per address (create_app sets them; off here).
+        off = RateLimiter(0.0, 1)
+        self.token_rates = TokenRates(off, off, off)
 
     async def _store(self, fn: Any, *args: Any) -> Any:
         return await self.store_calls.call(fn, *args)
@@ -444,10 +449,37 @@ class GameManager:
     def loaded_game(self, game_id: str) -> GameHandle | None:
         return self._handles.get(game_id)
 
-    async def open(self, game_id: str, token: str | None) -> tuple[GameHandle, int | object]:
+    async def open(
+        self, game_id: str, token: str | None, caller: Caller | None = None
+    ) -> tuple[GameHandle, int | object]:
         """The game and the token's seat (SPECTATOR for the spectator token). A game not in
         memory is replayed only once the token is known to be one of its own (403/404
-        otherwise), so a stranger cannot make the server replay games."""
+        otherwise), so a stranger cannot make the server replay games. With ``caller``
+        (who sent the request) the token limits apply: a caller who offered too many
+        wrong tokens gets 429 before this one is compared, and a token past its rate 429."""
+        if caller is not None:
+            self._refuse_if_waiting(self.token_rates.guessing(caller), "wrong tokens")
+        try:
+            handle, seat = await self._open(game_id, token)
+        except ApiError as exc:
+            if caller is not None and token and exc.message == WRONG_TOKEN:
+                self.token_rates.wrong_token(caller)
+            raise
+        if caller is not None and token:
+            wait = self.token_rates.use(hash_token(token), caller)
+            kind = "actions" if caller.write else "requests"
+            self._refuse_if_waiting(wait, f"{kind} with this token")
+        return handle, seat
+
+    @staticmethod
+    def _refuse_if_waiting(wait: float, what: str) -> None:
+        if wait:
+            seconds = retry_after(wait)
+            raise ApiError(
+                429, f"too many {what}; try again in {seconds} s", headers={"Retry-After": seconds}
+            )
+
+    async def _open(self, game_id: str, token: str | None) -> tuple[GameHandle, int | object]:
         if game_id not in self._handles:
             if not token:
                 raise ApiError(403, "a seat or spectator token is needed (?token=...)")
@@ -456,8 +488,8 @@ class GameManager:
             tokens = await self._store(self.store.tokens_of, game_id)
             if not tokens:  # every game has at least its spectator token
                 raise ApiError(404, f"no game {game_id!r}")
-            if hash_token(token) not in tokens:
-                raise ApiError(403, "that token does not belong to this game")
+            if not token_seat(tokens, token)[0]:
+                raise ApiError(403, WRONG_TOKEN)
         handle = await self.get(game_id)
         return handle, handle.seat_of_token(token)
 
