@@ -5,6 +5,7 @@ always; PostgreSQL when RAILWAYS_TEST_POSTGRES_URL is set."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -89,3 +90,43 @@ def test_two_servers_on_one_sqlite_file(sqlite_pair: tuple[LiveServer, LiveServe
 def test_two_servers_on_one_postgresql(pg_url: str) -> None:  # noqa: F811
     with LiveServer(None, pg_url) as a, LiveServer(None, pg_url) as b:
         _two_servers_play(a, b)
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rpartition(")")[2].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_replay_workers_go_when_their_server_is_killed(tmp_path: Path) -> None:
+    """Issue 30: a server killed with SIGKILL cannot stop its replay workers; they must
+    notice and go, or they hold its standard error (and a fork server) forever."""
+    server = LiveServer(tmp_path / "data").start()
+    assert server.proc is not None
+    pid = server.proc.pid
+    answer = httpx.post(f"{server.url}/api/games/import", json={"record": {}}, timeout=60)
+    assert answer.status_code == 400  # checked by a worker, which is running now
+    workers = [w for child in _children(pid) for w in _children(child)]
+    assert workers, "no replay worker under the server's fork server"
+    server.proc.kill()
+    server.stop()  # waits for its standard error to close: every worker gone
+    deadline = time.monotonic() + 30
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(w) for w in workers)

@@ -27,8 +27,11 @@ import logging
 import multiprocessing
 import os
 import pickle
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from railways.core.errors import RecordError
@@ -119,6 +122,33 @@ def _replayed(data: dict[str, Any], parse: Callable[[dict[str, Any]], GameRecord
     return ("ok", setup, dump_game(game), undos, os.getpid())
 
 
+def watch_server(pid: int, every: float = 0.5) -> None:
+    """In a worker: exit once the server process ``pid`` has (killed with SIGKILL, it
+    cannot shut the pool down, and a worker would otherwise wait for work forever, holding
+    the server's standard error open)."""
+
+    def watch() -> None:
+        while _alive(pid):
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="railways-watch-server", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: ours has gone, its number reused
+        return False
+    try:  # a process that has exited but is not yet reaped is a zombie ("Z")
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True  # no /proc: the signal test is all there is
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
 class PoolStopped(Exception):
     """The worker processes stopped (killed, out of memory) before answering."""
 
@@ -151,7 +181,12 @@ class ReplayPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=_context())
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=_context(),
+                initializer=watch_server,
+                initargs=(os.getpid(),),
+            )
         return self._pool
 
     def _discard(self) -> None:
