@@ -447,6 +447,13 @@ def run_attacks(
 ) -> list[Outcome]:
     """Every attack against ``url`` (loopback only); ``db``: the SQLite file, to lock it;
     ``pid``: the server's process, to read its peak memory."""
+    from railways.server.attack_tokens import (
+        token_actions,
+        token_guessing,
+        token_reads,
+        token_timing,
+    )
+
     _host, port = check_loopback(url)
     say = progress or (lambda _text: None)
     out: list[Outcome] = []
@@ -465,6 +472,10 @@ def run_attacks(
     out += bad_names(url)
     say("imports")
     out += import_flood(url)
+    say("eight clients importing a 2,990-action record (about 40 s)")
+    out += heavy_import_rows(url, started_here=db is not None)
+    say("seat tokens: reads and actions from several addresses, guessing, timing")
+    out += token_reads(url) + token_actions(url) + token_guessing(url) + token_timing(url)
     say("forwarded addresses")
     out += forwarded_flood(url)
     say("game creation flood")
@@ -472,6 +483,28 @@ def run_attacks(
     say("read flood")
     out += read_flood(url)  # last: it uses up this client's reads
     return out
+
+
+def heavy_import_rows(url: str, started_here: bool) -> list[Outcome]:
+    """Other games' GETs while eight clients import a long record. A server started here
+    for the other attacks would refuse all but two imports a minute from this one
+    address, so this row gets a server of its own without request-rate limits (as the
+    load benchmark's); against ``--url`` it runs on that server, limits and all."""
+    from railways.server.bench import local_server
+    from railways.server.import_load import heavy_imports
+
+    if started_here:
+        with local_server() as free:
+            load = heavy_imports(free)
+    else:
+        load = heavy_imports(url)
+    return [
+        Outcome(
+            "other games' GETs while 8 clients import a 2,990-action record",
+            load.held(),
+            load.detail(),
+        )
+    ]
 
 
 def report(outcomes: list[Outcome]) -> str:

@@ -139,6 +139,8 @@ def local_server(bot_delay: float = 0.0) -> Iterator[str]:
                 "0",
                 "--actions-per-minute",
                 "0",
+                "--imports-per-minute",
+                "0",
             ],
             stdin=subprocess.DEVNULL,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
