@@ -4,8 +4,8 @@
 where every seat that may build builds and undoes up to the 50 undos a turn allows, to
 about 3,000 actions (the cap). :func:`heavy_imports` times one client's GETs of other games
 while idle, then while ``clients`` clients import that record again and again (each
-waiting only as long as a refusal's Retry-After says), and says whether their p99 stayed within twice the idle one and every import was either taken
-(201) or refused at once (429).
+waiting only as long as a refusal's Retry-After says), and says whether their p99 stayed
+within twice the idle one and every import was either taken (201) or refused at once (429).
 """
 
 from __future__ import annotations
