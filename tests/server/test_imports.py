@@ -8,7 +8,7 @@ import os
 import signal
 import stat
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -192,3 +192,24 @@ def test_a_worker_that_dies_is_a_503_and_the_next_import_works(client: TestClien
     again = _import(client, record)
     assert again.status_code == 201, again.text
     assert manager.store.count_games() == before + 1
+
+
+def test_the_pool_is_started_off_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first submit starts the fork server, seconds of importing the engine: made on the
+    event loop, it stalled every request meanwhile (the first imports' 429s took 6 s)."""
+    on_loop: list[bool] = []
+    real = ProcessPoolExecutor.submit
+
+    def spy(self: ProcessPoolExecutor, *args: Any, **kwargs: Any) -> Any:
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(True)
+        except RuntimeError:
+            on_loop.append(False)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", spy)
+    assert _import(client, _finished_record()).status_code == 201
+    assert on_loop == [False]

@@ -167,9 +167,12 @@ class ReplayPool:
         """``check(data)`` in a worker (:func:`check_import` or :func:`replay_stored`):
         the record without its actions, its game and undo counter. Raises RecordError as
         the worker found it, PoolStopped if the workers died first."""
-        loop = asyncio.get_running_loop()
+        executor = self._executor()
         try:
-            answer = await loop.run_in_executor(self._executor(), check, data)
+            # A submit may start processes (the first one, the fork server: seconds of
+            # importing the engine), so it is made from a thread, never the event loop.
+            future = await asyncio.to_thread(executor.submit, check, data)
+            answer = await asyncio.wrap_future(future)
         except BrokenExecutor:
             self._discard()  # the next call starts fresh workers
             raise PoolStopped("the processes that check records stopped") from None
