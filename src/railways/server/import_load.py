@@ -102,6 +102,9 @@ def heavy_imports(url: str, clients: int = 8, seconds: float = 15.0) -> ImportLo
     with httpx.Client(base_url=url, timeout=60) as reader:
         games = [reader.post("/api/games", json={"seats": seats}).json() for _ in range(4)]
         targets = [(g["id"], g["spectator"]["token"]) for g in games]
+        # One import first: a server that has taken one has its replay workers running
+        # (starting them is a one-off of a few seconds in a process of their own).
+        reader.post(IMPORT_PATH, content=body, headers={"content-type": "application/json"})
         _read_for(reader, targets, seconds, out.idle_ms, out)
         stop = threading.Event()
         lock = threading.Lock()
