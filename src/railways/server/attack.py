@@ -400,9 +400,10 @@ def read_flood(url: str, count: int = 800) -> list[Outcome]:
 
 
 @contextlib.contextmanager
-def attack_server() -> Iterator[tuple[str, Path, int]]:
+def attack_server() -> Iterator[tuple[str, Path | None, int]]:
     """``railways serve`` with its default limits, on a free loopback port and a temporary
-    SQLite data dir: its URL, database file and process id."""
+    SQLite data dir (or $RAILWAYS_DATABASE_URL, as ``railways serve`` takes it): its URL,
+    SQLite file (None on another database: it cannot be locked from here) and process id."""
     import os
     import subprocess
     import sys
@@ -427,7 +428,8 @@ def attack_server() -> Iterator[tuple[str, Path, int]]:
                 if time.monotonic() > deadline:
                     raise RuntimeError("the server did not start within 30 s")
                 time.sleep(0.1)
-            yield url, Path(data) / "railways.sqlite3", proc.pid
+            on_sqlite = not os.environ.get("RAILWAYS_DATABASE_URL")
+            yield url, Path(data) / "railways.sqlite3" if on_sqlite else None, proc.pid
         finally:
             proc.terminate()
             try:
@@ -447,6 +449,7 @@ def run_attacks(
 ) -> list[Outcome]:
     """Every attack against ``url`` (loopback only); ``db``: the SQLite file, to lock it;
     ``pid``: the server's process, to read its peak memory."""
+    from railways.server.attack_race import two_servers_race
     from railways.server.attack_tokens import (
         token_actions,
         token_guessing,
@@ -473,9 +476,12 @@ def run_attacks(
     say("imports")
     out += import_flood(url)
     say("eight clients importing a 2,990-action record (about 40 s)")
-    out += heavy_import_rows(url, started_here=db is not None)
+    out += heavy_import_rows(url, started_here=pid is not None)
     say("seat tokens: reads and actions from several addresses, guessing, timing")
     out += token_reads(url) + token_actions(url) + token_guessing(url) + token_timing(url)
+    if pid is not None:  # a server started here: start two more, on one database
+        say("two server processes racing for one game")
+        out += two_servers_race()
     say("forwarded addresses")
     out += forwarded_flood(url)
     say("game creation flood")
