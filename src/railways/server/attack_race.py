@@ -53,8 +53,7 @@ def _race(a: str, b: str, store_url: str, rounds: int) -> tuple[bool, str]:
             taken += [moves[i] for i, code in enumerate(codes) if code == 200]
         spectator = game["spectator"]["token"]
         views = [
-            client.get(f"{s}/api/games/{gid}", params={"token": spectator}).json()
-            for s in (a, b)
+            client.get(f"{s}/api/games/{gid}", params={"token": spectator}).json() for s in (a, b)
         ]
     store = open_store(store_url)
     try:
