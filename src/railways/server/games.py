@@ -1023,4 +1023,4 @@ class GameManager:
             for watcher in handle.watchers:
                 watcher.closed = True
                 watcher.wake.set()
-        self.replays.close()
+        await self.replays.close()

@@ -197,9 +197,12 @@ class ReplayPool:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 
-    def close(self) -> None:
-        """Stop the workers (a replay still running is abandoned)."""
-        self._discard()
+    async def close(self) -> None:
+        """Stop the workers, waiting (in a thread) for a replay still running to end: a pool
+        left to the interpreter's exit leaks its queues' semaphores."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
 
 def _context() -> multiprocessing.context.BaseContext:
