@@ -13,37 +13,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from railways.core.actions import BuildTrack, Undo
-from railways.core.legal import legal_actions, sample_action
-from railways.core.record import GameRecord
-from railways.core.rng import Rng
-from railways.rules import new_game
-from railways.rules.records import record_of
+from railways.core.actions import Undo
 from railways.server.games import replay_record
-
-
-def undo_heavy(actions: int, seed: int) -> GameRecord:
-    game = new_game("eastern-us", players=4, seed=seed)
-    rng = Rng(seed)
-    undos: dict[tuple[int, int], int] = {}  # (turn, seat) -> undos so far
-    while len(game.actions) < actions and not game.over:
-        seat = game.to_act
-        assert seat is not None
-        action = sample_action(game, seat, rng)
-        key = (game.state.turn, seat)
-        while isinstance(action, BuildTrack) and undos.get(key, 0) < 49:
-            if len(game.actions) + 3 > actions:
-                break
-            game.apply(action)
-            if game.undo_allowed(seat) is not None:
-                break
-            game.apply(Undo(seat=seat))
-            undos[key] = undos.get(key, 0) + 1
-        if game.to_act != seat or len(game.actions) >= actions:
-            continue
-        legal_actions(game, seat)
-        game.apply(action)
-    return record_of(game)
+from railways.server.import_load import undo_heavy
 
 
 def main() -> None:

@@ -3,9 +3,12 @@ exported are signed and told from edited ones, and another ruleset version is re
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
 import stat
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +20,6 @@ from railways.core.legal import legal_actions
 from railways.core.record import digest
 from railways.rules import new_game
 from railways.rules.records import record_of
-from railways.server import games as games_module
 from railways.server.signing import KEY_FILE
 from server.helpers import state
 
@@ -121,17 +123,19 @@ def test_a_second_import_while_one_is_replayed_is_refused_at_once(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 30: eight heavy imports at once each held the interpreter in turn; now one is
-    replayed at a time and another is told at once to come back (429, nothing stored)."""
+    checked at a time and another is told at once to come back (429, nothing stored)."""
     record = _finished_record()
+    manager = client.app.state.manager  # type: ignore[attr-defined]
     started, release = threading.Event(), threading.Event()
-    real = games_module.replay_record
+    real = manager.replays.run
 
-    def slow_replay(rec: Any) -> Any:
+    async def held_replay(check: Any, data: Any) -> Any:
         started.set()
-        assert release.wait(30), "the test never let the first import finish"
-        return real(rec)
+        held = await asyncio.to_thread(release.wait, 30)
+        assert held, "the test never let the first import finish"
+        return await real(check, data)
 
-    monkeypatch.setattr(games_module, "replay_record", slow_replay)
+    monkeypatch.setattr(manager.replays, "run", held_replay)
     with ThreadPoolExecutor(1) as pool:
         first = pool.submit(_import, client, record)
         assert started.wait(30)
@@ -141,7 +145,71 @@ def test_a_second_import_while_one_is_replayed_is_refused_at_once(
     assert second.status_code == 429, second.text
     assert int(second.headers["retry-after"]) >= 1
     assert "another imported record" in second.json()["error"]
-    store = client.app.state.manager.store  # type: ignore[attr-defined]
-    assert store.count_games() == 1  # the first import's game only
-    monkeypatch.setattr(games_module, "replay_record", real)
+    assert manager.store.count_games() == 1  # the first import's game only
+    monkeypatch.setattr(manager.replays, "run", real)
     assert _import(client, record).status_code == 201
+
+
+def test_imports_are_replayed_in_another_process(client: TestClient) -> None:
+    """Issue 30: a replay in a thread held the interpreter while other games waited; the
+    record is now checked by a worker process, and the game it replayed is played on here."""
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    record = _finished_record()
+    made = _import(client, record)
+    assert made.status_code == 201, made.text
+    assert manager.replays.worker_pids  # a worker answered ...
+    assert os.getpid() not in manager.replays.worker_pids  # ... and it was not this process
+    game = manager._handles[made.json()["id"]].game
+    assert record_of(game).to_dict()["actions"] == record["actions"]
+    assert game.board is new_game("eastern-us", ["Ann", "Ben"], seed=5).board  # shared here
+
+
+def test_a_record_refused_in_the_worker_is_a_400_and_stores_nothing(client: TestClient) -> None:
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    record = _finished_record()
+    actions = list(record["actions"])
+    actions[7] = {**actions[5], "seat": (actions[5]["seat"] + 1) % 2}  # out of turn
+    r = _import(client, _with_digest({**record, "actions": actions}))
+    assert r.status_code == 400, r.text
+    assert r.json()["where"] == "actions[7]" and "illegal" in r.json()["error"]
+    r = _import(client, _with_digest({**record, "map": "atlantis"}))
+    assert r.status_code == 400 and r.json()["where"] == "map", r.text
+    assert manager.replays.worker_pids and os.getpid() not in manager.replays.worker_pids
+    assert manager.store.count_games() == 0
+    assert client.get("/api/games").json() == []
+
+
+def test_a_worker_that_dies_is_a_503_and_the_next_import_works(client: TestClient) -> None:
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    record = _finished_record()
+    assert _import(client, record).status_code == 201
+    for pid in manager.replays.worker_pids:  # killed between two imports: the pool is broken
+        os.kill(pid, signal.SIGKILL)
+    r = _import(client, record)
+    assert r.status_code == 503, r.text
+    assert "stopped" in r.json()["error"] and "nothing was changed" in r.json()["error"]
+    before = manager.store.count_games()
+    again = _import(client, record)
+    assert again.status_code == 201, again.text
+    assert manager.store.count_games() == before + 1
+
+
+def test_the_pool_is_started_off_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first submit starts the fork server, seconds of importing the engine: made on the
+    event loop, it stalled every request meanwhile (the first imports' 429s took 6 s)."""
+    on_loop: list[bool] = []
+    real = ProcessPoolExecutor.submit
+
+    def spy(self: ProcessPoolExecutor, *args: Any, **kwargs: Any) -> Any:
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(True)
+        except RuntimeError:
+            on_loop.append(False)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", spy)
+    assert _import(client, _finished_record()).status_code == 201
+    assert on_loop == [False]

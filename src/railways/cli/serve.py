@@ -92,13 +92,15 @@ def _per_minute(flag: str, default: float, burst: int, what: str) -> Callable[[F
     "--reads-per-minute",
     limits.READS_PER_MINUTE,
     limits.READ_BURST,
-    "API reads (GETs, WebSocket connections) one client address may make a minute",
+    "API reads (GETs, WebSocket connections) one client address (and one seat token) "
+    "may make a minute",
 )
 @_per_minute(
     "--actions-per-minute",
     limits.ACTIONS_PER_MINUTE,
     limits.ACTION_BURST,
-    "Other API requests (moves, chat, creating) one client address may make a minute",
+    "Other API requests (moves, chat, creating) one client address (and one seat token) "
+    "may make a minute",
 )
 @_per_minute(
     "--imports-per-minute",

@@ -39,6 +39,7 @@ from pydantic import (
     create_model,
 )
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketState
 
 from railways import __version__
@@ -605,6 +606,13 @@ def _parse_path(text: str) -> tuple[Hex, ...]:
     return tuple(hexes)
 
 
+def _caller(connection: HTTPConnection) -> limits.Caller:
+    """Who sent this request, for the token limits: a WebSocket counts as a read."""
+    address = connection.client.host if connection.client else "?"
+    method = connection.scope.get("method", "GET")
+    return limits.Caller(address, write=method not in ("GET", "HEAD", "OPTIONS"))
+
+
 def create_app(
     store: GameStore,
     *,
@@ -699,6 +707,14 @@ def create_app(
         imports_busy=manager.imports_busy,
     )
     app.add_middleware(SecurityHeaders)
+    # The same rates per seat token; wrong tokens limited whenever reads are.
+    manager.token_rates = limits.TokenRates(
+        reads=RateLimiter(reads_per_minute, rate_bursts[0]),
+        actions=RateLimiter(actions_per_minute, rate_bursts[1]),
+        wrong=RateLimiter(
+            limits.WRONG_TOKENS_PER_MINUTE if reads_per_minute else 0.0, limits.WRONG_TOKEN_BURST
+        ),
+    )
     create_limit = RateLimiter(creates_per_minute, create_burst)
     sockets: dict[tuple[str, int | None], int] = {}  # (game, seat) -> live WebSockets
 
@@ -835,7 +851,7 @@ def create_app(
     async def get_game(game_id: str, request: Request, token: str | None = None) -> Response:
         """The token's seat's view and legal actions (spectators: public view, legal null).
         The token may come as ``Authorization: Bearer ...`` instead of ``?token=``."""
-        handle, seat = await manager.open(game_id, token or bearer(request))
+        handle, seat = await manager.open(game_id, token or bearer(request), _caller(request))
         who = None if seat is SPECTATOR else seat
         assert who is None or isinstance(who, int)
         async with handle.lock:
@@ -849,9 +865,9 @@ def create_app(
         "/api/games/{game_id}/actions",
         responses=_errors(400, 403, 404, 409),
     )
-    async def act(game_id: str, body: ActionIn) -> Response:
+    async def act(game_id: str, body: ActionIn, request: Request) -> Response:
         """Take an action as the token's seat, after action number ``after``."""
-        handle, _seat = await manager.open(game_id, body.token)
+        handle, _seat = await manager.open(game_id, body.token, _caller(request))
         try:
             seat = await manager.act(handle, body.token, body.after, body.action)
         except IllegalAction as exc:
@@ -881,7 +897,7 @@ def create_app(
         With ``redirect=1`` the build turns the end tile of the seat's own incomplete link
         at the path's first hex; each answer then also says (``turn_cost``) what turning
         the tile to face that hex alone would cost, while the path is that one hex."""
-        handle, seat = await manager.open(game_id, token or bearer(request))
+        handle, seat = await manager.open(game_id, token or bearer(request), _caller(request))
         if seat is SPECTATOR:
             raise ApiError(403, "a spectator token can only watch")
         assert isinstance(seat, int)
@@ -902,7 +918,7 @@ def create_app(
     posting = _errors(400, 403, 404)  # 400: a body that is not JSON
 
     async def _seat(game_id: str, request: Request, token: str | None) -> tuple[GameHandle, int]:
-        handle, seat = await manager.open(game_id, token or bearer(request))
+        handle, seat = await manager.open(game_id, token or bearer(request), _caller(request))
         if not isinstance(seat, int):
             raise ApiError(403, "only a seat can do this; a spectator link can only watch")
         return handle, seat
@@ -915,7 +931,7 @@ def create_app(
         token: str | None = None,
     ) -> list[dict[str, Any]]:
         """The chat messages after ``after`` that this token may read."""
-        handle, seat = await manager.open(game_id, token or bearer(request))
+        handle, seat = await manager.open(game_id, token or bearer(request), _caller(request))
         await manager.load_chat(handle)
         return handle.visible_chat(seat if isinstance(seat, int) else None, after)
 
@@ -925,7 +941,7 @@ def create_app(
     ) -> dict[str, Any]:
         """Say something to the table (seats and spectators; spectators not when muted)."""
         given = token or bearer(request)
-        handle, seat = await manager.open(game_id, given)
+        handle, seat = await manager.open(game_id, given, _caller(request))
         who = seat if isinstance(seat, int) else None
         if who is None and handle.settings.get(table.MUTED):
             raise ApiError(403, "the seats have muted spectators in this game's chat")
@@ -995,7 +1011,7 @@ def create_app(
         """The position after the game's first ``at`` actions as this token's seat saw it
         then (a spectator token: the public view), with that step's last log line. Any game,
         running or over; the record itself never leaves the server."""
-        handle, seat = await manager.open(game_id, token or bearer(request))
+        handle, seat = await manager.open(game_id, token or bearer(request), _caller(request))
         async with handle.lock:
             actions = tuple(handle.game.actions)
             if handle.replayer is None:
@@ -1016,7 +1032,7 @@ def create_app(
         everyone's Rail Barons). A game this server refereed from its first action carries
         this server's signature (docs/server.md); one imported from a record that was not
         this server's own is given back as it came, unsigned."""
-        handle, _seat = await manager.open(game_id, token or bearer(request))
+        handle, _seat = await manager.open(game_id, token or bearer(request), _caller(request))
         async with handle.lock:
             if not handle.game.over:
                 raise ApiError(
@@ -1093,7 +1109,7 @@ def create_app(
         try:
             if not token:  # the browser's way: the token is the first message, not in the URL
                 token = await _first_message_token(websocket)
-            handle, seat = await manager.open(game_id, token)
+            handle, seat = await manager.open(game_id, token, _caller(websocket))
         except ApiError as exc:
             # Accept, then close with 4403/4404 and the reason: a browser sees the code,
             # while a refused handshake would only show up as a generic failure.

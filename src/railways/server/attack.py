@@ -400,9 +400,10 @@ def read_flood(url: str, count: int = 800) -> list[Outcome]:
 
 
 @contextlib.contextmanager
-def attack_server() -> Iterator[tuple[str, Path, int]]:
+def attack_server() -> Iterator[tuple[str, Path | None, int]]:
     """``railways serve`` with its default limits, on a free loopback port and a temporary
-    SQLite data dir: its URL, database file and process id."""
+    SQLite data dir (or $RAILWAYS_DATABASE_URL, as ``railways serve`` takes it): its URL,
+    SQLite file (None on another database: it cannot be locked from here) and process id."""
     import os
     import subprocess
     import sys
@@ -427,7 +428,8 @@ def attack_server() -> Iterator[tuple[str, Path, int]]:
                 if time.monotonic() > deadline:
                     raise RuntimeError("the server did not start within 30 s")
                 time.sleep(0.1)
-            yield url, Path(data) / "railways.sqlite3", proc.pid
+            on_sqlite = not os.environ.get("RAILWAYS_DATABASE_URL")
+            yield url, Path(data) / "railways.sqlite3" if on_sqlite else None, proc.pid
         finally:
             proc.terminate()
             try:
@@ -447,6 +449,14 @@ def run_attacks(
 ) -> list[Outcome]:
     """Every attack against ``url`` (loopback only); ``db``: the SQLite file, to lock it;
     ``pid``: the server's process, to read its peak memory."""
+    from railways.server.attack_race import two_servers_race
+    from railways.server.attack_tokens import (
+        token_actions,
+        token_guessing,
+        token_reads,
+        token_timing,
+    )
+
     _host, port = check_loopback(url)
     say = progress or (lambda _text: None)
     out: list[Outcome] = []
@@ -465,6 +475,13 @@ def run_attacks(
     out += bad_names(url)
     say("imports")
     out += import_flood(url)
+    say("eight clients importing a 2,990-action record (about 40 s)")
+    out += heavy_import_rows(url, started_here=pid is not None)
+    say("seat tokens: reads and actions from several addresses, guessing, timing")
+    out += token_reads(url) + token_actions(url) + token_guessing(url) + token_timing(url)
+    if pid is not None:  # a server started here: start two more, on one database
+        say("two server processes racing for one game")
+        out += two_servers_race()
     say("forwarded addresses")
     out += forwarded_flood(url)
     say("game creation flood")
@@ -472,6 +489,28 @@ def run_attacks(
     say("read flood")
     out += read_flood(url)  # last: it uses up this client's reads
     return out
+
+
+def heavy_import_rows(url: str, started_here: bool) -> list[Outcome]:
+    """Other games' GETs while eight clients import a long record. A server started here
+    for the other attacks would refuse all but two imports a minute from this one
+    address, so this row gets a server of its own without request-rate limits (as the
+    load benchmark's); against ``--url`` it runs on that server, limits and all."""
+    from railways.server.bench import local_server
+    from railways.server.import_load import heavy_imports
+
+    if started_here:
+        with local_server() as free:
+            load = heavy_imports(free)
+    else:
+        load = heavy_imports(url)
+    return [
+        Outcome(
+            "other games' GETs while 8 clients import a 2,990-action record",
+            load.held(),
+            load.detail(),
+        )
+    ]
 
 
 def report(outcomes: list[Outcome]) -> str:

@@ -6,23 +6,40 @@ as the first message of a WebSocket (``{"token": ...}``); the API still accepts
 ``?token=`` for scripts and old links, and :class:`RedactTokens`, installed on uvicorn's
 loggers, replaces every ``token=`` value in what they write with ``[redacted]``: a
 parameter whose name only reads ``token`` once percent-decoded (``?%74oken=``, which the
-server accepts as the token) is redacted too.
+server accepts as the token) is redacted too. A token is matched against a game's stored
+hashes by :func:`token_seat`, in constant time.
 """
 
 from __future__ import annotations
 
+import hmac
 import logging
 import re
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import unquote_plus
 
 from starlette.requests import HTTPConnection
+
+from railways.store import hash_token
 
 # A query parameter: what comes before it, its name (percent-encoded or not) and its value.
 _PARAMETER = re.compile(r"((?:^|[?&;\s])([^=&;#?\s\"]+)=)[^&;#\s\"]*")
 REDACTED = "[redacted]"
 # uvicorn's access lines, and its WebSocket lines (logged on uvicorn.error).
 LOGGERS = ("uvicorn.access", "uvicorn.error")
+
+
+def token_seat(tokens: Mapping[str, int | None], token: str) -> tuple[bool, int | None]:
+    """Whether ``token`` is one of ``tokens`` (token hash -> seat, None for the spectator)
+    and its seat. Every stored hash is compared in constant time, so how long the answer
+    takes says nothing about which stored hash came closest."""
+    hashed = hash_token(token)
+    found, seat = False, None
+    for stored, its_seat in tokens.items():
+        if hmac.compare_digest(stored, hashed):
+            found, seat = True, its_seat
+    return found, seat
 
 
 def bearer(connection: HTTPConnection) -> str | None:

@@ -113,10 +113,14 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def local_server(bot_delay: float = 0.0) -> Iterator[str]:
-    """``railways serve`` in a subprocess on a free port with a temporary SQLite data dir."""
+def local_server(bot_delay: float = 0.0, data_dir: str | None = None) -> Iterator[str]:
+    """``railways serve`` in a subprocess on a free port with a temporary SQLite data dir
+    (or ``data_dir``; $RAILWAYS_DATABASE_URL, if set, takes the place of either)."""
     port = _free_port()
-    with tempfile.TemporaryDirectory(prefix="railways-bench-") as data:
+    with contextlib.ExitStack() as stack:
+        data = data_dir or stack.enter_context(
+            tempfile.TemporaryDirectory(prefix="railways-bench-")
+        )
         proc = subprocess.Popen(
             [
                 sys.executable,
@@ -138,6 +142,8 @@ def local_server(bot_delay: float = 0.0) -> Iterator[str]:
                 "--reads-per-minute",
                 "0",
                 "--actions-per-minute",
+                "0",
+                "--imports-per-minute",
                 "0",
             ],
             stdin=subprocess.DEVNULL,

@@ -39,7 +39,9 @@ from railways.core.state import Phase
 from railways.core.view import view_for
 from railways.rules import RULESET_ID, RULESET_VERSION, new_game
 from railways.rules.records import game_from_record, record_of
-from railways.server import table
+from railways.server import replaypool, table
+from railways.server.auth import token_seat
+from railways.server.limits import Caller, RateLimiter, TokenRates, retry_after
 from railways.server.replay import Replayer
 from railways.server.security import name_problem
 from railways.server.signing import signed_by
@@ -49,13 +51,14 @@ from railways.store import GameMeta, GameStore, SeatInfo, StaleIndex, UnknownGam
 log = logging.getLogger("railways.server")
 
 SPECTATOR = object()  # marker for "the spectator token" in token look-ups
+WRONG_TOKEN = "that token does not belong to this game"
 
 # Referee limits: a server policy against unbounded histories, not a rule of the game.
 # The longest of 120 simulated games (2 and 6 players, random and greedy bots) took 578
 # actions; see "Limits on a game's history" in docs/server.md.
 MAX_ACTIONS = 3_000  # accepted actions in one game, undos included
 MAX_UNDOS_PER_TURN = 50  # undos by one seat in one turn
-IMPORTS_AT_ONCE = 1  # records replayed for import at the same time (one process)
+IMPORTS_AT_ONCE = 1  # records checked for import at the same time
 IMPORT_RETRY = 2  # seconds a refused import is told to wait
 MAX_NAME = 40  # characters in a player's name (as SeatIn in app.py)
 SERVER_KEY = "server"  # the setup's field for what the server knows beyond the record
@@ -214,10 +217,9 @@ class GameHandle:
         """The token's seat, SPECTATOR for the spectator token; raises 403 otherwise."""
         if not token:
             raise ApiError(403, "a seat or spectator token is needed (?token=...)")
-        hashed = hash_token(token)
-        if hashed not in self.tokens:
-            raise ApiError(403, "that token does not belong to this game")
-        seat = self.tokens[hashed]
+        found, seat = token_seat(self.tokens, token)
+        if not found:
+            raise ApiError(403, WRONG_TOKEN)
         return SPECTATOR if seat is None else seat
 
     # -- what a seat sees (JSON text, cached for the current action index) -----
@@ -337,8 +339,27 @@ def replay_record(record: GameRecord) -> tuple[Game, tuple[int, int, int]]:
     return game, undos
 
 
-def _replay_stored(record: dict[str, Any]) -> tuple[Game, tuple[int, int, int]]:
-    return replay_record(GameRecord.from_dict(record))
+def check_import_record(data: dict[str, Any]) -> GameRecord:
+    """The record of an import, parsed and checked as far as it can be without replaying
+    it: a map this server has, the rules' version it plays, names as POST /api/games takes
+    them. Raises RecordError saying where."""
+    record = GameRecord.from_dict(data)
+    if record.map_id not in available_maps():
+        raise RecordError("map", f"unknown map {record.map_id!r}")
+    if record.ruleset == RULESET_ID and record.ruleset_version != RULESET_VERSION:
+        raise RecordError(
+            "ruleset",
+            f"this record was played under version {record.ruleset_version!r} of the "
+            f"rules, and this server plays version {RULESET_VERSION!r}: its actions "
+            "would not mean the same",
+        )
+    for i, name in enumerate(record.seats):
+        problem = name_problem(name)
+        if len(name) > MAX_NAME:  # as POST /api/games checks them
+            problem = f"a name has at most {MAX_NAME} characters, not {len(name)}"
+        if problem is not None:
+            raise RecordError(f"seats[{i}]", problem)
+    return record
 
 
 class GameManager:
@@ -370,9 +391,32 @@ class GameManager:
         # (the file has one writer at a time: ours queue instead of contending).
         sqlite = getattr(store, "dialect", "") == "sqlite"
         self.store_calls = StoreCalls(writers=1 if sqlite else 4)
+        # Whole records are replayed in worker processes (imports, loads of stored games),
+        # so that their CPU time is not taken from this process's event loop.
+        self.replays = replaypool.ReplayPool()
+        # Per token rates and wrong tokens per address (create_app sets them; off here).
+        off = RateLimiter(0.0, 1)
+        self.token_rates = TokenRates(off, off, off)
 
     async def _store(self, fn: Any, *args: Any) -> Any:
         return await self.store_calls.call(fn, *args)
+
+    async def _replayed(
+        self, check: Callable[[dict[str, Any]], replaypool.Answer], data: dict[str, Any]
+    ) -> tuple[GameRecord, Game, tuple[int, int, int]]:
+        """A whole record replayed in a worker process (RecordError as it found it); a 503
+        if the workers stopped first."""
+        try:
+            return await self.replays.run(check, data)
+        except replaypool.PoolStopped as exc:
+            log.error("%s", exc)
+            raise ApiError(503, f"{exc} before answering; nothing was changed, try again") from None
+
+    async def _replay(
+        self, check: Callable[[dict[str, Any]], replaypool.Answer], data: dict[str, Any]
+    ) -> tuple[Game, tuple[int, int, int]]:
+        _record, game, undos = await self._replayed(check, data)
+        return game, undos
 
     async def call_store(self, fn: Any, *args: Any) -> Any:
         """Run a store method in a worker thread; a failure is an ApiError 503."""
@@ -405,10 +449,37 @@ class GameManager:
     def loaded_game(self, game_id: str) -> GameHandle | None:
         return self._handles.get(game_id)
 
-    async def open(self, game_id: str, token: str | None) -> tuple[GameHandle, int | object]:
+    async def open(
+        self, game_id: str, token: str | None, caller: Caller | None = None
+    ) -> tuple[GameHandle, int | object]:
         """The game and the token's seat (SPECTATOR for the spectator token). A game not in
         memory is replayed only once the token is known to be one of its own (403/404
-        otherwise), so a stranger cannot make the server replay games."""
+        otherwise), so a stranger cannot make the server replay games. With ``caller``
+        (who sent the request) the token limits apply: a caller who offered too many
+        wrong tokens gets 429 before this one is compared, and a token past its rate 429."""
+        if caller is not None:
+            self._refuse_if_waiting(self.token_rates.guessing(caller), "wrong tokens")
+        try:
+            handle, seat = await self._open(game_id, token)
+        except ApiError as exc:
+            if caller is not None and token and exc.message == WRONG_TOKEN:
+                self.token_rates.wrong_token(caller)
+            raise
+        if caller is not None and token:
+            wait = self.token_rates.use(hash_token(token), caller)
+            kind = "actions" if caller.write else "requests"
+            self._refuse_if_waiting(wait, f"{kind} with this token")
+        return handle, seat
+
+    @staticmethod
+    def _refuse_if_waiting(wait: float, what: str) -> None:
+        if wait:
+            seconds = retry_after(wait)
+            raise ApiError(
+                429, f"too many {what}; try again in {seconds} s", headers={"Retry-After": seconds}
+            )
+
+    async def _open(self, game_id: str, token: str | None) -> tuple[GameHandle, int | object]:
         if game_id not in self._handles:
             if not token:
                 raise ApiError(403, "a seat or spectator token is needed (?token=...)")
@@ -417,8 +488,8 @@ class GameManager:
             tokens = await self._store(self.store.tokens_of, game_id)
             if not tokens:  # every game has at least its spectator token
                 raise ApiError(404, f"no game {game_id!r}")
-            if hash_token(token) not in tokens:
-                raise ApiError(403, "that token does not belong to this game")
+            if not token_seat(tokens, token)[0]:
+                raise ApiError(403, WRONG_TOKEN)
         handle = await self.get(game_id)
         return handle, handle.seat_of_token(token)
 
@@ -484,7 +555,7 @@ class GameManager:
         except UnknownGame:
             raise ApiError(404, f"no game {game_id!r}") from None
         info = record.pop(SERVER_KEY, None) or {}
-        game, undos = await asyncio.to_thread(_replay_stored, record)
+        game, undos = await self._replay(replaypool.replay_stored, record)
         settings = await self._store(self.store.settings, game_id)
         bots = self._bots_for(meta.seats, game, settings.get(table.STANDINS))
         handle = GameHandle(game_id, meta, game, tokens, bots)
@@ -655,10 +726,9 @@ class GameManager:
     async def import_record(
         self, data: dict[str, Any], seats: list[SeatInfo] | None
     ) -> tuple[GameHandle, list[str | None], str]:
-        """Start a game from a record, checked whole (400 saying where) in a worker thread,
-        IMPORTS_AT_ONCE at a time: a replay holds the interpreter's lock while it runs, so
-        one more waiting its turn would only slow the other games further. Beyond that, a
-        429 at once, nothing stored."""
+        """Start a game from a record, checked whole (400 saying where) in a worker process,
+        IMPORTS_AT_ONCE at a time: more at once would queue for the same workers and make
+        their clients wait. Beyond that, a 429 at once, nothing stored."""
         if self.imports_running >= IMPORTS_AT_ONCE:
             raise ApiError(
                 429,
@@ -682,23 +752,7 @@ class GameManager:
                 where="actions",
             )
         try:
-            record = GameRecord.from_dict(data)
-            if record.map_id not in available_maps():
-                raise RecordError("map", f"unknown map {record.map_id!r}")
-            if record.ruleset == RULESET_ID and record.ruleset_version != RULESET_VERSION:
-                raise RecordError(
-                    "ruleset",
-                    f"this record was played under version {record.ruleset_version!r} of the "
-                    f"rules, and this server plays version {RULESET_VERSION!r}: its actions "
-                    "would not mean the same",
-                )
-            for i, name in enumerate(record.seats):
-                problem = name_problem(name)
-                if len(name) > MAX_NAME:  # as POST /api/games checks them
-                    problem = f"a name has at most {MAX_NAME} characters, not {len(name)}"
-                if problem is not None:
-                    raise RecordError(f"seats[{i}]", problem)
-            game, undos = await asyncio.to_thread(replay_record, record)
+            record, game, undos = await self._replayed(replaypool.check_import, data)
         except RecordError as exc:
             raise ApiError(400, exc.message, where=exc.where) from None
         # The importer knows the seed, hence every hidden card: every seat is shown it.
@@ -969,3 +1023,4 @@ class GameManager:
             for watcher in handle.watchers:
                 watcher.closed = True
                 watcher.wake.set()
+        await self.replays.close()

@@ -12,6 +12,10 @@ slow or idle connections.
   requests) and one for imports: 429 with ``Retry-After``, or WebSocket close code 4429,
   once one is empty. ``railways serve`` turns them on; :func:`create_app` has them off
   unless asked.
+* :class:`TokenRates` gives every seat (and spectator) token the same read and action
+  buckets as an address has, so one token spread over many addresses is still held to
+  one client's rates, and every client address a bucket of wrong tokens: once it is
+  empty, its requests that offer a token are refused before any token is compared.
 * :func:`guarded_protocol` makes uvicorn's HTTP protocol close a connection that has not
   sent a complete request head within ``header_timeout`` seconds (slowloris: trickled
   bytes do not reset the clock) or whose head passes ``MAX_HEAD`` bytes (431), and keeps
@@ -25,6 +29,7 @@ import asyncio
 import math
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -55,6 +60,11 @@ ACTIONS_PER_MINUTE = 600.0
 ACTION_BURST = 300
 IMPORTS_PER_MINUTE = 2.0
 IMPORT_BURST = 2
+# Tokens that do not belong to the game they are offered for, per client address: a
+# person mistypes a link now and then; a script guessing tokens is stopped here (a token
+# is 128 random bits, so guessing is hopeless anyway: this keeps it from costing us).
+WRONG_TOKENS_PER_MINUTE = 10.0
+WRONG_TOKEN_BURST = 20
 IMPORT_PATH = "/api/games/import"
 
 
@@ -158,6 +168,15 @@ class RateLimiter:
         self._buckets[key] = (tokens, now)
         return (1.0 - tokens) / self.rate
 
+    def waiting(self, key: str, now: float | None = None) -> float:
+        """The seconds until ``key`` has a token again (0.0: it has one), spending none."""
+        if self.rate <= 0:
+            return 0.0
+        now = time.monotonic() if now is None else now
+        tokens, when = self._buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - when) * self.rate)
+        return 0.0 if tokens >= 1.0 else (1.0 - tokens) / self.rate
+
     def _prune(self, now: float) -> None:
         # Buckets that have refilled are the same as no bucket: forget them, so memory is
         # bounded by the clients of the last few minutes.
@@ -229,6 +248,36 @@ class RequestRates:
             await send({"type": "websocket.close", "code": 4429, "reason": message[:120]})
             return
         await send_error(send, 429, message, [(b"retry-after", seconds.encode())])
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who sent a request that offers a token: the client address, and whether it is an
+    action (anything but a read)."""
+
+    address: str
+    write: bool
+
+
+class TokenRates:
+    """Per token read and action buckets, and per address wrong-token buckets (keys: the
+    token's hash, never the token). A limiter with a rate of 0 counts nothing."""
+
+    def __init__(self, reads: RateLimiter, actions: RateLimiter, wrong: RateLimiter) -> None:
+        self.reads = reads
+        self.actions = actions
+        self.wrong = wrong
+
+    def guessing(self, caller: Caller) -> float:
+        """Seconds ``caller`` must wait for having offered too many wrong tokens (0.0: none)."""
+        return self.wrong.waiting(caller.address)
+
+    def wrong_token(self, caller: Caller) -> None:
+        self.wrong.take(caller.address)
+
+    def use(self, token_hash: str, caller: Caller) -> float:
+        """Spend one of the token's reads or actions: 0.0, or the seconds to wait."""
+        return (self.actions if caller.write else self.reads).take(token_hash)
 
 
 def retry_after(seconds: float) -> str:

@@ -1,0 +1,214 @@
+"""Replaying whole records in worker processes, so that no replay holds this process's
+interpreter lock while other games wait for an answer.
+
+An import (``POST /api/games/import``) and the load of a stored game that is not in memory
+both replay a whole record: for a long one, a fraction of a second to seconds of CPU. In a
+thread that time is taken from the event loop too (the interpreter runs one thread at a
+time), so every other game's answers wait; in a process of its own they do not. The event
+loop only awaits the result.
+
+A worker returns the replayed game pickled without the parts a game never changes (board,
+ruleset, action kinds, options: :data:`SHARED`). The server sets the record's game up
+afresh (milliseconds), and the pickle's references to those parts are given this
+process's own: the game is the one the worker replayed, and shares the board and rules
+with every other game of its map here, as a game set up here would.
+
+The pool is started on first use (``forkserver``: workers forked from a clean process that
+has imported the engine once, never from the server with its threads and sockets; ``spawn``
+where there is no forkserver) and shut down with the application.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import io
+import logging
+import multiprocessing
+import os
+import pickle
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from railways.core.errors import RecordError
+from railways.core.game import Game
+from railways.core.record import GameRecord
+from railways.rules.records import game_from_record
+
+log = logging.getLogger("railways.server")
+
+# The game's parts that are the same for every game of one map and rules (Game.copy shares
+# them too), and its caches of derived work (rebuilt on demand): not sent back.
+SHARED = ("board", "ruleset", "turns", "deck_effects", "kinds", "edge_costs", "options")
+DERIVED = "derived"
+Undos = tuple[int, int, int]
+# What a worker answers: ("ok", the record without its actions, the pickled game, the undo
+# counter, the worker's pid) or ("refused", where, why, pid) for a RecordError (an
+# exception of its own would not survive pickling with its two fields).
+Answer = tuple[Any, ...]
+
+
+def default_workers() -> int:
+    """One process per spare core, at least one, at most four: the server's own process
+    keeps a core for the event loop."""
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
+
+
+class _GamePickler(pickle.Pickler):
+    def __init__(self, file: io.BytesIO, game: Game) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self._names = {id(getattr(game, name)): name for name in SHARED}
+        self._names[id(game.derived)] = DERIVED
+
+    def persistent_id(self, obj: Any) -> str | None:
+        return self._names.get(id(obj))
+
+
+class _GameUnpickler(pickle.Unpickler):
+    def __init__(self, file: io.BytesIO, skeleton: Game) -> None:
+        super().__init__(file)
+        self._skeleton = skeleton
+
+    def persistent_load(self, pid: Any) -> Any:
+        if pid == DERIVED:
+            return {}
+        if pid not in SHARED:
+            raise pickle.UnpicklingError(f"unknown shared part {pid!r}")
+        return getattr(self._skeleton, pid)
+
+
+def dump_game(game: Game) -> bytes:
+    """``game`` pickled without its :data:`SHARED` parts and caches."""
+    out = io.BytesIO()
+    _GamePickler(out, game).dump(game)
+    return out.getvalue()
+
+
+def load_game(blob: bytes, setup: GameRecord) -> Game:
+    """The game of :func:`dump_game`, given the shared parts of ``setup``'s game set up here."""
+    skeleton = game_from_record(dataclasses.replace(setup, actions=()))
+    game = _GameUnpickler(io.BytesIO(blob), skeleton).load()
+    if not isinstance(game, Game):
+        raise pickle.UnpicklingError(f"a replay worker sent a {type(game).__name__}")
+    return game
+
+
+def check_import(data: dict[str, Any]) -> Answer:
+    """In a worker: the imported record ``data`` parsed, checked and replayed
+    (games.check_import_record, games.replay_record)."""
+    from railways.server.games import check_import_record
+
+    return _replayed(data, check_import_record)
+
+
+def replay_stored(data: dict[str, Any]) -> Answer:
+    """In a worker: a record read back from the store, replayed."""
+    return _replayed(data, GameRecord.from_dict)
+
+
+def _replayed(data: dict[str, Any], parse: Callable[[dict[str, Any]], GameRecord]) -> Answer:
+    from railways.server.games import replay_record  # games imports this module
+
+    try:
+        record = parse(data)
+        game, undos = replay_record(record)
+    except RecordError as exc:
+        return ("refused", exc.where, exc.message, os.getpid())
+    setup = dataclasses.replace(record, actions=())
+    return ("ok", setup, dump_game(game), undos, os.getpid())
+
+
+def watch_server(pid: int, every: float = 0.5) -> None:
+    """In a worker: exit once the server process ``pid`` has (killed with SIGKILL, it
+    cannot shut the pool down, and a worker would otherwise wait for work forever, holding
+    the server's standard error open)."""
+
+    def watch() -> None:
+        while _alive(pid):
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="railways-watch-server", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: ours has gone, its number reused
+        return False
+    try:  # a process that has exited but is not yet reaped is a zombie ("Z")
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True  # no /proc: the signal test is all there is
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+class PoolStopped(Exception):
+    """The worker processes stopped (killed, out of memory) before answering."""
+
+
+class ReplayPool:
+    """A process pool for replays, started on first use; ``close`` shuts it down."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or default_workers()
+        self._pool: ProcessPoolExecutor | None = None
+        self.worker_pids: set[int] = set()  # every process that answered (for tests, health)
+
+    async def run(
+        self, check: Callable[[dict[str, Any]], Answer], data: dict[str, Any]
+    ) -> tuple[GameRecord, Game, Undos]:
+        """``check(data)`` in a worker (:func:`check_import` or :func:`replay_stored`):
+        the record without its actions, its game and undo counter. Raises RecordError as
+        the worker found it, PoolStopped if the workers died first."""
+        executor = self._executor()
+        try:
+            # A submit may start processes (the first one, the fork server: seconds of
+            # importing the engine), so it is made from a thread, never the event loop.
+            future = await asyncio.to_thread(executor.submit, check, data)
+            answer = await asyncio.wrap_future(future)
+        except BrokenExecutor:
+            self._discard()  # the next call starts fresh workers
+            raise PoolStopped("the processes that check records stopped") from None
+        self.worker_pids.add(answer[-1])
+        if answer[0] == "refused":
+            raise RecordError(answer[1], answer[2])
+        _ok, setup, blob, undos, _pid = answer
+        return setup, load_game(blob, setup), undos
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=_context(),
+                initializer=watch_server,
+                initargs=(os.getpid(),),
+            )
+        return self._pool
+
+    def _discard(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    async def close(self) -> None:
+        """Stop the workers, waiting (in a thread) for a replay still running to end: a pool
+        left to the interpreter's exit leaks its queues' semaphores."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        # The fork server imports the engine once; each worker forked from it has it.
+        context.set_forkserver_preload(["railways.server.games"])
+        return context
+    return multiprocessing.get_context("spawn")
