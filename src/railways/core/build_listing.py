@@ -24,6 +24,7 @@ from railways.core.build_option import (
     _open_links,
     _option,
     _try,
+    bare_build,
 )
 from railways.core.build_slots import (
     _first_legs,
@@ -226,8 +227,8 @@ def _price_change(
     """How much ``card_id`` changes the price of a tile of each terrain and of a ridge on a
     build naming ``cards``; None when the card may not be played on a build."""
     try:
-        before = game.build_rules(BuildTrack(seat=seat, cards=cards))
-        after = game.build_rules(BuildTrack(seat=seat, cards=(*cards, card_id)))
+        before = game.build_rules(bare_build(seat, cards))
+        after = game.build_rules(bare_build(seat, (*cards, card_id)))
     except IllegalAction:
         return None
     table = game.board.tables.terrain_costs
@@ -287,7 +288,7 @@ def _build_options(
     # With tiles to spare and no card that changes costs, a route that only crosses
     # track as overpasses is legal at its precomputed cost: plan_build would check
     # nothing else that is not already true of every static route.
-    rules = game.build_rules(BuildTrack(seat=seat, cards=cards))
+    rules = game.build_rules(bare_build(seat, cards))
     fast = plenty and not rules.repriced and not judged
     special = _judged_cities(game)
     if fast and not special:
@@ -552,7 +553,7 @@ def _origin_options(
     hit = every.get(key)
     if hit is not None and hit[0] == game.state.track_version:
         return hit[1]
-    rules = game.build_rules(BuildTrack(seat=seat, cards=cards))
+    rules = game.build_rules(bare_build(seat, cards))
     board, track = game.board, game.state.track
     occupied = set(track)
     by_dest: dict[str, list[tuple[int, tuple[Hex, ...], BuildOrigin]]] = {}
@@ -703,11 +704,7 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
     plenty = min(room) >= max_tiles and not judged  # a judged route is planned in full
     # Closed hexes do not make a price inexact: a candidate crossing them is dropped below,
     # as build_options drops it (a closed Western board, RW-p9-05, stays fast).
-    exact = (
-        not starts
-        and not judged
-        and not game.build_rules(BuildTrack(seat=seat, cards=cards)).repriced
-    )
+    exact = not starts and not judged and not game.build_rules(bare_build(seat, cards)).repriced
     fast = plenty and exact
     origins = _origin_options(game, seat, max_tiles, cards)
     if _starved(game, room):  # no route between cities can get its tiles: only these are left

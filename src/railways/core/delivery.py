@@ -340,27 +340,8 @@ class DeliveryRules:
         (hooks that only let a cube go on past some cities): there it also goes on. The
         property test compares this with ``check`` route by route.
         """
-        colors, seat, max_links, shared = self.colors, self.seat, self.max_links, self.shared
-        stack: list[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], frozenset[Color]]]
-        stack = [((start,), (), (), wanted)]
-        while stack:
-            cities, links, owners, alive = stack.pop()
-            if len(links) >= max_links:
-                continue
-            first = not links
-            for link_id, to, owner in graph.get(cities[-1], ()):
-                if (first and owner != seat and link_id not in shared) or to in cities:
-                    continue  # base_step: RW-p5-32, RW-p5-27
-                new = ((*cities, to), (*links, link_id), (*owners, owner))
-                color = colors[to]
-                if color in alive:  # delivered here, and it stops here (RW-p5-22, RW-p5-28)
-                    found[color].append((new[1], to, new[2]))
-                    if to in passable:  # ... or it may go on past (RW-p7-15)
-                        stack.append((*new, alive))
-                    elif len(alive) > 1:
-                        stack.append((*new, alive - {color}))
-                else:
-                    stack.append((*new, alive))
+        walker = _Walker(graph, self.colors, self.seat, self.shared, passable, found)
+        walker.walk(start, [start], [], [], wanted, self.max_links)
 
     # -- drawing one at random -----------------------------------------------------------------
     def random_route(
@@ -392,6 +373,69 @@ class DeliveryRules:
                 if self.must_stop(walk):
                     break
         return None
+
+
+class _Walker:
+    """The depth-first walk of ``DeliveryRules._base_routes``, on lists grown and shrunk
+    in place: a route's tuples are made only where a cube arrives, not at every step.
+
+    At each city it first notes every arrival over its links, in the links' order, then
+    walks on along them in the reverse order: the order of a stack of partial routes,
+    which is the order the listing has always had."""
+
+    def __init__(
+        self,
+        graph: dict[str, list[Edge]],
+        colors: dict[str, Color],
+        seat: int,
+        shared: frozenset[int],
+        passable: frozenset[str],
+        found: dict[Color, list[Route]],
+    ) -> None:
+        self.graph = graph
+        self.colors = colors
+        self.seat = seat
+        self.shared = shared
+        self.passable = passable
+        self.found = found
+
+    def walk(
+        self,
+        here: str,
+        cities: list[str],
+        links: list[int],
+        owners: list[int],
+        alive: frozenset[Color],
+        left: int,
+    ) -> None:
+        """Routes on from ``here`` (reached along ``links``) with ``left`` links to go."""
+        if left <= 0:
+            return
+        onward: list[tuple[int, str, int, frozenset[Color]]] = []
+        first = not links
+        for link_id, to, owner in self.graph.get(here, ()):
+            if (first and owner != self.seat and link_id not in self.shared) or to in cities:
+                continue  # base_step: RW-p5-32, RW-p5-27
+            color = self.colors[to]
+            if color in alive:
+                # Delivered here, and it stops here (RW-p5-22, RW-p5-28) ...
+                self.found[color].append(((*links, link_id), to, (*owners, owner)))
+                if to in self.passable:  # ... or it may go on past (RW-p7-15)
+                    onward.append((link_id, to, owner, alive))
+                elif len(alive) > 1:
+                    onward.append((link_id, to, owner, alive - {color}))
+            else:
+                onward.append((link_id, to, owner, alive))
+        if left <= 1:
+            return
+        for link_id, to, owner, going in reversed(onward):
+            cities.append(to)
+            links.append(link_id)
+            owners.append(owner)
+            self.walk(to, cities, links, owners, going, left - 1)
+            cities.pop()
+            links.pop()
+            owners.pop()
 
 
 copied_by_fields(RouteLink, Refusal, Walk)  # copy and pickle work compiled too (hexgrid)

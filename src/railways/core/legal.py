@@ -16,7 +16,7 @@ build (:mod:`railways.core.build_option`), the kept slots and needs
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Final, final
 
 from railways.core.actions import Action, Bid, DeliverGoods
 from railways.core.board import Color
@@ -33,7 +33,6 @@ from railways.core.build_option import _max_tiles as _max_tiles  # (fuel depots'
 from railways.core.delivery import DeliveryRules, Edge
 from railways.core.errors import IllegalAction
 from railways.core.game import DERIVED_FORKS, Game
-from railways.core.hexgrid import copied_by_fields
 from railways.core.kinds import ActionKind, draw_legal
 from railways.core.rng import Rng
 from railways.core.routes import LONG_LINK_TILES as LONG_LINK_TILES
@@ -46,11 +45,35 @@ from railways.core.routes import static_routes as static_routes
 from railways.core.state import Phase
 
 
-@dataclass(frozen=True, slots=True)
+@final
 class DeliveryOption:
-    action: DeliverGoods
-    destination: str
-    points: dict[int, int]
+    """A legal delivery: its action, the city it ends at and each owner's points.
+    Immutable like :class:`BuildOption` (and, like it, not a frozen dataclass: many are
+    made per listing). Do not change ``points``: options are kept and shared."""
+
+    __slots__ = ("action", "destination", "points")
+
+    def __init__(self, action: DeliverGoods, destination: str, points: dict[int, int]) -> None:
+        self.action: Final = action
+        self.destination: Final = destination
+        self.points: Final = points
+
+    def _fields(self) -> tuple[DeliverGoods, str, dict[int, int]]:
+        return (self.action, self.destination, self.points)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DeliveryOption):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (
+            f"DeliveryOption(action={self.action!r}, destination={self.destination!r}, "
+            f"points={self.points!r})"
+        )
+
+    def __reduce__(self) -> tuple[type[DeliveryOption], tuple[Any, ...]]:
+        return DeliveryOption, self._fields()  # copy and pickle remake it by its constructor
 
 
 @dataclass(slots=True)
@@ -178,7 +201,9 @@ def _delivery_options(
             if not any(owner == seat or lk in rules.shared for lk, _c, owner in by_city[city]):
                 found = []
             else:
-                found = _city_deliveries(seat, cards, city, colors, rules, by_city, partners)
+                found = _city_deliveries(
+                    seat, cards, city, colors, rules, by_city, partners, _made_deliveries(game)
+                )
             if kept is not None:
                 kept[key] = found
         for color_key, routes in found:
@@ -198,25 +223,69 @@ def _city_deliveries(
     rules: DeliveryRules,
     by_city: dict[str, list[Edge]],
     partners: dict[int, list[int]],
+    made: dict[_MadeKey, DeliveryOption],
 ) -> _CityDeliveries:
-    """Every legal delivery of a cube of each of ``colors`` from ``city``, colour by colour."""
+    """Every legal delivery of a cube of each of ``colors`` from ``city``, colour by colour.
+
+    An option already made for the same route (``made``) is taken again: when the link
+    graph changes, most of a city's routes are the routes it had, and making an option
+    (its action, its points) costs far more than finding it."""
     walks = rules.routes(by_city, city, colors)
     out: _CityDeliveries = []
     for color in colors:
         routes: list[DeliveryOption] = []
+        value = color.value
         for links, dest, owners in walks[color]:
-            points: dict[int, int] = {}
-            for owner in owners:
-                points[owner] = points.get(owner, 0) + 1
-            if partners:  # co-owners score for their links too (AU-036)
-                for link_id in links:
-                    for partner in partners.get(link_id, ()):
-                        points[partner] = points.get(partner, 0) + 1
-            action = DeliverGoods(seat=seat, city=city, color=color.value, links=links, cards=cards)
-            routes.append(DeliveryOption(action, dest, points))
+            if partners:  # co-owners' points can change: made afresh each time
+                routes.append(
+                    _delivery_option(seat, cards, city, value, links, dest, owners, partners)
+                )
+                continue
+            key = (seat, cards, city, value, links, dest, owners)
+            option = made.get(key)
+            if option is None:
+                option = made[key] = _delivery_option(
+                    seat, cards, city, value, links, dest, owners, partners
+                )
+            routes.append(option)
         if routes:
-            out.append((color.value, routes))
+            out.append((value, routes))
     return out
+
+
+# What an option of a delivery is made of: the seat, its cards, the city and colour, the
+# links in order, where it ends and who owns each link. Nothing else goes into the option,
+# so one made for a key serves every game on the board.
+_MadeKey = tuple[int, tuple[str, ...], str, str, tuple[int, ...], str, tuple[int, ...]]
+MADE_KEPT = 100_000  # options of deliveries kept per board before starting afresh
+
+
+def _made_deliveries(game: Game) -> dict[_MadeKey, DeliveryOption]:
+    made: dict[_MadeKey, DeliveryOption] = game.board.derived("delivery_options_made", dict)
+    if len(made) > MADE_KEPT:
+        made.clear()
+    return made
+
+
+def _delivery_option(
+    seat: int,
+    cards: tuple[str, ...],
+    city: str,
+    color: str,
+    links: tuple[int, ...],
+    dest: str,
+    owners: tuple[int, ...],
+    partners: dict[int, list[int]],
+) -> DeliveryOption:
+    points: dict[int, int] = {}
+    for owner in owners:
+        points[owner] = points.get(owner, 0) + 1
+    if partners:  # co-owners score for their links too (AU-036)
+        for link_id in links:
+            for partner in partners.get(link_id, ()):
+                points[partner] = points.get(partner, 0) + 1
+    action = DeliverGoods(seat=seat, city=city, color=color, links=links, cards=cards)
+    return DeliveryOption(action, dest, points)
 
 
 def _kept_deliveries(
@@ -425,6 +494,3 @@ def sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
 
 
 _BY_VALUE = sorted(Color, key=lambda c: c.value)
-
-
-copied_by_fields(DeliveryOption)  # copy and pickle work compiled too (hexgrid)

@@ -86,7 +86,7 @@ _FLAT_KEYS = {f.name for f in dataclass_fields(BuildTrack)} == {
     "exit",
     "redirect",
     "cards",
-} and {f.name for f in dataclass_fields(BuildOption)} == {
+} and set(BuildOption.FIELDS) == {
     "action",
     "cost",
     "tiles",

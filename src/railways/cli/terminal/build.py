@@ -70,7 +70,7 @@ class BuildMenus(Menus):
                 plan = self.game.plan(action)
             except IllegalAction:
                 continue
-            out.append(dataclasses.replace(option, action=action, cost=plan.cost))
+            out.append(BuildOption(action, plan.cost, option.tiles, option.to_city, option.route))
         return out
 
     def listed_builds(self) -> list[BuildOption]:
