@@ -215,9 +215,11 @@ def init_attributes(node: ast.ClassDef, lines: list[str]) -> dict[str, tuple[str
                         annotation = (
                             ast.unparse(inner.annotation)
                             if isinstance(inner, ast.AnnAssign)
-                            else parameters.get(ast.unparse(getattr(inner, "value", None) or t))
-                            or ""
+                            else ""
                         )
+                        if annotation in ("", "Final"):  # self.x: Final = x: x's type
+                            value = getattr(inner, "value", None)
+                            annotation = parameters.get(ast.unparse(value) if value else "", "")
                         out[t.attr] = (annotation, trailing_comment(lines, inner))
     return out
 
@@ -237,7 +239,7 @@ def class_entries(module: str, node: ast.ClassDef, lines: list[str]) -> list[Ent
     set_in_init = init_attributes(node, lines)
     wanted = MEMBERS.get(qualname)
     if wanted is None:
-        names = [n for n in [*fields, *methods] if public(n)]
+        names = [n for n in dict.fromkeys([*fields, *set_in_init, *methods]) if public(n)]
     else:
         names = list(wanted)
     attributes: list[tuple[str, str | None]] = []

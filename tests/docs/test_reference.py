@@ -19,7 +19,6 @@ UNDOCUMENTED = {
     "railways.core.game.Game.income",
     "railways.core.game.Options.to_dict",
     "railways.core.game.Options.from_dict",
-    "railways.core.legal.DeliveryOption",
     "railways.core.legal.LegalActions.all",
     "railways.core.actions.Bid",
     "railways.core.actions.PassBid",
