@@ -50,6 +50,7 @@ MYPYC_MODULES = [
     "src/railways/core/build_option.py",
     "src/railways/core/build_slots.py",
     "src/railways/core/build_listing.py",
+    "src/railways/core/game.py",
     # The greedy bot's values: the mcts bot's playout policy, most of a search's time.
     "src/railways/bots/greedy.py",
 ]

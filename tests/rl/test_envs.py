@@ -106,3 +106,26 @@ def test_pettingzoo_same_seed_same_game() -> None:
     a, b, c = play(8), play(8), play(9)
     assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
     assert not all(np.array_equal(x, y) for x, y in zip(a, c, strict=True))
+
+
+def test_gymnasium_make_finds_the_env_in_a_fresh_interpreter() -> None:
+    """``gymnasium.make("railways.rl:railways/Solo-v0")`` imports the package that registers
+    the id; nothing needs importing first."""
+    need("gymnasium")
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, gymnasium\n"
+        "assert 'railways.rl' not in sys.modules\n"
+        "env = gymnasium.make('railways.rl:railways/Solo-v0', reward='win_loss',"
+        " observation_type='dict')\n"
+        "obs, info = env.reset(seed=1)\n"
+        "assert 'railways/Solo-v0' in gymnasium.registry\n"
+        "print(sorted(obs['observation'])[0], int(obs['action_mask'].sum()) > 0)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["barons", "True"]

@@ -215,3 +215,24 @@ def test_a_user_policy_is_seated_by_entry_point(
     assert [g["bots"] for g in games] == [["random", USER_BOT], [USER_BOT, "random"]]
     rows = list(csv.DictReader((tmp_path / "t.csv").open()))
     assert {r["bot"] for r in rows} == {"random", USER_BOT}
+
+
+def test_a_user_bot_that_fails_to_import_is_reported_with_its_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not just "unknown bot": the import's own error, for a missing module and for a module
+    that raises while it loads."""
+    (tmp_path / "broken_policy.py").write_text('raise RuntimeError("no weights at ./ckpt")\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    args = ["--players", "2", "--games", "1", "--no-plot", "--out", str(tmp_path / "t")]
+    bots = "random,broken_policy:make,no_such_pkg.bots:make"
+    result = CliRunner().invoke(tournament, [*args, "--bots", bots])
+    assert result.exit_code != 0
+    text = " ".join(result.output.split())
+    assert "cannot import 'broken_policy' (RuntimeError: no weights at ./ckpt)" in text
+    assert "cannot import 'no_such_pkg.bots' (ModuleNotFoundError: No module named" in text
+    assert "unknown bot(s)" not in text  # every name is an entry point: no list of known bots
+    result = CliRunner().invoke(simulate, ["--games", "1", "--bots", "random,nope:make,zork"])
+    text = " ".join(result.output.split())
+    assert result.exit_code != 0
+    assert "unknown bot(s) zork; known:" in text and "cannot import 'nope'" in text

@@ -95,14 +95,17 @@ class Server:
 
 
 @contextlib.contextmanager
-def running_server(data: Path, env: dict[str, str] | None = None) -> Iterator[Server]:
-    """``railways serve`` on a free loopback port with its data in ``data``, until the end."""
+def running_server(
+    data: Path, env: dict[str, str] | None = None, bot_delay: str = "0.05"
+) -> Iterator[Server]:
+    """``railways serve`` on a free loopback port with its data in ``data``, until the end;
+    bots wait ``bot_delay`` seconds before each move ("0": none)."""
     port = _free_port()
     log = data / "server.log"
     with log.open("w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "railways", "serve", "--port", str(port)]
-            + ["--data-dir", str(data), "--bot-delay", "0.05", "--log-level", "warning"]
+            + ["--data-dir", str(data), "--bot-delay", bot_delay, "--log-level", "warning"]
             # One address (this test run) plays every game: the per-address limits that
             # protect a public server would refuse its many games, imports and polls.
             + ["--creates-per-minute", "0", "--imports-per-minute", "0"]

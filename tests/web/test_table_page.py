@@ -63,8 +63,14 @@ def test_a_bot_plays_for_a_seat_until_it_takes_the_seat_back(page: Any, server: 
     open_game(page, created["seats"][seat]["url"])
     before = int(page.evaluate("document.body.dataset.actionIndex"))
     page.click("#btn-standin")
+    # Which bot: the page asks (issue 29); a hard one is chosen.
+    page.wait_for_selector("#standin-dialog[open]")
+    assert page.inner_text("#standin-dialog").count("\n") >= 1
+    page.click("#standin-hard")
     page.wait_for_function(f"() => Number(document.body.dataset.actionIndex) > {before}")
-    assert page.inner_text("#btn-standin") == "Take my seat back"
+    assert page.inner_text("#btn-standin") == "Take my seat back (a hard bot plays)"
+    token = created["seats"][seat]["token"]
+    assert server.state(created["id"], token)["table"]["standins"] == {str(seat): "hard"}
     assert "bot plays for them" in page.inner_text(f"#players .player[data-seat='{seat}']")
     page.click("#btn-standin")
     page.wait_for_function(
@@ -73,6 +79,18 @@ def test_a_bot_plays_for_a_seat_until_it_takes_the_seat_back(page: Any, server: 
     page.click("#tab-chat")
     notes = page.inner_text("#chat-list")
     assert "plays for" in notes and "takes their seat back" in notes
+
+
+def test_cancelling_the_bot_question_seats_no_bot(page: Any, server: Server) -> None:
+    created = _two_humans(server, seed=64)
+    open_game(page, created["seats"][0]["url"])
+    page.click("#btn-standin")
+    page.wait_for_selector("#standin-dialog[open]")
+    page.click("#standin-cancel")
+    page.wait_for_selector("#standin-dialog:not([open])", state="attached")
+    assert page.inner_text("#btn-standin") == "Let a bot play for me"
+    token = created["seats"][0]["token"]
+    assert server.state(created["id"], token)["table"]["standins"] == {}
 
 
 def test_the_turn_is_announced_once_with_sound_when_asked(browser: Any, server: Server) -> None:

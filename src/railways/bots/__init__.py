@@ -89,8 +89,9 @@ def entry_point(spec: str) -> tuple[str, str] | None:
 def _user_bot(module_name: str, attr: str, spec: str, seed: int) -> Bot:
     try:
         target: object = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise ValueError(f"bot {spec!r}: cannot import {module_name!r} ({exc})") from None
+    except Exception as exc:  # not only ImportError: the user's module may fail as it loads
+        why = f"{type(exc).__name__}: {exc}"
+        raise ValueError(f"bot {spec!r}: cannot import {module_name!r} ({why})") from None
     for part in attr.split("."):
         if not hasattr(target, part):
             raise ValueError(f"bot {spec!r}: {module_name!r} has no {attr!r}")
@@ -115,3 +116,21 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         known = ", ".join(sorted(dict.keys(BOTS)))
         raise ValueError(f"unknown bot {base!r} (known: {known})")
     return factory(seed, options)
+
+
+def unknown_bots_message(names: list[str]) -> str:
+    """Why the bots ``names`` cannot be seated, for a front end's error: unknown names and
+    the known ones, and for each entry point (``module:callable``) its own reason, such as
+    the error its module raised on import."""
+    plain = [n for n in names if entry_point(n) is None]
+    parts = []
+    if plain or not names:
+        known = ", ".join(BOTS)
+        parts.append(f"unknown bot(s) {', '.join(plain) or '(none)'}; known: {known}")
+    for name in names:
+        if entry_point(name) is not None:
+            try:
+                make_bot(name)
+            except ValueError as exc:
+                parts.append(str(exc))
+    return "; ".join(parts)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from railways.bots import BOTS
+from railways.bots import BOTS, unknown_bots_message
 from railways.cli.shared_options import jobs_option
 from railways.core.errors import RecordError
 from railways.core.record import GameRecord
@@ -123,7 +123,7 @@ def export_games(
         unknown = [b for b in names if b not in BOTS]
         if unknown or not names:
             raise click.BadParameter(
-                f"unknown bot(s) {', '.join(unknown) or '(none)'}; known: {', '.join(BOTS)}",
+                unknown_bots_message(unknown),
                 param_hint="--bots",
             )
         from railways.cli.pool import run_tasks

@@ -23,7 +23,7 @@ from typing import Any, NotRequired, TypedDict, TypeVar
 
 import click
 
-from railways.bots import BOTS, make_bot
+from railways.bots import BOTS, make_bot, unknown_bots_message
 from railways.cli.shared_options import file_out_option, jobs_option
 from railways.cli.variants import (
     declared_values,
@@ -758,7 +758,7 @@ def simulate(
     unknown = [b for b in names if b not in BOTS]
     if unknown or not names:
         raise click.BadParameter(
-            f"unknown bot(s) {', '.join(unknown) or '(none)'}; known: {', '.join(BOTS)}",
+            unknown_bots_message(unknown),
             param_hint="--bots",
         )
     if plot is not None:

@@ -25,7 +25,7 @@ from typing import Any
 
 import click
 
-from railways.bots import BOTS
+from railways.bots import BOTS, unknown_bots_message
 from railways.cli.pool import RAY_ADDRESS_HELP, RAY_HELP, run_tasks
 from railways.cli.shared_options import jobs_option
 from railways.cli.simulate import MAX_ACTIONS, play_one
@@ -309,7 +309,7 @@ def tournament(
     unknown = [b for b in names if b not in BOTS]
     if unknown or not names:
         raise click.BadParameter(
-            f"unknown bot(s) {', '.join(unknown) or '(none)'}; known: {', '.join(BOTS)}",
+            unknown_bots_message(unknown),
             param_hint="--bots",
         )
     if len(set(names)) != len(names):

@@ -116,7 +116,12 @@ class Game:
         seats: list[str],
         seed: int,
         options: Options | None = None,
+        *,
+        _like: Game | None = None,
     ) -> None:
+        if _like is not None:  # a copy (``copy``, ``__copy__``): every field as ``_like``'s
+            self._take_fields(_like)
+            return
         if not board.min_players <= len(seats) <= board.max_players:
             raise ValueError(
                 f"{board.name} is for {board.min_players}-{board.max_players} "
@@ -171,20 +176,10 @@ class Game:
         board, ruleset and kinds (never changed during a game) are shared, and each
         cache in ``derived`` is handed over as ``DERIVED_FORKS`` says.
         """
-        twin = Game.__new__(Game)
-        twin.board = self.board
-        twin.ruleset = self.ruleset
+        twin = self._shallow()
         twin.seats = list(self.seats)
-        twin.seed = self.seed
-        twin.options = self.options
-        twin.turns = self.turns
-        twin.deck_effects = self.deck_effects
-        twin.kinds = self.kinds
-        twin.edge_costs = self.edge_costs
-        twin._listeners = self._listeners  # the same ruleset, so the same listeners
         twin.actions = list(self.actions)
         twin.history = list(self.history)
-        twin.unrecorded = self.unrecorded
         twin._dealing = False
         twin._snapshots = list(self._snapshots)  # never changed, only replaced: shared
         twin.state = self.state.copy()  # (this also empties twin.derived)
@@ -193,6 +188,35 @@ class Game:
             if fork is not None:
                 twin.derived[key] = fork(value)
         return twin
+
+    def __copy__(self) -> Game:
+        """``copy.copy``: a new game object sharing every field (state included)."""
+        return self._shallow()
+
+    def _shallow(self) -> Game:
+        # Made through __init__ (a compiled class cannot be made without it), told to take
+        # every field from this game instead of setting one up.
+        return Game(self.board, self.ruleset, self.seats, self.seed, self.options, _like=self)
+
+    def _take_fields(self, other: Game) -> None:
+        """Every field of ``other``, shared (the board, ruleset and kinds never change)."""
+        self.board = other.board
+        self.ruleset = other.ruleset
+        self.seats = other.seats
+        self.seed = other.seed
+        self.options = other.options
+        self.turns = other.turns
+        self.deck_effects = other.deck_effects
+        self.kinds = other.kinds
+        self.edge_costs = other.edge_costs
+        self.actions = other.actions
+        self.history = other.history
+        self._listeners = other._listeners  # the same ruleset, so the same listeners
+        self.unrecorded = other.unrecorded
+        self._dealing = other._dealing
+        self._snapshots = other._snapshots
+        self._state = other._state
+        self.derived = other.derived
 
     # -- setup ---------------------------------------------------------------
     def _setup(self) -> GameState:
@@ -1243,8 +1267,7 @@ class Game:
         if snapshots:
             # The state after history[:start], as it was taken then: replay from there.
             start, kept = snapshots[-1]
-            replay = Game.__new__(Game)
-            replay.__dict__.update(self.__dict__)
+            replay = self._shallow()
             replay.actions = []
             replay.history = self.history[:start]
             replay._snapshots = snapshots

@@ -6,9 +6,11 @@ the import). The agent is the player (seat 0); the Railbot's turns happen inside
 engine, and the choices its cards leave to the player are the agent's actions too.
 
 Observations are ``{"observation", "action_mask"}`` as in the PettingZoo
-environment. The reward of a step is the change in the player's points (the final
-score once the game ends), plus ``win_bonus`` at the end when the player reached the
-target. An index that is not legal now changes nothing and is rewarded
+environment (``observation_type="dict"``: the observation as named arrays). The
+reward of a step is by default the change in the player's points (the final score
+once the game ends), plus ``win_bonus`` at the end when the player reached the
+target; ``reward=`` picks another (``railways.rl.rewards``; the bonus is added to
+``"points"`` and ``"shaped"`` only). An index that is not legal now changes nothing and is rewarded
 ``illegal_penalty`` with ``info["illegal_action"] = True``: agents should follow the
 mask, but random probes (``check_env`` makes some) must not break the episode.
 """
@@ -24,11 +26,14 @@ from gymnasium import spaces
 from railways.core.actions import Action
 from railways.rl.encoding import ActionEncoding
 from railways.rl.observation import ObservationEncoding
-from railways.rl.pettingzoo_env import MAX_ACTIONS, OBS_BOUND, points
+from railways.rl.pettingzoo_env import MAX_ACTIONS
 from railways.rl.render import RENDER_MODES, check_render_mode, render
+from railways.rl.rewards import DEFAULT_REWARD, check_reward, points, reward_value
+from railways.rl.spaces import make_observation, observation_space
 from railways.rules.solo import new_solo_game, solo_state
 
 ENV_ID = "railways/Solo-v0"
+BONUS_REWARDS = ("points", "shaped")  # the rewards win_bonus is added to
 
 
 Obs = dict[str, Any]
@@ -45,8 +50,13 @@ class SoloEnv(gym.Env[Obs, np.int64]):
         illegal_penalty: float = -1.0,
         max_actions: int = MAX_ACTIONS,
         render_mode: str | None = None,
+        observation_type: str = "flat",
+        reward: str = DEFAULT_REWARD,
     ) -> None:
         check_render_mode(render_mode)
+        check_reward(reward)
+        self.observation_type = observation_type
+        self.reward = reward
         self.map_id = map
         self.solo_options = dict(options or {})
         self.win_bonus = win_bonus
@@ -56,12 +66,7 @@ class SoloEnv(gym.Env[Obs, np.int64]):
         self.game = new_solo_game(map, seed=0, options=self.solo_options)
         self.actions = ActionEncoding(self.game)
         self.obs = ObservationEncoding(self.game)
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (self.obs.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.actions.size,), np.int8),
-            }
-        )
+        self.observation_space = observation_space(self.obs, self.actions.size, observation_type)
         self.action_space = spaces.Discrete(self.actions.size)
         self._legal: dict[int, Action] = {}
         self.count = 0
@@ -72,7 +77,10 @@ class SoloEnv(gym.Env[Obs, np.int64]):
             if not self.game.over
             else np.zeros(self.actions.size, dtype=np.int8)
         )
-        return {"observation": self.obs.observe(self.game, 0), "action_mask": mask}
+        return make_observation(self.obs, self.game, 0, mask, self.observation_type)
+
+    def _value(self) -> float:
+        return reward_value(self.game, 0, self.reward, solo_state(self.game).target)
 
     def _refresh(self) -> None:
         self._legal = {} if self.game.over else self.actions.legal_map(self.game, 0)
@@ -97,12 +105,12 @@ class SoloEnv(gym.Env[Obs, np.int64]):
         if chosen is None:
             info = {**self._info(), "illegal_action": True}
             return self._observation(), self.illegal_penalty, False, False, info
-        before = points(self.game, 0)
+        before = self._value()
         self.game.apply(chosen)
         self.count += 1
-        reward = float(points(self.game, 0) - before)
+        reward = self._value() - before
         terminated = self.game.over
-        if terminated and self.game.state.winner == 0:
+        if terminated and self.game.state.winner == 0 and self.reward in BONUS_REWARDS:
             reward += self.win_bonus
         truncated = not terminated and self.count >= self.max_actions
         self._refresh()

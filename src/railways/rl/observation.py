@@ -46,6 +46,9 @@ PLAYER_FEATURES = (
     "to_act",
     "first_player",
 )
+# The structured observation's schema (``ObservationEncoding.schema``); raised whenever an
+# array, its shape's meaning or its labels change.
+OBSERVATION_SCHEMA_VERSION = 1
 GLOBAL_FEATURES = (
     "turn",
     "round",
@@ -284,6 +287,54 @@ class ObservationEncoding:
         vector = np.zeros(self.size, dtype=np.float32)
         self._fill(view, vector)
         return vector
+
+    def observe_arrays(self, game: Game, seat: int) -> dict[str, F32]:
+        """Seat ``seat``'s observation array by array (``shapes``), from its view alone; the
+        arrays are the flat vector's pieces, in its order."""
+        return self.arrays(view_for(game, seat, history=False))
+
+    def owner_labels(self) -> list[str]:
+        """Owners as the observer sees them: itself, the seats after it, then any other."""
+        return ["self", *(f"seat+{i}" for i in range(1, self.players)), "other"]
+
+    def channel_labels(self) -> list[str]:
+        """The board's channels, by name (``channels``), one label per channel."""
+        parts = {
+            "terrain": [t.value for t in TERRAINS],
+            "city_color": [c.value for c in COLORS],
+            "cubes": [c.value for c in GOODS_COLORS],
+            "track": self.owner_labels(),
+        }
+        labels: list[str] = []
+        for name, (_start, end) in self.channels.items():
+            labels += [f"{name}:{v}" for v in parts[name]] if name in parts else [name]
+            assert len(labels) == end
+        return labels
+
+    def schema(self) -> dict[str, Any]:
+        """The structured observation's layout: for each array, its shape and the labels of
+        its labelled axes (axis number to labels), under ``version``."""
+        seats = self.owner_labels()[: self.players]
+        labels: dict[str, dict[int, list[str]]] = {
+            "board": {2: self.channel_labels()},
+            "players": {0: seats, 1: list(PLAYER_FEATURES)},
+            "phase": {0: [p.value for p in PHASES]},
+            "globals": {0: list(GLOBAL_FEATURES)},
+            "high_bidder": {0: self.owner_labels()},
+            "display": {0: self.cards},
+            "discard": {0: self.cards},
+            "hands": {0: seats, 1: self.cards},
+            "kept": {0: seats, 1: self.cards},
+            "barons": {0: seats, 1: self.barons},
+            "barons_dealt": {0: self.barons},
+            "major_lines": {0: self.lines, 1: ["unclaimed", *self.owner_labels()]},
+            "plugins": {},
+        }
+        arrays = {
+            name: {"shape": list(shape), "labels": labels[name]}
+            for name, shape in self.shapes.items()
+        }
+        return {"version": OBSERVATION_SCHEMA_VERSION, "arrays": arrays}
 
     def observe(self, game: Game, seat: int) -> F32:
         """Seat ``seat``'s observation; made from ``view_for(game, seat)`` alone (without the

@@ -3,19 +3,23 @@
 ``import railways.rl.openspiel_game`` then ``pyspiel.load_game("python_railways",
 {"players": 4, "map": "eastern-us"})``. Needs the ``open_spiel`` package.
 
-Chance: the engine draws goods cubes, cards and the turn order from its own seeded
-generator inside the actions that cause the draws, so a draw is not a separate step
-an outside caller could choose. Rather than change the engine, the game starts with
-one chance node whose outcomes are the game seeds (``seeds`` of them, equally
-likely); after it every step is a player's, and the rest of the game is determined by
-the seed and the actions, as in the engine. Players never see the seed, so to them
-the draws are as random as real ones. docs/rl.md says more.
+Chance: the game starts with one chance node, the deal (``seeds`` outcomes, equally
+likely: the seed of the engine's setup, which places the first cubes, shuffles the
+decks and deals the Rail Baron cards). From then on the engine holds no seed: every
+draw the rules make during play (a cube from the bag, a card's place in a shuffle, an
+event, a Railbot card) is a chance node of its own, whose outcomes are the ``n``
+equally likely answers of that draw (``railways.rl.chance``). A player's action that
+draws is carried out when its last draw is chosen; until then the state is a chance
+node. docs/rl.md says more.
 
 Information: observations and information states are made from the seat's view
 (``view_for``) only. The information-state string is the seat's view plus every
 action so far as the engine writes it for the table (``str(action)``, which hides
 which Rail Baron card was kept); the information-state tensor is the seat's current
 observation vector (``ObservationEncoding``), not the whole history.
+
+Serialization is the history of actions and outcomes, one a line; deserializing
+replays it, each step once (linear in the length).
 
 Utility: 1 for the winner, 0 for everyone else (games cut off at ``max_actions``: 0
 for all); the reward comes at the end.
@@ -34,12 +38,15 @@ import pyspiel
 from railways.core.actions import Action
 from railways.core.game import Game
 from railways.core.view import view_for
+from railways.rl.chance import apply_with_draws, scripted
 from railways.rl.encoding import ActionEncoding
 from railways.rl.observation import ObservationEncoding
 from railways.rules import new_game
 
 SHORT_NAME = "python_railways"
 DEFAULTS: dict[str, Any] = {"players": 4, "map": "eastern-us", "seeds": 1000, "max_actions": 5000}
+MIN_DRAW_BOUND = 256  # outcomes a draw may have at least (draw_bound)
+MAX_DRAWS_PER_ACTION = 64  # for max_game_length only: an action's draws, loosely bounded
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -76,22 +83,35 @@ class Spec:
     def obs(self) -> ObservationEncoding:
         return _encodings(self.map_id, self.players)[1]
 
+    @property
+    def draw_bound(self) -> int:
+        return _encodings(self.map_id, self.players)[2]
+
 
 @functools.cache
-def _encodings(map_id: str, players: int) -> tuple[ActionEncoding, ObservationEncoding]:
+def _encodings(map_id: str, players: int) -> tuple[ActionEncoding, ObservationEncoding, int]:
     template = new_game(map_id, players=players, seed=0)
-    return ActionEncoding(template), ObservationEncoding(template)
+    return ActionEncoding(template), ObservationEncoding(template), draw_bound(template)
 
 
-def _copy_game(game: Game) -> Game:
-    """A copy that shares the board, ruleset and kinds (read-only) but not the state."""
-    import copy
+def draw_bound(game: Game) -> int:
+    """The most outcomes one draw of ``game`` may have: a cube of all the goods, a place in
+    a shuffle or a deck of all the cards (Operations cards and Rail Barons), with room to
+    spare for plug-ins' decks. A draw past it is refused (``RailwaysState``)."""
+    state = game.state
+    goods = sum(state.bag.values()) + sum(len(c) for c in state.cubes.values())
+    cards = len(game.ruleset.cards) + len(game.ruleset.barons) + 1
+    return max(goods, cards, MIN_DRAW_BOUND)
 
-    twin = copy.copy(game)
-    twin.actions = list(game.actions)
-    twin.history = list(game.history)
-    twin.state = copy.deepcopy(game.state)  # also gives the copy its own derived caches
-    return twin
+
+@dataclass
+class Pending:
+    """A player's action being carried out: the draw outcomes chosen for it so far, and how
+    many outcomes its next draw has."""
+
+    action: Action
+    outcomes: list[int]
+    bound: int
 
 
 class RailwaysGame(pyspiel.Game):  # type: ignore[misc]
@@ -107,12 +127,13 @@ class RailwaysGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError("seeds must be at least 1")
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.actions.size,
-            max_chance_outcomes=spec.seeds,
+            max_chance_outcomes=max(spec.seeds, spec.draw_bound),
             num_players=spec.players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=spec.max_actions + 1,
+            # the deal, then each action and its draws (loosely bounded, as OpenSpiel allows)
+            max_game_length=1 + spec.max_actions * (1 + MAX_DRAWS_PER_ACTION),
         )
         super().__init__(_GAME_TYPE, info, values)
         self.spec = spec
@@ -129,83 +150,165 @@ class RailwaysGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class Engine:
-    """The engine's game and its legal actions, copied cheaply.
+    """The game as a chain of steps (the deal, players' actions, draw outcomes), without pyspiel.
 
-    pyspiel clones a Python state by deep-copying its attributes; this holder copies
-    only the game state (the board, ruleset and action kinds are shared, read-only).
+    Holds the engine's game, the legal actions, the action waiting for draws, what the
+    table has seen and every step so far. pyspiel clones a Python state by deep-copying
+    its attributes: this copies only the game state (``Game.copy``: the board, ruleset and
+    action kinds are shared, read-only). It pickles as its spec and steps, and unpickles by
+    replaying them, so a serialized state is its history and nothing else.
     """
 
-    def __init__(self, game: Game, legal: dict[int, Action]) -> None:
-        self.game = game
-        self.legal = legal
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.game: Game | None = None  # none until the deal
+        self.legal: dict[int, Action] = {}
+        self.pending: Pending | None = None
+        self.public: list[str] = []  # every action as the table sees it
+        self.steps: list[int] = []
+
+    @classmethod
+    def replay(cls, spec: Spec, steps: list[int]) -> Engine:
+        engine = cls(spec)
+        for step in steps:
+            engine.step(step)
+        return engine
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Engine.replay, (self.spec, list(self.steps)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
-        return Engine(_copy_game(self.game), dict(self.legal))
+        twin = Engine(self.spec)
+        twin.game = None if self.game is None else self.game.copy()
+        twin.legal = dict(self.legal)
+        pending = self.pending
+        if pending is not None:
+            twin.pending = Pending(pending.action, list(pending.outcomes), pending.bound)
+        twin.public = list(self.public)
+        twin.steps = list(self.steps)
+        return twin
+
+    @property
+    def chance(self) -> bool:
+        return self.game is None or self.pending is not None
+
+    @property
+    def terminal(self) -> bool:
+        if self.game is None or self.pending is not None:
+            return False
+        return self.game.over or len(self.game.actions) >= self.spec.max_actions
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        n = self.spec.seeds if self.pending is None else self.pending.bound
+        p = 1.0 / n
+        return [(k, p) for k in range(n)]
+
+    def step(self, action: int) -> None:
+        """Take one step: the deal, a player's action index or a draw's outcome."""
+        if self.game is None:
+            game = new_game(self.spec.map_id, players=self.spec.players, seed=action)
+            self.game = scripted(game)
+            self.steps.append(action)
+            self._refresh_legal()
+            return
+        if self.pending is None:
+            chosen = self.legal.get(action)
+            if chosen is None:
+                raise ValueError(f"action {action} is not legal now")
+            self.pending = Pending(chosen, [], 0)
+        else:
+            if not 0 <= action < self.pending.bound:
+                raise ValueError(f"outcome {action} is not below {self.pending.bound}")
+            self.pending.outcomes.append(action)
+        self.steps.append(action)
+        self._carry_out()
+
+    def _carry_out(self) -> None:
+        """Play the pending action with the outcomes drawn so far, or wait for its next draw."""
+        pending, game = self.pending, self.game
+        assert pending is not None and game is not None
+        done = apply_with_draws(game, pending.action, pending.outcomes)
+        if isinstance(done, int):
+            if done > self.spec.draw_bound:
+                raise ValueError(
+                    f"a draw of {done} outcomes is past this game's bound of "
+                    f"{self.spec.draw_bound} (MIN_DRAW_BOUND in railways.rl.openspiel_game)"
+                )
+            pending.bound = done
+            self.legal = {}
+            return
+        self.game = done
+        self.pending = None
+        self.public.append(str(pending.action))
+        self._refresh_legal()
+
+    def _refresh_legal(self) -> None:
+        game = self.game
+        assert game is not None
+        seat = game.to_act
+        if self.terminal or seat is None:
+            self.legal = {}
+        else:
+            self.legal = self.spec.actions.legal_map(game, seat)
 
 
 class RailwaysState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: pyspiel.Game, spec: Spec) -> None:
         super().__init__(game)
-        self.spec = spec
-        self.engine: Engine | None = None  # none until the chance node picks the seed
-        self.public: list[str] = []  # every action as the table sees it
+        self.engine = Engine(spec)
+
+    @property
+    def spec(self) -> Spec:
+        return self.engine.spec
 
     @property
     def game(self) -> Game | None:
-        return None if self.engine is None else self.engine.game
+        return self.engine.game
 
     @property
-    def _legal(self) -> dict[int, Action]:
-        return {} if self.engine is None else self.engine.legal
+    def pending(self) -> Pending | None:
+        return self.engine.pending
+
+    @property
+    def public(self) -> list[str]:
+        return self.engine.public
 
     # -- the OpenSpiel state API ---------------------------------------------------------
     def current_player(self) -> int:
-        if self.game is None:
+        if self.engine.chance:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.is_terminal():
+        if self.engine.terminal:
             return int(pyspiel.PlayerId.TERMINAL)
+        assert self.game is not None
         seat = self.game.to_act
         assert seat is not None
         return seat
 
     def is_terminal(self) -> bool:
-        if self.game is None:
-            return False
-        return self.game.over or len(self.game.actions) >= self.spec.max_actions
+        return self.engine.terminal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / self.spec.seeds
-        return [(s, p) for s in range(self.spec.seeds)]
+        return self.engine.chance_outcomes()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._legal) if player == self.current_player() else []
+        return sorted(self.engine.legal) if player == self.current_player() else []
 
     def _apply_action(self, action: int) -> None:
-        if self.engine is None:
-            game = new_game(self.spec.map_id, players=self.spec.players, seed=int(action))
-            self.engine = Engine(game, {})
-        else:
-            chosen = self.engine.legal.get(int(action))
-            if chosen is None:
-                raise ValueError(f"action {action} is not legal now")
-            self.engine.game.apply(chosen)
-            self.public.append(str(chosen))
-        game = self.engine.game
-        seat = game.to_act
-        if self.is_terminal() or seat is None:
-            self.engine.legal = {}
-        else:
-            self.engine.legal = self.spec.actions.legal_map(game, seat)
+        self.engine.step(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {action}"
+            pending = self.pending
+            if pending is None:
+                return f"deal {action}"
+            return f"draw {action} of {pending.bound}"
         return self.spec.actions.describe(int(action))
 
     def returns(self) -> list[float]:
         out = [0.0] * self.spec.players
-        if self.game is not None and self.game.over and self.game.state.winner is not None:
-            out[self.game.state.winner] = 1.0
+        game = self.game
+        if self.is_terminal() and game is not None and game.state.winner is not None:
+            out[game.state.winner] = 1.0
         return out
 
     def __str__(self) -> str:
@@ -213,7 +316,9 @@ class RailwaysState(pyspiel.State):  # type: ignore[misc]
             return "before the deal"
         state = self.game.state
         scores = ", ".join(f"P{p.seat + 1} {p.score}" for p in state.players)
-        return f"turn {state.turn} {state.phase.value}, {len(self.public)} actions; {scores}"
+        waiting = "" if self.pending is None else ", waiting for a draw"
+        actions = len(self.public)
+        return f"turn {state.turn} {state.phase.value}, {actions} actions{waiting}; {scores}"
 
 
 class RailwaysObserver:

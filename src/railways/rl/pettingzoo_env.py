@@ -1,11 +1,13 @@
 """A PettingZoo AEC environment: ``env(map="eastern-us", players=4)``.
 
 Agents are ``player_0`` .. ``player_{n-1}`` (seats). Each observation is a dict
-``{"observation": float32 vector, "action_mask": int8 vector}`` (docs/rl.md); the
-acting agent's mask is its legal actions, everyone else's is all zeros. The reward
-of a step is the change in each player's points: their score during the game, their
-final score (with Rail Baron cards and bonds) once it ends, so an agent's rewards add
-up to its final score. A game that passes ``max_actions`` actions is truncated.
+``{"observation": float32 vector, "action_mask": int8 vector}`` (docs/rl.md), or with
+``observation_type="dict"`` the observation as named arrays (``railways.rl.spaces``);
+the acting agent's mask is its legal actions, everyone else's is all zeros. The reward
+of a step is the change in each player's points by default: their score during the
+game, their final score (with Rail Baron cards and bonds) once it ends, so an agent's
+rewards add up to its final score; ``reward=`` picks another (``railways.rl.rewards``).
+A game that passes ``max_actions`` actions is truncated.
 """
 
 from __future__ import annotations
@@ -18,22 +20,15 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from railways.core.actions import Action
-from railways.core.game import Game
 from railways.rl.encoding import ActionEncoding
 from railways.rl.observation import ObservationEncoding
 from railways.rl.render import RENDER_MODES, check_render_mode, render
+from railways.rl.rewards import DEFAULT_REWARD, check_reward, points, reward_value
+from railways.rl.spaces import OBS_BOUND, make_observation, observation_space
 from railways.rules import new_game
 
 MAX_ACTIONS = 5000  # like `railways simulate`: a game that runs longer is cut off
-OBS_BOUND = 1e6  # no count, score or sum of money in a game comes near it
-
-
-def points(game: Game, seat: int) -> int:
-    """A seat's points so far: its final score once the game is over."""
-    final = game.state.final_scores
-    if final is not None and seat in final:
-        return final[seat]
-    return game.state.players[seat].score
+__all__ = ["MAX_ACTIONS", "OBS_BOUND", "RailwaysAEC", "env", "points", "raw_env"]
 
 
 class RailwaysAEC(AECEnv):  # type: ignore[misc]
@@ -50,9 +45,14 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         seed: int | None = None,
         max_actions: int = MAX_ACTIONS,
         render_mode: str | None = None,
+        observation_type: str = "flat",
+        reward: str = DEFAULT_REWARD,
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)
+        check_reward(reward)
+        self.observation_type = observation_type
+        self.reward = reward
         self.map_id = map
         self.players = players
         self.max_actions = max_actions
@@ -63,12 +63,7 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         self.obs = ObservationEncoding(game)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (self.obs.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.actions.size,), np.int8),
-            }
-        )
+        obs_space = observation_space(self.obs, self.actions.size, observation_type)
         self._obs_spaces = {a: obs_space for a in self.possible_agents}
         self._act_spaces = {a: spaces.Discrete(self.actions.size) for a in self.possible_agents}
         self.game = game
@@ -92,7 +87,7 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._points = [points(self.game, s) for s in range(self.players)]
+        self._values = self._reward_values()
         self._select()
 
     def _select(self) -> None:
@@ -109,7 +104,10 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
             mask = self.actions.mask(self._legal)
         else:
             mask = np.zeros(self.actions.size, dtype=np.int8)
-        return {"observation": self.obs.observe(self.game, seat), "action_mask": mask}
+        return make_observation(self.obs, self.game, seat, mask, self.observation_type)
+
+    def _reward_values(self) -> list[float]:
+        return [reward_value(self.game, s, self.reward) for s in range(self.players)]
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -125,10 +123,10 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.game.apply(chosen)
         self.count += 1
-        now = [points(self.game, s) for s in range(self.players)]
+        now = self._reward_values()
         for s, a in enumerate(self.possible_agents):
-            self.rewards[a] = float(now[s] - self._points[s])
-        self._points = now
+            self.rewards[a] = now[s] - self._values[s]
+        self._values = now
         if self.game.over:
             self.terminations = {a: True for a in self.agents}
         elif self.count >= self.max_actions:

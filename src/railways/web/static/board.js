@@ -34,7 +34,14 @@ const SQRT3 = Math.sqrt(3);
 // Zoom limits (1 = the board fits the width), the smallest city name and cube drawn in CSS
 // pixels, and how far a pointer moves before a press becomes a drag rather than a click.
 const MIN_ZOOM = 0.5;
-const MAX_ZOOM = 6;
+const MAX_ZOOM = 10;
+// Fit fills the board area (a wide board such as Through Time's eras side by side is
+// zoomed until it is as tall as the area, and scrolls sideways), but never draws a hex
+// wider than two fingers (a tablet upright would show a few huge hexes).
+const MAX_FIT_ZOOM = MAX_ZOOM;
+const MAX_FIT_HEX_PX = 88;
+// Screen pixels kept between two city names that are both shown.
+const LABEL_GAP_PX = 1;
 const MIN_LABEL_PX = 12;
 const MIN_CUBE_PX = 9;
 const DRAG_PX = 6;
@@ -200,6 +207,8 @@ export class Board {
     this.zoom = 1;
     this.legend = false;
     this.colorblind = false;
+    /** @type {Element[] | null} the names on the board, the most wanted first */
+    this.labels = null;
     container.addEventListener("click", (event) => this.click(event));
   }
 
@@ -264,6 +273,7 @@ export class Board {
       id: g.dataset.key,
       text: g.textContent.trim(),
     }));
+    this.labels = null; // a new picture: its names are ranked again (placeLabels)
     this.fullView = this.svg.getAttribute("viewBox");
     this.cropView = this.boardViewBox();
     this.showLegend(this.legend);
@@ -324,6 +334,7 @@ export class Board {
   showLegend(on) {
     this.legend = !!on;
     if (this.svg) this.svg.setAttribute("viewBox", this.legend ? this.fullView : this.cropView);
+    if (this.svg && this.labels) this.placeLabels();
   }
 
   /**
@@ -371,6 +382,65 @@ export class Board {
     if (!this.svg) return;
     this.svg.style.width = `${Math.round(this.zoom * 100)}%`;
     this.scaleLabels();
+    this.placeLabels();
+  }
+
+  /** The zoom at which the board fills its area: the width, or, where the board at that
+   * width is shorter than the area, the height (hexes at most MAX_FIT_HEX_PX wide). */
+  fitZoom() {
+    const c = this.container;
+    const box = this.svg ? (this.svg.getAttribute("viewBox") || "").split(/\s+/).map(Number) : [];
+    if (box.length !== 4 || !box[2] || !box[3] || !c.clientWidth || !c.clientHeight) return 1;
+    const heightAtWidth = (c.clientWidth * box[3]) / box[2];
+    const hexAtWidth = this.hexPixels() / this.zoom;
+    const fill = Math.min(c.clientHeight / heightAtWidth, MAX_FIT_HEX_PX / hexAtWidth);
+    return Math.min(MAX_FIT_ZOOM, Math.max(1, fill));
+  }
+
+  /** The names on the board, the most wanted first: cities that take goods, then those
+   * with more goods at the start, then the other cities, the special hexes, towns, and
+   * last the names of regions. */
+  labelsByPriority() {
+    /** @type {Array<{text: Element, rank: number, name: string}>} */
+    const items = [];
+    const names = "g.city text.name, g.special text.name, g.town text.name, #board text.region-name";
+    for (const text of this.svg.querySelectorAll(names)) {
+      const g = /** @type {SVGGElement} */ (text.closest("g"));
+      let rank = 0; // a region's name (a state, an era) gives way to every place's
+      if (text.classList.contains("region-name")) rank = -1;
+      else if (g.classList.contains("city")) rank = (g.dataset.color === "gray" ? 100 : 200) + Number(g.dataset.cubes || 0);
+      else if (g.classList.contains("special")) rank = 50;
+      items.push({ text, rank, name: text.textContent || "" });
+    }
+    items.sort((a, b) => b.rank - a.rank || a.name.localeCompare(b.name));
+    return items.map((item) => item.text);
+  }
+
+  /** No two names drawn on one another: in order of priority, a name whose box (on the
+   * screen, at this zoom) meets one already shown is hidden; zooming in brings it back.
+   * A hidden city name is still told by the city's tooltip (a tap on a touch screen). */
+  placeLabels() {
+    if (!this.svg) return;
+    if (!this.labels) this.labels = this.labelsByPriority();
+    // Every box is read first (hidden names keep their box), then the classes are set.
+    const boxes = this.labels.map((text) => text.getBoundingClientRect());
+    /** @type {DOMRect[]} */
+    const shown = [];
+    let hidden = 0;
+    this.labels.forEach((text, i) => {
+      const r = boxes[i];
+      const clash = shown.some(
+        (o) =>
+          r.left < o.right + LABEL_GAP_PX &&
+          o.left < r.right + LABEL_GAP_PX &&
+          r.top < o.bottom + LABEL_GAP_PX &&
+          o.top < r.bottom + LABEL_GAP_PX,
+      );
+      text.classList.toggle("name-off", clash);
+      if (clash) hidden += 1;
+      else shown.push(r);
+    });
+    this.svg.dataset.namesHidden = String(hidden);
   }
 
   /** Screen pixels per board unit at the current zoom. */

@@ -174,6 +174,36 @@ export function forgetGame(token) {
   saveGames(loadGames().filter((g) => g.token !== token));
 }
 
+// -- when each game last moved, as this browser saw it ----------------------------------------
+// The server keeps no clock of the moves: a page that sees a game at a new position notes
+// the time here, and "since when" is the first time a page of this browser saw it there.
+const MOVED_KEY = "railways.moved";
+
+/** The time (ms since the epoch) this browser first saw game ``id`` at position ``index``.
+ * @param {string} id
+ * @param {number} index
+ * @returns {number}
+ */
+export function movedSince(id, index) {
+  /** @type {Record<string, {index: number, at: number}>} */
+  let all = {};
+  try {
+    all = JSON.parse(localStorage.getItem(MOVED_KEY) || "{}") || {};
+  } catch {
+    all = {};
+  }
+  const known = all[id];
+  if (known && known.index === index) return known.at;
+  const at = Date.now();
+  all[id] = { index, at };
+  try {
+    localStorage.setItem(MOVED_KEY, JSON.stringify(all));
+  } catch {
+    // A full or disabled storage only loses the time.
+  }
+  return at;
+}
+
 /**
  * @param {string} name
  * @param {any} fallback

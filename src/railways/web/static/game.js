@@ -27,6 +27,7 @@ import { readNames } from "./game/names.js";
 import { apply, connect, hideError, openRule, refresh, setConn, showError } from "./game/net.js";
 import { wireCardTexts } from "./game/ops.js";
 import { enterReplay, replayStep, wireReplay } from "./game/replay.js";
+import { wireSheet } from "./game/sheet.js";
 import { $, $input, board, GAME_ID, gameUrl, S, setBoard, TOKEN } from "./game/state.js";
 import { exportRecord, openDialog } from "./game/status.js";
 import { wireTable } from "./game/table.js";
@@ -85,6 +86,7 @@ export function onKey(event) {
 }
 
 export function wire() {
+  wireSheet();
   $("btn-colorblind").addEventListener("click", () => setColorblind(!S.colorblind));
   $("btn-help").addEventListener("click", () => openDialog("help-dialog"));
   $("btn-rules").addEventListener("click", () => openDialog("rules-dialog"));
@@ -178,7 +180,7 @@ async function main() {
   wireReplay();
   wireDrawer();
   wireTable();
-  window.addEventListener("resize", () => board.scaleLabels());
+  window.addEventListener("resize", () => board.applyZoom());
   if (TOKEN) {
     const p = data.seat !== null && data.seat !== undefined ? data.view.players[data.seat] : null;
     rememberGame({

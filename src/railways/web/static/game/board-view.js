@@ -174,8 +174,10 @@ export function wireTooltips() {
     tip.style.left = `${Math.round(Math.min(r.right + 8, window.innerWidth - 260))}px`;
     tip.style.top = `${Math.round(Math.max(8, r.top))}px`;
   });
-  container.addEventListener("pointerleave", () => {
-    tip.hidden = true;
+  // A finger leaves the board as it lifts: its tip stays until the next tap elsewhere (a
+  // city whose name is hidden at this zoom is read this way on a touch screen).
+  container.addEventListener("pointerleave", (event) => {
+    if (event.pointerType !== "touch") tip.hidden = true;
   });
 }
 
@@ -214,8 +216,9 @@ export function restoreBoardView() {
     view = null;
   }
   if (!view || typeof view.zoom !== "number") {
-    board.setZoom(1);
-    document.body.dataset.zoom = "1";
+    board.setZoom(board.fitZoom());
+    [board.container.scrollLeft, board.container.scrollTop] = [0, 0];
+    document.body.dataset.zoom = String(Math.round(board.zoom * 100) / 100);
     return;
   }
   board.setZoom(view.zoom);
@@ -226,11 +229,12 @@ export function restoreBoardView() {
   document.body.dataset.zoom = String(Math.round(board.zoom * 100) / 100);
 }
 
-/** Zoom by a factor about the middle of the board; 0 fits the board again.
+/** Zoom by a factor about the middle of the board; 0 fits the board again (fills its area).
  * @param {number} factor
  */
 export function zoomBy(factor) {
-  board.setZoom(factor === 0 ? 1 : board.zoom * factor);
+  board.setZoom(factor === 0 ? board.fitZoom() : board.zoom * factor);
+  if (factor === 0) [board.container.scrollLeft, board.container.scrollTop] = [0, 0];
   saveBoardViewSoon();
 }
 

@@ -2,7 +2,7 @@
 // Drawing the whole page from the state (render), the status line, the end-of-game
 // breakdown and export.
 
-import { clear, download, el, getJSON, humanize, money } from "../common.js";
+import { clear, download, el, getJSON, humanize, money, movedSince } from "../common.js";
 import { myTurn, renderActionPanel, rules } from "./actions.js";
 import { renderBoard } from "./board-view.js";
 import { renderLog, renderMoney, turnAlerts } from "./drawer.js";
@@ -11,9 +11,11 @@ import { playerName, swatch } from "./names.js";
 import { showError } from "./net.js";
 import { renderMajorLines, renderOps } from "./ops.js";
 import { renderPlayers } from "./players.js";
+import { sheetOnTurn } from "./sheet.js";
 import { renderDuel, renderRailbot, solo } from "./solo.js";
 import { $, $dialog, GAME_ID, gameUrl, S, TOKEN } from "./state.js";
 import { renderTable } from "./table.js";
+import { renderScoreTrack } from "./track.js";
 
 /** @typedef {import("./state.js").View} View */
 /** @typedef {import("./state.js").Final} Final */
@@ -31,6 +33,7 @@ export function render() {
   const v = S.view;
   if (!v) return;
   document.body.dataset.actionIndex = String(S.index);
+  if (!S.replay) movedSince(GAME_ID, S.index); // for My games' "since when"
   document.body.dataset.phase = v.phase;
   document.body.dataset.toAct = v.to_act === null ? "" : String(v.to_act);
   document.body.dataset.myTurn = myTurn() ? "1" : "0";
@@ -45,6 +48,7 @@ export function render() {
   renderRailbot();
   renderDuel();
   renderPlayers();
+  renderScoreTrack();
   renderOps();
   renderMajorLines();
   renderLog();
@@ -52,6 +56,7 @@ export function render() {
   renderPrices();
   renderTable();
   turnAlerts();
+  sheetOnTurn(!!myTurn() && !S.replay);
 }
 
 /** Prices in the rules reference come from the view (the map's tables), never from the page. */

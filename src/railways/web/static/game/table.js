@@ -4,12 +4,22 @@
 import { postJSON, toast } from "../common.js";
 import { sendChat, setMute } from "./chat.js";
 import { playerName } from "./names.js";
-import { $, S, TOKEN, gameUrl } from "./state.js";
+import { $, $dialog, S, TOKEN, gameUrl } from "./state.js";
 
-export async function toggleStandin() {
+/** Take the seat back, or ask which bot is to play it (standin-dialog) and seat it.
+ * The dialog's close hears the level chosen (its button's value; empty: cancelled). */
+export function toggleStandin() {
   const mine = (S.table.standins || {})[String(S.seat)];
+  if (mine) return setStandin(null);
+  const dialog = $dialog("standin-dialog");
+  dialog.returnValue = "";
+  dialog.showModal();
+}
+
+/** @param {string | null} level */
+async function setStandin(level) {
   try {
-    await postJSON(gameUrl("/standin"), { level: mine ? null : "medium" }, TOKEN);
+    await postJSON(gameUrl("/standin"), { level }, TOKEN);
   } catch (err) {
     toast(err.message, "warn");
   }
@@ -32,7 +42,7 @@ export function renderTable() {
   const mine = S.seat !== null && (S.table.standins || {})[String(S.seat)];
   const b = $("btn-standin");
   b.hidden = S.seat === null || S.view.phase === "game_over";
-  b.textContent = mine ? "Take my seat back" : "Let a bot play for me";
+  b.textContent = mine ? `Take my seat back (a ${mine} bot plays)` : "Let a bot play for me";
   b.classList.toggle("on", !!mine);
   $("btn-email").hidden = S.seat === null;
   $("btn-email").textContent = S.table.notify ? "E-mail: on" : "E-mail me";
@@ -56,6 +66,10 @@ export function wireTable() {
   $("chat-form").addEventListener("submit", sendChat);
   $("chat-mute").addEventListener("change", setMute);
   $("btn-standin").addEventListener("click", toggleStandin);
+  const dialog = $dialog("standin-dialog");
+  dialog.addEventListener("close", () => {
+    if (dialog.returnValue) setStandin(dialog.returnValue);
+  });
   $("btn-email").addEventListener("click", askEmail);
   setInterval(tickClock, 1000);
 }

@@ -1,0 +1,81 @@
+"""The score and income tracks drawn beside the players' numbers (issue 29): a marker per
+player on each, at its value, the same markers moved (not drawn anew) as the values change,
+without the slide under prefers-reduced-motion."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from web.conftest import Server
+from web.play import action_index, open_game, wait_after
+
+MARKERS = """() => [...document.querySelectorAll('#score-track .track-row')].map((row) => ({
+  track: row.dataset.track,
+  length: Number(row.querySelector('.track-bar').dataset.length),
+  markers: [...row.querySelectorAll('.track-marker')].map((m) => ({
+    seat: Number(m.dataset.seat), value: Number(m.dataset.value),
+    left: parseFloat(m.style.left),
+    title: m.title,
+  })),
+}))"""
+
+
+def _play_until_someone_scores(page: Any) -> None:
+    """Pass every auction and action until a bot's delivery puts points on the track."""
+    for _ in range(60):
+        page.wait_for_selector("body[data-my-turn='1']")
+        phase = page.evaluate("document.body.dataset.phase")
+        scores = page.evaluate("window.railwaysGame.state.view.players.map((p) => p.score)")
+        if phase == "actions" and max(scores) > 0:
+            return
+        before = action_index(page)
+        if phase == "choose_baron":
+            page.click("#action-panel [data-baron] >> nth=0")
+        elif phase == "auction":
+            page.click("#btn-pass-bid")
+        else:
+            page.click("#btn-pass")
+        wait_after(page, before)
+    raise AssertionError("no player scored in 60 of the seat's moves: choose another seed")
+
+
+def test_markers_stand_at_each_players_points_and_income(page: Any, server: Server) -> None:
+    created = server.new_game(seed=12, bots=3)
+    open_game(page, created["seats"][0]["url"])
+    # At the start every marker is at 0.
+    start = page.evaluate(MARKERS)
+    assert [t["track"] for t in start] == ["score", "income"]
+    assert all(m["value"] == 0 and m["left"] == 0 for t in start for m in t["markers"])
+    page.evaluate(
+        "document.querySelectorAll('#score-track .track-marker')"
+        ".forEach((m) => { m.dataset.kept = '1'; })"
+    )
+    _play_until_someone_scores(page)
+    players = page.evaluate("window.railwaysGame.state.view.players")
+    tracks = page.evaluate(MARKERS)
+    for track in tracks:
+        assert len(track["markers"]) == len(players) == 4
+        for m in track["markers"]:
+            p = players[m["seat"]]
+            assert m["value"] == p[track["track"]]
+            assert abs(m["left"] - 100 * m["value"] / track["length"]) < 0.01
+            assert m["title"].startswith(f"{p['name']}: ")
+        # Further along the bar for a higher value.
+        ranked = sorted(track["markers"], key=lambda m: m["value"])
+        for low, high in itertools.pairwise(ranked):
+            if high["value"] > low["value"]:  # (the style's place: the drawn one may be sliding)
+                assert high["left"] > low["left"]
+    assert any(m["value"] > 0 for m in tracks[0]["markers"])
+    # The markers that moved are the ones drawn at the start: they slide, not reappear.
+    assert page.locator("#score-track .track-marker[data-kept='1']").count() == 8
+    assert page.evaluate(
+        "getComputedStyle(document.querySelector('.track-marker')).transitionDuration"
+    ) not in ("", "0s")
+    page.emulate_media(reduced_motion="reduce")
+    assert (
+        page.evaluate(
+            "getComputedStyle(document.querySelector('.track-marker')).transitionDuration"
+        )
+        == "0s"
+    )
