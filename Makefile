@@ -1,22 +1,35 @@
 # The two commands a new user needs:
-#   make play   set up .venv and start the browser game on http://127.0.0.1:8000/
-#   make test   set up .venv and run every check and test
-# Also: make play-terminal (the terminal game); make mypyc / make mypyc-clean (rebuild or
-# remove the compiled engine, docs/performance.md, "Compiled with mypyc").
+#   make play   set up .venv with what playing needs and start the browser game on
+#               http://127.0.0.1:8000/
+#   make test   add the dev tools to .venv and run every check and test
+# Also: make play-terminal (the terminal game); make setup (.venv with the dev tools, no
+# tests run); make mypyc / make mypyc-clean (rebuild or remove the compiled engine,
+# docs/performance.md, "Compiled with mypyc").
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play play-terminal test lint typecheck jscheck unit setup clean mypyc mypyc-clean
+.PHONY: play play-setup play-terminal test lint typecheck jscheck unit setup clean mypyc mypyc-clean
 
-# The package, editable, with its dependencies. Its compiled modules are built below: the
-# same build `pip install -e .` makes, but redone whenever one of their sources changed.
+# Two installs into one .venv. $(STAMP), for playing: the package, editable, with its runtime
+# dependencies only, and the tools that compile its engine (setuptools, mypy's mypyc), so the
+# build below uses them with no isolated build environment of its own. $(DEV_STAMP), for
+# working on it: the dev extra on top (test, lint and type tools, the rl and ray extras).
+# The compiled modules are built below: the same build `pip install -e .` makes, but redone
+# whenever one of their sources changed.
+BUILD_TOOLS := pip 'setuptools>=77' wheel 'mypy>=1.10'
+DEV_STAMP := $(VENV)/.installed-dev
+
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip 'setuptools>=68' wheel
-	RAILWAYS_MYPYC=0 $(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet --upgrade $(BUILD_TOOLS)
+	RAILWAYS_MYPYC=0 $(BIN)/pip install --quiet --no-build-isolation -e .
 	touch $(STAMP)
+
+$(DEV_STAMP): $(STAMP)
+	RAILWAYS_MYPYC=0 $(BIN)/pip install --quiet --no-build-isolation -e '.[dev]'
+	touch $(DEV_STAMP)
 
 # The engine's hot core compiled with mypyc, in place (setup.py lists the modules). If it
 # cannot be built (no C compiler, say), setup.py says why and the engine stays pure Python,
@@ -30,20 +43,23 @@ $(COMPILED): setup.py $(MYPYC_SOURCES) | $(STAMP)
 	@$(PRINT_ENGINE)
 	@touch $(COMPILED)
 
-setup: $(STAMP) $(COMPILED)
+# What playing needs; `make setup` adds the dev tools.
+play-setup: $(STAMP) $(COMPILED)
 
-play: setup
+setup: $(DEV_STAMP) $(COMPILED)
+
+play: play-setup
 	@echo "Open http://127.0.0.1:8000/ in your browser (Ctrl-C stops the server)."
 	$(BIN)/railways serve
 
-play-terminal: setup
+play-terminal: play-setup
 	$(BIN)/railways play
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests tools
 	$(BIN)/ruff format --check src tests tools
 
-typecheck: $(STAMP)
+typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
 # The browser game's JavaScript: TypeScript's compiler over its JSDoc types, and ESLint
