@@ -117,9 +117,9 @@ class Game:
         seed: int,
         options: Options | None = None,
         *,
-        _like: Game | None = None,
+        _like: tuple[Any, ...] | None = None,
     ) -> None:
-        if _like is not None:  # a copy (``copy``, ``__copy__``): every field as ``_like``'s
+        if _like is not None:  # a copy or an unpickled game: every field given (_FIELDS)
             self._take_fields(_like)
             return
         if not board.min_players <= len(seats) <= board.max_players:
@@ -196,27 +196,56 @@ class Game:
     def _shallow(self) -> Game:
         # Made through __init__ (a compiled class cannot be made without it), told to take
         # every field from this game instead of setting one up.
-        return Game(self.board, self.ruleset, self.seats, self.seed, self.options, _like=self)
+        values = self._field_values()
+        return Game(self.board, self.ruleset, self.seats, self.seed, self.options, _like=values)
 
-    def _take_fields(self, other: Game) -> None:
-        """Every field of ``other``, shared (the board, ruleset and kinds never change)."""
-        self.board = other.board
-        self.ruleset = other.ruleset
-        self.seats = other.seats
-        self.seed = other.seed
-        self.options = other.options
-        self.turns = other.turns
-        self.deck_effects = other.deck_effects
-        self.kinds = other.kinds
-        self.edge_costs = other.edge_costs
-        self.actions = other.actions
-        self.history = other.history
-        self._listeners = other._listeners  # the same ruleset, so the same listeners
-        self.unrecorded = other.unrecorded
-        self._dealing = other._dealing
-        self._snapshots = other._snapshots
-        self._state = other._state
-        self.derived = other.derived
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle remakes the game from its fields, through __init__ as a copy is made.
+        return _unpickled_game, (self._field_values(),)
+
+    def _field_values(self) -> tuple[Any, ...]:
+        """Every field, in the order of ``_FIELDS``."""
+        return (
+            self.board,
+            self.ruleset,
+            self.seats,
+            self.seed,
+            self.options,
+            self.turns,
+            self.deck_effects,
+            self.kinds,
+            self.edge_costs,
+            self.actions,
+            self.history,
+            self._listeners,
+            self.unrecorded,
+            self._dealing,
+            self._snapshots,
+            self._state,
+            self.derived,
+        )
+
+    def _take_fields(self, values: tuple[Any, ...]) -> None:
+        """Every field from ``values`` (``_field_values``), shared, not copied."""
+        (
+            self.board,
+            self.ruleset,
+            self.seats,
+            self.seed,
+            self.options,
+            self.turns,
+            self.deck_effects,
+            self.kinds,
+            self.edge_costs,
+            self.actions,
+            self.history,
+            self._listeners,
+            self.unrecorded,
+            self._dealing,
+            self._snapshots,
+            self._state,
+            self.derived,
+        ) = values
 
     # -- setup ---------------------------------------------------------------
     def _setup(self) -> GameState:
@@ -1281,3 +1310,8 @@ class Game:
         self.history = replay.history
         self._snapshots = replay._snapshots
         self.actions.append(action)
+
+
+def _unpickled_game(values: tuple[Any, ...]) -> Game:
+    """A game from the fields ``Game.__reduce__`` gave (what pickle calls)."""
+    return Game(values[0], values[1], values[2], values[3], values[4], _like=values)

@@ -27,6 +27,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -122,6 +123,27 @@ def _replayed(data: dict[str, Any], parse: Callable[[dict[str, Any]], GameRecord
     return ("ok", setup, dump_game(game), undos, os.getpid())
 
 
+# What tells a process where boards and plug-ins are: a worker forked from a fork server
+# started earlier (by another app in this process) would not see a later setting.
+FINDING_VARS = ("RAILWAYS_PLUGINS", "RAILWAYS_MAPS_PATH")
+
+
+def _finding_settings() -> dict[str, str | None]:
+    return {name: os.environ.get(name) for name in FINDING_VARS}
+
+
+def start_worker(pid: int, settings: dict[str, str | None], path: list[str]) -> None:
+    """In a worker: find boards and plug-ins as the server does now (its environment
+    and import path when the pool was made), and exit when the server does."""
+    for name, value in settings.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    sys.path[:] = [*path, *(p for p in sys.path if p not in path)]
+    watch_server(pid)
+
+
 def watch_server(pid: int, every: float = 0.5) -> None:
     """In a worker: exit once the server process ``pid`` has (killed with SIGKILL, it
     cannot shut the pool down, and a worker would otherwise wait for work forever, holding
@@ -187,8 +209,8 @@ class ReplayPool:
             self._pool = ProcessPoolExecutor(
                 self.workers,
                 mp_context=_context(),
-                initializer=watch_server,
-                initargs=(os.getpid(),),
+                initializer=start_worker,
+                initargs=(os.getpid(), _finding_settings(), list(sys.path)),
             )
         return self._pool
 

@@ -35,7 +35,7 @@ const SQRT3 = Math.sqrt(3);
 // pixels, and how far a pointer moves before a press becomes a drag rather than a click.
 const MIN_ZOOM = 0.5;
 const MAX_ZOOM = 10;
-// Fit fills the board area (a wide board such as Through Time's eras side by side is
+// Fit fills the board area (a wide board such as one played in parts laid side by side is
 // zoomed until it is as tall as the area, and scrolls sideways), but never draws a hex
 // wider than two fingers (a tablet upright would show a few huge hexes).
 const MAX_FIT_ZOOM = MAX_ZOOM;
@@ -406,7 +406,7 @@ export class Board {
     const names = "g.city text.name, g.special text.name, g.town text.name, #board text.region-name";
     for (const text of this.svg.querySelectorAll(names)) {
       const g = /** @type {SVGGElement} */ (text.closest("g"));
-      let rank = 0; // a region's name (a state, an era) gives way to every place's
+      let rank = 0; // a region's name (a state, a part of the board) gives way to every place's
       if (text.classList.contains("region-name")) rank = -1;
       else if (g.classList.contains("city")) rank = (g.dataset.color === "gray" ? 100 : 200) + Number(g.dataset.cubes || 0);
       else if (g.classList.contains("special")) rank = 50;
