@@ -29,6 +29,7 @@ from railways.core.board import GOODS_COLORS, Board, Color, MajorLine
 from railways.core.cards import CardDef, CardEffect, Icon
 from railways.core.delivery import DeliveryHook, DeliveryRules, RouteLink
 from railways.core.errors import IllegalAction
+from railways.core.hexgrid import copied_by_fields
 from railways.core.kinds import ActionKind, KindRegistry
 from railways.core.plugins import BuildRestriction, EdgeCosts, Ruleset
 from railways.core.rng import DEFAULT_RNG, RNG_KINDS, make_rng
@@ -93,7 +94,10 @@ class Options:
         return cls(shorter_game=shorter, extra=data, rng=rng)
 
 
-@dataclass(frozen=True)
+# Hot classes write their own ``__init__`` (``init=False``): mypyc compiles a hand-written
+# one, while the ``__init__`` that @dataclass generates runs as interpreted Python, about
+# ten times the instructions per object made (docs/performance.md, fifth round).
+@dataclass(frozen=True, init=False)
 class Delivery:
     """A completed delivery, passed to plug-ins and card effects."""
 
@@ -104,6 +108,24 @@ class Delivery:
     cities: tuple[str, ...]
     links: tuple[int, ...]
     points: Mapping[int, int]
+
+    def __init__(
+        self,
+        seat: int,
+        color: Color,
+        source: str,
+        destination: str,
+        cities: tuple[str, ...],
+        links: tuple[int, ...],
+        points: Mapping[int, int],
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "color", color)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "destination", destination)
+        object.__setattr__(self, "cities", cities)
+        object.__setattr__(self, "links", links)
+        object.__setattr__(self, "points", points)
 
 
 class Game:
@@ -867,7 +889,10 @@ class Game:
 
     # -- Build Track (RW-p4-42..52, RW-p5-01..12) ------------------------------
     def build_rules(self, action: BuildTrack) -> CostRules:
-        rules = CostRules(edge_costs=self.edge_costs)
+        # The plain rules are immutable: one object per game, not one per build checked.
+        rules: CostRules | None = self.derived.get("base_cost_rules")
+        if rules is None:
+            rules = self.derived["base_cost_rules"] = CostRules(edge_costs=self.edge_costs)
         for plugin in self.ruleset.plugins:
             rules = plugin.build_rules(self, action.seat, rules)
         self._check_cards(action.seat, action.cards)
@@ -1315,3 +1340,6 @@ class Game:
 def _unpickled_game(values: tuple[Any, ...]) -> Game:
     """A game from the fields ``Game.__reduce__`` gave (what pickle calls)."""
     return Game(values[0], values[1], values[2], values[3], values[4], _like=values)
+
+
+copied_by_fields(Delivery)  # copy and pickle work compiled too (hexgrid)

@@ -154,9 +154,10 @@ def track_shape(entry: Side, exit_: Side) -> TrackShape:
 
 
 def copied_by_fields(*classes: type) -> None:
-    """Let ``copy`` and ``pickle`` remake instances of these frozen dataclasses through their
+    """Let ``copy`` and ``pickle`` remake instances of these dataclasses through their
     constructor. Compiled (the mypyc build), a frozen dataclass is copied by setting its
-    attributes one by one, which its frozen ``__setattr__`` refuses; a reducer registered
+    attributes one by one, which its frozen ``__setattr__`` refuses, and a class with a
+    hand-written ``__init__`` cannot be made without its arguments; a reducer registered
     with ``copyreg`` is what both the pure and the compiled classes then use."""
     for cls in classes:
         copyreg.pickle(cls, _by_fields)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from railways.core.actions import Action
 from railways.core.board import Color
-from railways.core.hexgrid import Hex, Side
+from railways.core.hexgrid import Hex, Side, copied_by_fields
 from railways.core.rng import Rng
 
 
@@ -21,7 +21,10 @@ class Phase(Enum):
     GAME_OVER = "game_over"
 
 
-@dataclass(slots=True)
+# Hot classes write their own ``__init__`` (``init=False``): mypyc compiles a hand-written
+# one, while the ``__init__`` that @dataclass generates runs as interpreted Python, about
+# ten times the instructions per object made (docs/performance.md, fifth round).
+@dataclass(slots=True, init=False)
 class Piece:
     """One track through a hex: part of link ``link`` between sides ``a`` and ``b``.
 
@@ -34,10 +37,24 @@ class Piece:
     b: Side
     # The track lies on a crossing tile although the track it crossed is gone
     # (no plain tile of its shape was left in the supply to swap back in).
-    on_crossing: bool = False
+    on_crossing: bool
+
+    def __init__(
+        self,
+        link: int,
+        owner: int,
+        a: Side,
+        b: Side,
+        on_crossing: bool = False,
+    ) -> None:
+        self.link = link
+        self.owner = owner
+        self.a = a
+        self.b = b
+        self.on_crossing = on_crossing
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Link:
     """A chain of tiles from city ``start`` to city ``end`` (None while incomplete)."""
 
@@ -45,10 +62,28 @@ class Link:
     owner: int
     start: str
     tiles: list[tuple[Hex, Side, Side]]
-    end: str | None = None
-    built_turn: int = 0
+    end: str | None
+    built_turn: int
     # Seats that own the link together with ``owner`` and score for it too (AU-036).
-    partners: list[int] = field(default_factory=list)
+    partners: list[int]
+
+    def __init__(
+        self,
+        id: int,
+        owner: int,
+        start: str,
+        tiles: list[tuple[Hex, Side, Side]],
+        end: str | None = None,
+        built_turn: int = 0,
+        partners: list[int] | None = None,
+    ) -> None:
+        self.id = id
+        self.owner = owner
+        self.start = start
+        self.tiles = tiles
+        self.end = end
+        self.built_turn = built_turn
+        self.partners = [] if partners is None else partners
 
     @property
     def complete(self) -> bool:
@@ -65,43 +100,103 @@ class Link:
         return self.end if city == self.start else self.start
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class LedgerEntry:
     seat: int
     amount: int
     reason: str
     turn: int
 
+    def __init__(
+        self,
+        seat: int,
+        amount: int,
+        reason: str,
+        turn: int,
+    ) -> None:
+        self.seat = seat
+        self.amount = amount
+        self.reason = reason
+        self.turn = turn
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class PlayerState:
     seat: int
     name: str
-    cash: int = 0
-    bonds: int = 0
-    score: int = 0
-    engine: int = 1
-    baron: str | None = None
-    barons_dealt: tuple[str, ...] = ()
-    baron_revealed: bool = False
-    hand: list[str] = field(default_factory=list)
-    kept: list[str] = field(default_factory=list)  # infinity and purple diamond cards
-    diamond_used: dict[str, int] = field(default_factory=dict)
-    delivered_colors: set[str] = field(default_factory=set)
-    bonds_issued_total: int = 0
-    deliveries: int = 0
+    cash: int
+    bonds: int
+    score: int
+    engine: int
+    baron: str | None
+    barons_dealt: tuple[str, ...]
+    baron_revealed: bool
+    hand: list[str]
+    kept: list[str]  # infinity and purple diamond cards
+    diamond_used: dict[str, int]
+    delivered_colors: set[str]
+    bonds_issued_total: int
+    deliveries: int
+
+    def __init__(
+        self,
+        seat: int,
+        name: str,
+        cash: int = 0,
+        bonds: int = 0,
+        score: int = 0,
+        engine: int = 1,
+        baron: str | None = None,
+        barons_dealt: tuple[str, ...] = (),
+        baron_revealed: bool = False,
+        hand: list[str] | None = None,
+        kept: list[str] | None = None,
+        diamond_used: dict[str, int] | None = None,
+        delivered_colors: set[str] | None = None,
+        bonds_issued_total: int = 0,
+        deliveries: int = 0,
+    ) -> None:
+        self.seat = seat
+        self.name = name
+        self.cash = cash
+        self.bonds = bonds
+        self.score = score
+        self.engine = engine
+        self.baron = baron
+        self.barons_dealt = barons_dealt
+        self.baron_revealed = baron_revealed
+        self.hand = [] if hand is None else hand
+        self.kept = [] if kept is None else kept
+        self.diamond_used = {} if diamond_used is None else diamond_used
+        self.delivered_colors = set() if delivered_colors is None else delivered_colors
+        self.bonds_issued_total = bonds_issued_total
+        self.deliveries = deliveries
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class AuctionState:
     order: list[int]
-    index: int = 0
-    high_bid: int = 0
-    high_bidder: int | None = None
-    passed: set[int] = field(default_factory=set)
+    index: int
+    high_bid: int
+    high_bidder: int | None
+    passed: set[int]
+
+    def __init__(
+        self,
+        order: list[int],
+        index: int = 0,
+        high_bid: int = 0,
+        high_bidder: int | None = None,
+        passed: set[int] | None = None,
+    ) -> None:
+        self.order = order
+        self.index = index
+        self.high_bid = high_bid
+        self.high_bidder = high_bidder
+        self.passed = set() if passed is None else passed
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Reaction:
     """An action held back while other seats may answer it (a card played against it).
 
@@ -111,8 +206,16 @@ class Reaction:
     action: Action
     seats: list[int]
 
+    def __init__(
+        self,
+        action: Action,
+        seats: list[int],
+    ) -> None:
+        self.action = action
+        self.seats = seats
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class GameState:
     """Everything about a game in progress. Copy with :meth:`clone`."""
 
@@ -123,41 +226,121 @@ class GameState:
     bag: dict[Color, int]
     city_colors: dict[str, Color]
     new_city_tiles: dict[Color, int]
-    ecm: set[str] = field(default_factory=set)
-    ecm_needed: int = 0
-    track: dict[Hex, list[Piece]] = field(default_factory=dict)
-    links: dict[int, Link] = field(default_factory=dict)
-    next_link_id: int = 1
-    turn: int = 1
-    phase: Phase = Phase.CHOOSE_BARON
-    round: int = 0
-    order: list[int] = field(default_factory=list)
-    order_index: int = 0
-    first_player: int | None = None
-    auction: AuctionState | None = None
-    reaction: Reaction | None = None
-    baron_deck: list[str] = field(default_factory=list)
-    ops_deck: list[str] = field(default_factory=list)
-    ops_display: list[str] = field(default_factory=list)
-    ops_discard: list[str] = field(default_factory=list)
-    extra_actions: int = 0
-    extra_actions_seat: int | None = None
-    end_trigger_turn: int | None = None
-    major_lines: dict[str, int] = field(default_factory=dict)
-    ledger: list[LedgerEntry] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
-    plugin_data: dict[str, Any] = field(default_factory=dict)
-    final_scores: dict[int, int] | None = None
-    winner: int | None = None
-    reveals: int = 0
-    first_engine: dict[int, int] = field(default_factory=dict)
-    tile_counts: dict[str, int] | None = None  # cache of track.tiles_in_use; None = stale
+    ecm: set[str]
+    ecm_needed: int
+    track: dict[Hex, list[Piece]]
+    links: dict[int, Link]
+    next_link_id: int
+    turn: int
+    phase: Phase
+    round: int
+    order: list[int]
+    order_index: int
+    first_player: int | None
+    auction: AuctionState | None
+    reaction: Reaction | None
+    baron_deck: list[str]
+    ops_deck: list[str]
+    ops_display: list[str]
+    ops_discard: list[str]
+    extra_actions: int
+    extra_actions_seat: int | None
+    end_trigger_turn: int | None
+    major_lines: dict[str, int]
+    ledger: list[LedgerEntry]
+    log: list[str]
+    plugin_data: dict[str, Any]
+    final_scores: dict[int, int] | None
+    winner: int | None
+    reveals: int
+    first_engine: dict[int, int]
+    tile_counts: dict[str, int] | None  # cache of track.tiles_in_use; None = stale
     # Goes up by one with every change of the track (track.track_changed): work derived
     # from the track (candidate links, the link graph) is kept by the Game under it.
-    track_version: int = 0
+    track_version: int
     # The hexes whose track each of the last track versions changed (None: not said), so
     # that work kept by the Game looks again at those hexes only (track.changed_hexes).
-    track_log: list[tuple[int, tuple[Hex, ...] | None]] = field(default_factory=list)
+    track_log: list[tuple[int, tuple[Hex, ...] | None]]
+
+    def __init__(
+        self,
+        map_id: str,
+        players: list[PlayerState],
+        rng: Rng,
+        cubes: dict[str, list[Color]],
+        bag: dict[Color, int],
+        city_colors: dict[str, Color],
+        new_city_tiles: dict[Color, int],
+        ecm: set[str] | None = None,
+        ecm_needed: int = 0,
+        track: dict[Hex, list[Piece]] | None = None,
+        links: dict[int, Link] | None = None,
+        next_link_id: int = 1,
+        turn: int = 1,
+        phase: Phase = Phase.CHOOSE_BARON,
+        round: int = 0,
+        order: list[int] | None = None,
+        order_index: int = 0,
+        first_player: int | None = None,
+        auction: AuctionState | None = None,
+        reaction: Reaction | None = None,
+        baron_deck: list[str] | None = None,
+        ops_deck: list[str] | None = None,
+        ops_display: list[str] | None = None,
+        ops_discard: list[str] | None = None,
+        extra_actions: int = 0,
+        extra_actions_seat: int | None = None,
+        end_trigger_turn: int | None = None,
+        major_lines: dict[str, int] | None = None,
+        ledger: list[LedgerEntry] | None = None,
+        log: list[str] | None = None,
+        plugin_data: dict[str, Any] | None = None,
+        final_scores: dict[int, int] | None = None,
+        winner: int | None = None,
+        reveals: int = 0,
+        first_engine: dict[int, int] | None = None,
+        tile_counts: dict[str, int] | None = None,
+        track_version: int = 0,
+        track_log: list[tuple[int, tuple[Hex, ...] | None]] | None = None,
+    ) -> None:
+        self.map_id = map_id
+        self.players = players
+        self.rng = rng
+        self.cubes = cubes
+        self.bag = bag
+        self.city_colors = city_colors
+        self.new_city_tiles = new_city_tiles
+        self.ecm = set() if ecm is None else ecm
+        self.ecm_needed = ecm_needed
+        self.track = {} if track is None else track
+        self.links = {} if links is None else links
+        self.next_link_id = next_link_id
+        self.turn = turn
+        self.phase = phase
+        self.round = round
+        self.order = [] if order is None else order
+        self.order_index = order_index
+        self.first_player = first_player
+        self.auction = auction
+        self.reaction = reaction
+        self.baron_deck = [] if baron_deck is None else baron_deck
+        self.ops_deck = [] if ops_deck is None else ops_deck
+        self.ops_display = [] if ops_display is None else ops_display
+        self.ops_discard = [] if ops_discard is None else ops_discard
+        self.extra_actions = extra_actions
+        self.extra_actions_seat = extra_actions_seat
+        self.end_trigger_turn = end_trigger_turn
+        self.major_lines = {} if major_lines is None else major_lines
+        self.ledger = [] if ledger is None else ledger
+        self.log = [] if log is None else log
+        self.plugin_data = {} if plugin_data is None else plugin_data
+        self.final_scores = final_scores
+        self.winner = winner
+        self.reveals = reveals
+        self.first_engine = {} if first_engine is None else first_engine
+        self.tile_counts = tile_counts
+        self.track_version = track_version
+        self.track_log = [] if track_log is None else track_log
 
     def clone(self) -> GameState:
         return copy.deepcopy(self)
@@ -277,3 +460,7 @@ def _copy_player(p: PlayerState) -> PlayerState:
         bonds_issued_total=p.bonds_issued_total,
         deliveries=p.deliveries,
     )
+
+
+# copy and pickle work compiled too (hexgrid)
+copied_by_fields(Piece, Link, LedgerEntry, PlayerState, AuctionState, Reaction, GameState)

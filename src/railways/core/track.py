@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from railways.core.board import Board, City, Terrain, TerrainCosts
 from railways.core.errors import IllegalAction
@@ -12,7 +12,10 @@ from railways.core.hexgrid import Hex, Side, TrackShape, copied_by_fields, track
 from railways.core.state import GameState, Link, Piece
 
 
-@dataclass(frozen=True, slots=True)
+# Hot classes write their own ``__init__`` (``init=False``): mypyc compiles a hand-written
+# one, while the ``__init__`` that @dataclass generates runs as interpreted Python, about
+# ten times the instructions per object made (docs/performance.md, fifth round).
+@dataclass(frozen=True, slots=True, init=False)
 class BuildOrigin:
     """A hex of a seat's own track from which the seat may start a new link.
 
@@ -29,14 +32,36 @@ class BuildOrigin:
     seat: int
     start: str
     sides: frozenset[Side]
-    cost: int = 0
-    constructions: int = 1
-    kind: str = "junction"
-    clause: str | None = None
-    refusal: str | None = None
+    cost: int
+    constructions: int
+    kind: str
+    clause: str | None
+    refusal: str | None
+
+    def __init__(
+        self,
+        at: Hex,
+        seat: int,
+        start: str,
+        sides: frozenset[Side],
+        cost: int = 0,
+        constructions: int = 1,
+        kind: str = "junction",
+        clause: str | None = None,
+        refusal: str | None = None,
+    ) -> None:
+        object.__setattr__(self, "at", at)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "cost", cost)
+        object.__setattr__(self, "constructions", constructions)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "clause", clause)
+        object.__setattr__(self, "refusal", refusal)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class BuildPlan:
     """A checked build, ready to lay. Produced by :func:`plan_build`.
 
@@ -54,11 +79,43 @@ class BuildPlan:
     end_city: str | None
     joins: int | None
     cost: int
-    tile_costs: list[int] = field(default_factory=list)
-    ridges: int = 0
-    origin: BuildOrigin | None = None
-    extras: int = 0
-    extra_cost: int = 0
+    tile_costs: list[int]
+    ridges: int
+    origin: BuildOrigin | None
+    extras: int
+    extra_cost: int
+
+    def __init__(
+        self,
+        seat: int,
+        start_city: str | None,
+        extends: int | None,
+        redirect: Hex | None,
+        redirect_side: Side | None,
+        tiles: list[tuple[Hex, Side, Side]],
+        end_city: str | None,
+        joins: int | None,
+        cost: int,
+        tile_costs: list[int] | None = None,
+        ridges: int = 0,
+        origin: BuildOrigin | None = None,
+        extras: int = 0,
+        extra_cost: int = 0,
+    ) -> None:
+        self.seat = seat
+        self.start_city = start_city
+        self.extends = extends
+        self.redirect = redirect
+        self.redirect_side = redirect_side
+        self.tiles = tiles
+        self.end_city = end_city
+        self.joins = joins
+        self.cost = cost
+        self.tile_costs = [] if tile_costs is None else tile_costs
+        self.ridges = ridges
+        self.origin = origin
+        self.extras = extras
+        self.extra_cost = extra_cost
 
     @property
     def completes(self) -> bool:
@@ -81,7 +138,7 @@ class BuildPlan:
         return self.origin.start if self.origin is not None else None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class CostRules:
     """How a build is charged: card effects adjust these (free open terrain, more tiles).
 
@@ -94,13 +151,31 @@ class CostRules:
     tile costs is the plug-in's to say (``Plugin.judge_build``).
     """
 
-    free_open: bool = False
-    max_tiles: int = 4
-    edge_costs: Callable[[Board, Hex, Hex], int] | None = None
-    terrain: TerrainCosts | None = None  # a card's own prices for tiles and ridges
-    origins: tuple[BuildOrigin, ...] = ()
-    permits: frozenset[str] = frozenset()
-    special_tiles: frozenset[str] = frozenset()
+    free_open: bool
+    max_tiles: int
+    edge_costs: Callable[[Board, Hex, Hex], int] | None
+    terrain: TerrainCosts | None  # a card's own prices for tiles and ridges
+    origins: tuple[BuildOrigin, ...]
+    permits: frozenset[str]
+    special_tiles: frozenset[str]
+
+    def __init__(
+        self,
+        free_open: bool = False,
+        max_tiles: int = 4,
+        edge_costs: Callable[[Board, Hex, Hex], int] | None = None,
+        terrain: TerrainCosts | None = None,
+        origins: tuple[BuildOrigin, ...] = (),
+        permits: frozenset[str] = frozenset(),
+        special_tiles: frozenset[str] = frozenset(),
+    ) -> None:
+        object.__setattr__(self, "free_open", free_open)
+        object.__setattr__(self, "max_tiles", max_tiles)
+        object.__setattr__(self, "edge_costs", edge_costs)
+        object.__setattr__(self, "terrain", terrain)
+        object.__setattr__(self, "origins", origins)
+        object.__setattr__(self, "permits", permits)
+        object.__setattr__(self, "special_tiles", special_tiles)
 
     @property
     def repriced(self) -> bool:
@@ -292,7 +367,7 @@ def _impassable(board: Board, a: Hex, b: Hex, what: str) -> tuple[str, str]:
     return f"{what} the edge between {a} and {b}", "RW-p5-12"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class _Start:
     """Where a checked build starts (:func:`_build_start`): a ``city`` the new link leaves,
     an own incomplete link it ``extends`` or a plug-in's ``junction``; ``link_start`` is the
@@ -303,11 +378,27 @@ class _Start:
     extends: Link | None
     junction: BuildOrigin | None
     link_start: str
-    redirect_side: Side | None = None
-    redirect_cost: int = 0
+    redirect_side: Side | None
+    redirect_cost: int
+
+    def __init__(
+        self,
+        city: City | None,
+        extends: Link | None,
+        junction: BuildOrigin | None,
+        link_start: str,
+        redirect_side: Side | None = None,
+        redirect_cost: int = 0,
+    ) -> None:
+        object.__setattr__(self, "city", city)
+        object.__setattr__(self, "extends", extends)
+        object.__setattr__(self, "junction", junction)
+        object.__setattr__(self, "link_start", link_start)
+        object.__setattr__(self, "redirect_side", redirect_side)
+        object.__setattr__(self, "redirect_cost", redirect_cost)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class _End:
     """Where a checked build ends (:func:`_build_end`): in a ``city``, by joining an own
     incomplete link (``joins``), or neither (a loose end). The body's tiles are laid on
@@ -316,6 +407,16 @@ class _End:
     city: City | None
     joins: Link | None
     body_to: int
+
+    def __init__(
+        self,
+        city: City | None,
+        joins: Link | None,
+        body_to: int,
+    ) -> None:
+        object.__setattr__(self, "city", city)
+        object.__setattr__(self, "joins", joins)
+        object.__setattr__(self, "body_to", body_to)
 
 
 _NOT_THE_END_TILE = "only the end tile of your own incomplete link can be redirected"
@@ -772,4 +873,5 @@ def remove_incomplete(state: GameState, supply: Mapping[str, int]) -> list[Link]
     return removed
 
 
-copied_by_fields(BuildOrigin, CostRules)  # copy and pickle work compiled too (hexgrid)
+# copy and pickle work compiled too (hexgrid)
+copied_by_fields(BuildOrigin, CostRules, BuildPlan, _Start, _End)
