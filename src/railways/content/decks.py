@@ -40,15 +40,30 @@ _BARON_KEYS = {
 }
 
 
+# Parsed deck files by (path, modification time, size): every new game reads its decks,
+# and parsing the TOML again was most of what making a game cost. The documents are only
+# read (each game builds its own cards from them); an edited file is parsed afresh.
+_PARSED: dict[tuple[Path, int, int], dict[str, Any]] = {}
+
+
 def _read(path: Path, problems: list[str]) -> dict[str, Any]:
+    try:
+        stat = path.stat()
+    except OSError:
+        return {}
     if not path.is_file():
         return {}
+    key = (path.resolve(), stat.st_mtime_ns, stat.st_size)
+    doc = _PARSED.get(key)
+    if doc is not None:
+        return doc
     try:
         with path.open("rb") as fh:
-            return tomllib.load(fh)
+            doc = _PARSED[key] = tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
         problems.append(f"{path.name}: not valid TOML: {exc}")
         return {}
+    return doc
 
 
 def table_params(file: str, key: str, value: object, problems: list[str]) -> dict[str, str | int]:
