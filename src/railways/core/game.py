@@ -639,7 +639,8 @@ class Game:
     def open_cities(self) -> list[str]:
         """The board's cities an Urbanize or a card may name now (``Plugin.open_cities``),
         sorted: the targets listings offer."""
-        cities: list[str] = sorted(self.board.cities)
+        board = self.board
+        cities: list[str] = list(board.derived("sorted_city_ids", lambda: sorted(board.cities)))
         for plugin in self.ruleset.plugins:
             only = plugin.open_cities(self)
             if only is not None:

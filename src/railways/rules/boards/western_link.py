@@ -44,8 +44,14 @@ def _built(game: Game) -> dict[str, int]:
 
 
 def _hexes(board: Board) -> dict[str, SpecialHex]:
-    """City id -> its Western Link hex, for every Western Link hex of the board."""
-    return {s.city: s for s in board.specials.values() if s.kind == KIND and s.city is not None}
+    """City id -> its Western Link hex, for every Western Link hex of the board (made once
+    per board: every check of any action asks). Do not modify the answer."""
+
+    def make() -> dict[str, SpecialHex]:
+        specials = board.specials.values()
+        return {s.city: s for s in specials if s.kind == KIND and s.city is not None}
+
+    return board.derived("western_link_hexes", make)
 
 
 def _cost(special: SpecialHex) -> int:
