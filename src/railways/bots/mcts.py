@@ -87,7 +87,8 @@ class MctsSettings:
             if key not in known:
                 raise ValueError(f"mcts has no option {key!r} (known: {', '.join(known)})")
             try:
-                values[key] = int(text) if known[key] == "int" else float(text)
+                # A string under postponed annotations, the class itself when compiled.
+                values[key] = int(text) if known[key] in ("int", int) else float(text)
             except ValueError:
                 raise ValueError(f"mcts option {key}: {text!r} is not a number") from None
             if values[key] < 0:
@@ -150,7 +151,7 @@ class MctsBot:
         """
         settings = self.settings
         if settings.iters:
-            budget: float = settings.iters
+            budget = float(settings.iters)
         elif self.rate is not None:
             budget = self.rate * settings.time
         else:
