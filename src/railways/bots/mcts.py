@@ -345,6 +345,9 @@ def productive_action(
     return Pass(seat=seat)
 
 
+_COLOR_VALUE = {c: c.value for c in Color}  # (an enum's .value is a Python-level look-up)
+
+
 def best_delivery(game: Game, seat: int, others: float = 0.5) -> DeliverGoods | None:
     """The delivery with the most own points less ``others`` times the points it gives
     others (half of them; in the solo game a Railbot link costs a whole point), if that is
@@ -369,14 +372,14 @@ def best_delivery(game: Game, seat: int, others: float = 0.5) -> DeliverGoods | 
                 continue
             if not any(owner == seat or lk in rules.shared for lk, _c, owner in graph[city]):
                 continue
-            colors = sorted(set(cubes), key=lambda c: c.value)
+            colors = sorted(set(cubes), key=_COLOR_VALUE.__getitem__)
             if not rules.hooks and not partners:
                 for color in colors:
                     found = _bounded_walk(rules, graph, city, color, best_value, others)
                     if found is not None:
                         best_value, links = found
                         best = DeliverGoods(
-                            seat=seat, city=city, color=color.value, links=links, cards=cards
+                            seat=seat, city=city, color=_COLOR_VALUE[color], links=links, cards=cards
                         )
                 continue
             walks = rules.routes(graph, city, colors)
@@ -395,7 +398,7 @@ def best_delivery(game: Game, seat: int, others: float = 0.5) -> DeliverGoods | 
                     if value > best_value:
                         best_value = value
                         best = DeliverGoods(
-                            seat=seat, city=city, color=color.value, links=links, cards=cards
+                            seat=seat, city=city, color=_COLOR_VALUE[color], links=links, cards=cards
                         )
     return best
 
