@@ -48,7 +48,7 @@ TERMS: dict[str, tuple[str, ...]] = {
         r"time[-_ ]?blazer",
         r"time[-_ ]?bounty",
     ),
-    "portugal": (r"maritime",),
+    "portugal": (r"maritime", r"railbot[-_ ]?lanes", r"exhaust[-_ ]?exempt"),
     "toll-valley": (r"dunmore", r"customs"),
 }
 

@@ -134,3 +134,20 @@ def test_australia_reads_its_town_tracker_from_its_own_table():
     ]
     on_mexico = read_appendix(dataclasses.replace(smap, own=smap.own), load_map("mexico"), hook)
     assert on_mexico[1] == ["solo.toml:towns: mexico has no towns"]
+
+
+@pytest.mark.rules("RB-085")
+def test_portugal_reads_its_lanes_and_spared_islands_from_its_own_keys():
+    game = new_solo_game("portugal", seed=1)
+    hook = solo_hook(game)
+    assert hook.lane_prices(game) == {"maritime": 6}
+    assert hook.exhaust_spares(game) == {"acores", "madeira"}
+    assert NO_HOOK.lane_prices(game) == {} and NO_HOOK.exhaust_spares(game) == frozenset()
+    smap, board = load_solo("portugal"), load_map("portugal")
+    wrong = dataclasses.replace(
+        smap, own={"exhaust_exempt": ["atlantis"], "railbot_lanes": {"ferry": 6}}
+    )
+    assert read_appendix(wrong, board, hook)[1] == [
+        "solo.toml:exhaust_exempt: 'atlantis' is not a city of portugal",
+        "solo.toml:railbot_lanes: portugal has no border of kind 'ferry'",
+    ]

@@ -155,11 +155,6 @@ class SoloMap:
     cards: Mapping[str, RailbotCard]  # the 24 cards of the deck besides Final Evaluation
     final_evaluation_id: str
     duel_barons: Mapping[str, DuelBaron]
-    # Cities Exhaust Goods never takes cubes from (Portugal's islands, RB-085).
-    exhaust_exempt: frozenset[str] = frozenset()
-    # Border kinds whose lanes the Railbot's paths may use at a fixed price per lane
-    # (Portugal's maritime connections at $6, RB-085).
-    railbot_lanes: Mapping[str, int] = field(default_factory=dict)
     # Operations cards put on the display at set-up, farthest from the deck (RB-091, RB-111).
     display_cards: tuple[str, ...] = ()
     # Cards put aside at set-up and then placed half-way down the deck (RB-103).
@@ -388,8 +383,6 @@ _SOLO_KEYS = {
     "out_of_play_lines",
     "operations",
     "west_of_the_mountains",
-    "exhaust_exempt",
-    "railbot_lanes",
     "middle_cards",
     "board_players",
     "cubes",
@@ -487,22 +480,6 @@ def _load(path: Path) -> SoloMap:
                         continue
                     limits[r] = _int(file, f"{key}.limits.{row}", col, p)
 
-    exempt = _names(file, "exhaust_exempt", doc.get("exhaust_exempt", []), p)
-    for city in exempt:
-        if city not in board.cities:
-            p.append(f"{file}:exhaust_exempt: {city!r} is not a city of {board.id}")
-    lanes: dict[str, int] = {}
-    raw_lanes = doc.get("railbot_lanes", {})
-    if not isinstance(raw_lanes, dict):
-        p.append(f"{file}:railbot_lanes: expected a table of border kind = cost")
-    else:
-        for kind, cost in raw_lanes.items():
-            if kind == "source":
-                continue
-            if not any(b.kind == kind for b in board.borders.values()):
-                p.append(f"{file}:railbot_lanes: {board.id} has no border of kind {kind!r}")
-            lanes[kind] = _int(file, f"railbot_lanes.{kind}", cost, p)
-
     middle = _names(file, "middle_cards", doc.get("middle_cards", []), p)
     board_players = number("board_players", 1, low=1)
     city_cubes = _city_cubes(file, doc.get("cubes"), board, set(out_cities), p)
@@ -568,8 +545,6 @@ def _load(path: Path) -> SoloMap:
         cards=cards,
         final_evaluation_id=fe_id,
         duel_barons=duel,
-        exhaust_exempt=frozenset(exempt),
-        railbot_lanes=lanes,
         display_cards=display,
         middle_cards=middle,
         board_players=board_players,

@@ -9,7 +9,7 @@ nothing, so a board with no appendix of its own needs none.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -58,6 +58,15 @@ class SoloHook:
         """The Railbot drew ``card_id``; True when the appendix has dealt with it (it is then
         discarded and the next card drawn)."""
         return False
+
+    def exhaust_spares(self, game: Game) -> frozenset[str]:
+        """Cities an Exhaust Goods card never takes cubes from."""
+        return frozenset()
+
+    def lane_prices(self, game: Game) -> Mapping[str, int]:
+        """Border kinds whose lanes the Railbot's paths may use, each lane at this price as a
+        whole whatever its hexes would cost."""
+        return {}
 
     def card_icon_tasks(self, game: Game, card: RailbotCard) -> list[Task]:
         """Tasks of the board's own icons on a card being resolved, after those of its kinds

@@ -301,9 +301,9 @@ def choices(game: Game, task: Task) -> list[str] | None:
 
 
 def exhaustible(game: Game, color: Color) -> list[str]:
-    """Cities an Exhaust Goods card may take a ``color`` cube from (not Portugal's islands,
-    RB-085)."""
-    exempt = solo_map(game).exhaust_exempt
+    """Cities an Exhaust Goods card may take a ``color`` cube from (not those the board's
+    appendix spares: Portugal's islands, RB-085)."""
+    exempt = solo_hook(game).exhaust_spares(game)
     return sorted(c for c, cubes in game.state.cubes.items() if color in cubes and c not in exempt)
 
 
@@ -539,11 +539,12 @@ def lane_cells(game: Game) -> dict[Hex, tuple[str, int]]:
     """Hexes of the lanes the Railbot's paths price as a whole (Portugal's maritime
     connections, RB-085): hex -> (lane id, the lane's price)."""
     board, smap = game.board, solo_map(game)
+    prices = solo_hook(game).lane_prices(game)
 
     def make() -> dict[Hex, tuple[str, int]]:
         out: dict[Hex, tuple[str, int]] = {}
         for border in board.borders.values():
-            cost = smap.railbot_lanes.get(border.kind)
+            cost = prices.get(border.kind)
             if cost is None:
                 continue
             for edge in border.edges:
