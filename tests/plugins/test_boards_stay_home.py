@@ -36,7 +36,9 @@ SUFFIXES = {".py", ".js", ".html", ".css", ".toml"}
 # Terms only one board's rules use, beyond its id, name and plug-in ids (which are read
 # from its map.toml).
 TERMS: dict[str, tuple[str, ...]] = {
-    "australia": (r"AustraliaContext", r"tasmania", r"triple[-_ ]?gauge"),
+    # Solo appendices: each board's own tables of solo.toml and what its solo hook reads.
+    "australia": (r"AustraliaContext", r"tasmania", r"triple[-_ ]?gauge", r"town[-_ ]?tracker"),
+    "mexico": (r"scarce[-_ ]?colou?r",),
     "through-time": (
         r"\beras?\b",
         r"ThroughTime",
@@ -46,7 +48,7 @@ TERMS: dict[str, tuple[str, ...]] = {
         r"time[-_ ]?blazer",
         r"time[-_ ]?bounty",
     ),
-    "portugal": (r"maritime",),
+    "portugal": (r"maritime", r"railbot[-_ ]?lanes", r"exhaust[-_ ]?exempt"),
     "toll-valley": (r"dunmore", r"customs"),
 }
 
@@ -70,8 +72,8 @@ STILL_NAMED: dict[tuple[str, str], str] = {
             "rl/baseline.py",
             "rules/__init__.py",
             "rules/solo/__init__.py",
-            "server/app.py",
             "server/bench.py",
+            "server/bodies.py",
             "server/import_load.py",
             "server/payload.py",
             "web/static/index.html",
@@ -188,7 +190,8 @@ def test_a_name_planted_outside_the_board_is_found(tmp_path: Path) -> None:
     """The same scanner on a copy of a few files with a name planted finds it; a name in a
     comment or docstring, or in the board's own folder, does not count."""
     src = tmp_path / "railways"
-    for rel in ("bots/greedy.py", "server/app.py", "web/static/lobby.js"):
+    solo = ("rules/solo/railbot.py", "content/solo.py", "bots/greedy_solo.py")
+    for rel in ("bots/greedy.py", "server/app.py", "web/static/lobby.js", *solo):
         (src / rel).parent.mkdir(parents=True, exist_ok=True)
         (src / rel).write_text((SRC / rel).read_text(encoding="utf-8"), encoding="utf-8")
     board_list = boards()
@@ -206,6 +209,10 @@ def test_a_name_planted_outside_the_board_is_found(tmp_path: Path) -> None:
     home = src / "rules" / "boards" / "sweden.py"
     home.parent.mkdir(parents=True)
     home.write_text('ID = "sweden"\n')
+    railbot = src / "rules" / "solo" / "railbot.py"
+    railbot.write_text(railbot.read_text(encoding="utf-8") + "\nclass TownTracker:\n    pass\n")
+    loader = src / "content" / "solo.py"
+    loader.write_text(loader.read_text(encoding="utf-8") + '\nKEYS = {"scarce_color"}\n')
     ops = src / "rules" / "operations" / "era.py"
     ops.parent.mkdir(parents=True)
     ops.write_text("class TimeBlazer:\n    pass\n")
@@ -215,6 +222,8 @@ def test_a_name_planted_outside_the_board_is_found(tmp_path: Path) -> None:
         ("portugal", "web/static/lobby.js"),
         ("sweden", "core/loud.py"),
         ("through-time", "rules/operations/era.py"),
+        ("australia", "rules/solo/railbot.py"),
+        ("mexico", "content/solo.py"),
     }
 
 

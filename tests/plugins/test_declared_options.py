@@ -14,7 +14,7 @@ from railways.core.plugins import OptionSpec, Plugin
 from railways.rules import declared_options, declared_owners
 from railways.rules.boards.through_time import ThroughTime
 from railways.rules.modules.events import EventDeck
-from railways.server.app import OptionsIn
+from railways.server.bodies import OptionsIn
 
 _register()
 

@@ -19,9 +19,9 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from railways.server import app as server_app
 from railways.server import create_app
 from railways.server.games import GameHandle, GameManager
+from railways.server.routes import live as server_live
 from railways.store import open_store
 from server.helpers import act, create, first_legal, receive_json, state
 
@@ -156,7 +156,7 @@ def test_a_socket_on_a_game_dropped_while_it_subscribes_is_told_to_reconnect(
     game = create(client, BOTS_AFTER_ANN)
     gid, token = game["id"], game["seats"][0]["token"]
     manager: GameManager = client.app.state.manager  # type: ignore[attr-defined]
-    real_accept = server_app._accept
+    real_accept = server_live._accept
     dropped: list[GameHandle] = []
 
     async def accept_then_drop(websocket: Any) -> None:
@@ -166,7 +166,7 @@ def test_a_socket_on_a_game_dropped_while_it_subscribes_is_told_to_reconnect(
             manager.evict(handle)
             dropped.append(handle)
 
-    monkeypatch.setattr(server_app, "_accept", accept_then_drop)
+    monkeypatch.setattr(server_live, "_accept", accept_then_drop)
     with (
         pytest.raises(WebSocketDisconnect) as closed,
         client.websocket_connect(f"/api/games/{gid}/ws?token={token}") as ws,

@@ -38,7 +38,6 @@ from railways.rules.solo.actions import (
 )
 from railways.rules.solo.duel import points_now
 from railways.rules.solo.hooks import solo_hook
-from railways.rules.solo.railbot import scarce_count
 from railways.rules.solo.state import is_solo, solo_map, solo_state
 
 if TYPE_CHECKING:
@@ -91,65 +90,41 @@ class SoloContext(_Context):
         value = super().value_delivery(action, points)
         if sum(self.cubes.get(action.city, {}).values()) <= 1:
             value -= self.emptying
-        value += self.scarce_relief(action.color)
-        return value + self.point_value(self.town_delivery(self._destination(action)))
+        value += self.removal_relief(action.color)
+        return value + self.point_value(self.appendix_delivery(self._destination(action)))
 
-    # -- Mexico's purple cubes (RB-105..108) ---------------------------------------------------
-    def scarce_relief(self, color: Color | str | None) -> float:
-        """The penalty points one cube of the scarce colour leaving the board saves: the step
-        of the table times the reveals still to come (the Exhaust Purple card, Final
-        Evaluation, the end of the game)."""
-        scarce = solo_map(self.game).scarce
-        if scarce is None or color not in (scarce.color, scarce.color.value):
-            return 0.0
-        count = scarce_count(self.game)
-        if count <= 0:
-            return 0.0
-        solo = solo_state(self.game)
-        events = 1  # after the last turn
-        if solo.evaluations == 0 and self.state.end_trigger_turn is None:
-            events += 1  # Final Evaluation's reveal
-        if scarce.card not in solo.discard:
-            events += 1  # the Exhaust Purple card's reveal
-        return float((scarce.points_lost(count) - scarce.points_lost(count - 1)) * events)
+    # -- what the board's solo appendix scores (its solo hook) -----------------------------
+    def removal_relief(self, color: Color | str | None) -> float:
+        """The penalty points one cube of ``color`` leaving the board saves at the reveals
+        still to come (Mexico's purple cubes, RB-105..108)."""
+        return float(solo_hook(self.game).removal_saves(self.game, color))
 
-    # -- Australia's town tracker (RB-093, RB-094) -----------------------------------------
-    def town_delivery(self, city: str) -> float:
-        """What a first cube delivered to ``city`` adds on the tracker (0 if not a town)."""
-        tracker = solo_map(self.game).towns
-        solo = solo_state(self.game)
-        if (
-            tracker is None
-            or not solo_hook(self.game).is_town(self.game, city)
-            or city in solo.towns_delivered
-        ):
-            return 0.0
-        reached = len(solo.towns_delivered)
-        gain = float(tracker.points_for_delivered(reached + 1))
-        gain -= tracker.points_for_delivered(reached)
-        if not reached and tracker.must_deliver:
+    def appendix_delivery(self, city: str) -> float:
+        """What a cube delivered to ``city`` adds by the appendix (Australia's town tracker,
+        RB-093, RB-094), and more when the game is lost without it."""
+        hook = solo_hook(self.game)
+        gain = float(hook.delivery_points(self.game, city))
+        if hook.delivery_needed(self.game, city):
             gain += TOWN_NEEDED
         return gain
 
-    def town_built(self, city: str | None) -> float:
-        """What building the unbuilt town ``city`` adds on the tracker, and its two cubes."""
-        tracker = solo_map(self.game).towns
-        if tracker is None or not solo_hook(self.game).is_unbuilt(self.game, city):
+    def appendix_build(self, city: str | None) -> float:
+        """What building the unbuilt town ``city`` adds by the appendix, and its two cubes."""
+        hook = solo_hook(self.game)
+        if not hook.is_unbuilt(self.game, city):
             return 0.0
-        built = len(solo_state(self.game).towns_built)
-        gain = tracker.points_for_built(built + 1) - tracker.points_for_built(built)
-        return self.point_value(gain) + TOWN_CUBES
+        return self.point_value(hook.build_points(self.game, city)) + TOWN_CUBES
 
     def value_build(self, build: BuildOption) -> tuple[float, Action] | None:
         scored = super().value_build(build)
         if scored is None:
             return None
-        return scored[0] + self.town_built(build.to_city), scored[1]
+        return scored[0] + self.appendix_build(build.to_city), scored[1]
 
     def value_urbanize(self, city: str, color: str | None, cost: int) -> float:
         value = super().value_urbanize(city, color, cost)
         if city in self.own_cities and value + self.money_cost(cost) > 0:
-            value += self.future * self.town_delivery(city)  # cubes of that colour reach it
+            value += self.future * self.appendix_delivery(city)  # cubes of that colour reach it
         return value
 
     # -- the player's own solo actions --------------------------------------------------
@@ -201,7 +176,7 @@ class SoloContext(_Context):
             loss += EMPTY_CITY
         if city in self.own_cities:
             loss += 0.05
-        return loss - self.scarce_relief(color)
+        return loss - self.removal_relief(color)
 
     # -- the Railbot's choices ------------------------------------------------------------
     def railbot_choice(self, options: Sequence[Action]) -> Action:

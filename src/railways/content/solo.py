@@ -94,7 +94,9 @@ class RailbotCard:
     map_id: str | None = None  # None for the common cards
     source: str = "house"
     also: frozenset[str] = frozenset()  # further kinds the card carries (RB-058)
-    place: str | None = None  # Mexico: its purple cube icon names this city (RB-105)
+    # Keys of the card that only the board's solo hook reads (``SoloHook.card_keys``), as
+    # written; the hook checks them when a game is set up.
+    own: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def chain(self, bottom_half: bool) -> tuple[str, ...]:
         return self.bottom if bottom_half and self.bottom else self.cities
@@ -133,47 +135,6 @@ class DuelBaron:
 
 
 @dataclass(frozen=True)
-class ScarceColor:
-    """Mexico's purple cubes (RB-102, RB-105..108): out of the bag, set beside the board, placed
-    only by the rules, and a penalty for those on the board when a card is revealed."""
-
-    color: Color
-    setup: Mapping[str, int]  # cubes put on these cities at set-up (RB-102)
-    new_city_tiles: bool  # False: that colour's New City tiles go back in the box (RB-102)
-    new_industry: int  # cubes a New Industry card adds to its city (RB-105)
-    card: str  # the Railbot card whose reveal costs the penalty (RB-105)
-    penalty: tuple[int, ...]  # points lost for 1, 2, ... cubes on the board (RB-106, RB-107)
-
-    def points_lost(self, cubes: int) -> int:
-        if cubes <= 0 or not self.penalty:
-            return 0
-        return self.penalty[min(cubes, len(self.penalty)) - 1]
-
-
-@dataclass(frozen=True)
-class TownTracker:
-    """Australia's town tracker card (RB-093, RB-094): points for the towns the player built by
-    paying for them and for the towns the player delivered to, and whether a delivery to a
-    town is needed to win."""
-
-    built_points: tuple[int, ...]  # points for 1, 2, ... towns built (the last for more)
-    delivered_points: tuple[int, ...]  # points for 1, 2, ... towns delivered to
-    must_deliver: bool  # no delivery to a town by the end: the player loses (RB-094)
-
-    def points_for_built(self, towns: int) -> int:
-        return _table_points(self.built_points, towns)
-
-    def points_for_delivered(self, towns: int) -> int:
-        return _table_points(self.delivered_points, towns)
-
-
-def _table_points(table: tuple[int, ...], count: int) -> int:
-    if count <= 0 or not table:
-        return 0
-    return table[min(count, len(table)) - 1]
-
-
-@dataclass(frozen=True)
 class SoloMap:
     """Everything a solo game on one map needs besides the board and the Operations deck."""
 
@@ -194,23 +155,22 @@ class SoloMap:
     cards: Mapping[str, RailbotCard]  # the 24 cards of the deck besides Final Evaluation
     final_evaluation_id: str
     duel_barons: Mapping[str, DuelBaron]
-    # Cities Exhaust Goods never takes cubes from (Portugal's islands, RB-085).
-    exhaust_exempt: frozenset[str] = frozenset()
-    # Border kinds whose lanes the Railbot's paths may use at a fixed price per lane
-    # (Portugal's maritime connections at $6, RB-085).
-    railbot_lanes: Mapping[str, int] = field(default_factory=dict)
     # Operations cards put on the display at set-up, farthest from the deck (RB-091, RB-111).
     display_cards: tuple[str, ...] = ()
     # Cards put aside at set-up and then placed half-way down the deck (RB-103).
     middle_cards: tuple[str, ...] = ()
-    scarce: ScarceColor | None = None  # Mexico's purple cubes (RB-102, RB-105..108)
     # The board is the one a multiplayer game of this many players uses, before the cities
     # out of play leave it (Australia: the whole map, RB-089; 1 elsewhere: the board as printed).
     board_players: int = 1
-    towns: TownTracker | None = None  # Australia's town tracker (RB-093, RB-094)
     # House calibration: the cubes a city starts with in the solo game instead of the printed
     # number (before the appendix's cube reduction); the multiplayer board stays as printed.
     city_cubes: Mapping[str, int] = field(default_factory=dict)
+    # The tables and keys of ``solo.toml`` that only the board's solo hook reads
+    # (``SoloHook.appendix_keys``), as written ...
+    own: Mapping[str, Any] = field(default_factory=dict)
+    # ... and what the hook made of them (``SoloHook.read_appendix``), set when a game is set
+    # up (``railways.rules.solo.solo_ruleset``); None before, or for a board without any.
+    appendix: object = None
 
     def is_west(self, hex_: Hex) -> bool:
         """Whether a hex lies west of the mountains (RB-100); False on maps without the rule."""
@@ -272,7 +232,7 @@ def _source(file: str, key: str, value: object, p: list[str]) -> str:
     return str(value)
 
 
-_CARD_KEYS = {"id", "kind", "also", "slot", "cities", "bottom", "color", "icons", "place", "source"}
+_CARD_KEYS = {"id", "kind", "also", "slot", "cities", "bottom", "color", "icons", "source"}
 
 
 def _cards(
@@ -289,7 +249,8 @@ def _cards(
         if not isinstance(item, dict):
             p.append(f"{file}:{key}: expected a table")
             continue
-        _check_keys(file, key, item, _CARD_KEYS, p)
+        if map_id is None:  # a common card: no board's hook reads keys of its own
+            _check_keys(file, key, item, _CARD_KEYS, p)
         cid = item.get("id")
         if not isinstance(cid, str) or not cid:
             p.append(f"{file}:{key}.id: a card needs an id")
@@ -350,7 +311,7 @@ def _cards(
             map_id=map_id,
             source=_source(file, f"{key}.source", item.get("source", default), p),
             also=frozenset(also),
-            place=str(item["place"]) if isinstance(item.get("place"), str) else None,
+            own={k: v for k, v in item.items() if k not in _CARD_KEYS},
         )
     return out
 
@@ -422,12 +383,8 @@ _SOLO_KEYS = {
     "out_of_play_lines",
     "operations",
     "west_of_the_mountains",
-    "exhaust_exempt",
-    "railbot_lanes",
     "middle_cards",
-    "scarce_color",
     "board_players",
-    "towns",
     "cubes",
 }
 
@@ -461,7 +418,6 @@ def _load(path: Path) -> SoloMap:
     barons_doc = _read(solo_root() / "duel_barons.toml", p)
     if p:
         raise MapError(p)
-    _check_keys(file, "", doc, _SOLO_KEYS, p)
     _source(file, "source", doc.get("source", "rulebook"), p)
 
     def number(key: str, default: int | None = None, low: int = 0) -> int:
@@ -524,26 +480,8 @@ def _load(path: Path) -> SoloMap:
                         continue
                     limits[r] = _int(file, f"{key}.limits.{row}", col, p)
 
-    exempt = _names(file, "exhaust_exempt", doc.get("exhaust_exempt", []), p)
-    for city in exempt:
-        if city not in board.cities:
-            p.append(f"{file}:exhaust_exempt: {city!r} is not a city of {board.id}")
-    lanes: dict[str, int] = {}
-    raw_lanes = doc.get("railbot_lanes", {})
-    if not isinstance(raw_lanes, dict):
-        p.append(f"{file}:railbot_lanes: expected a table of border kind = cost")
-    else:
-        for kind, cost in raw_lanes.items():
-            if kind == "source":
-                continue
-            if not any(b.kind == kind for b in board.borders.values()):
-                p.append(f"{file}:railbot_lanes: {board.id} has no border of kind {kind!r}")
-            lanes[kind] = _int(file, f"railbot_lanes.{kind}", cost, p)
-
     middle = _names(file, "middle_cards", doc.get("middle_cards", []), p)
-    scarce = _scarce(file, doc.get("scarce_color"), board, p)
     board_players = number("board_players", 1, low=1)
-    towns = _towns(file, doc.get("towns"), board, p)
     city_cubes = _city_cubes(file, doc.get("cubes"), board, set(out_cities), p)
 
     map_cards = _cards("railbot.toml", map_doc, board.id, p)
@@ -572,11 +510,6 @@ def _load(path: Path) -> SoloMap:
     for cid in middle:
         if cid not in {**map_cards, **common}:
             p.append(f"{file}:middle_cards: {cid!r} is not a Railbot card")
-    if scarce is not None and scarce.card not in {**map_cards, **common}:
-        p.append(f"{file}:scarce_color.card: {scarce.card!r} is not a Railbot card")
-    for card in map_cards.values():
-        if card.place is not None and card.place not in in_play:
-            p.append(f"railbot.toml:{card.id}.place: {card.place!r} is not a city in play")
     if first == "switch_halves":
         for card in map_cards.values():
             if card.kind == "links" and not card.bottom:
@@ -612,14 +545,11 @@ def _load(path: Path) -> SoloMap:
         cards=cards,
         final_evaluation_id=fe_id,
         duel_barons=duel,
-        exhaust_exempt=frozenset(exempt),
-        railbot_lanes=lanes,
         display_cards=display,
         middle_cards=middle,
-        scarce=scarce,
         board_players=board_players,
-        towns=towns,
         city_cubes=city_cubes,
+        own={k: v for k, v in doc.items() if k not in _SOLO_KEYS},
     )
 
 
@@ -645,67 +575,6 @@ def _city_cubes(
             continue
         found[city] = _int(file, f"cubes.{city}", count, p, 1)
     return found
-
-
-def _towns(file: str, raw: object, board: Board, p: list[str]) -> TownTracker | None:
-    """The ``[towns]`` table (Australia's town tracker card), checked."""
-    if raw is None:
-        return None
-    key = "towns"
-    if not isinstance(raw, dict):
-        p.append(f"{file}:{key}: expected a table")
-        return None
-    _check_keys(file, key, raw, {"source", "built_points", "delivered_points", "must_deliver"}, p)
-    if not board.towns:
-        p.append(f"{file}:{key}: {board.id} has no towns")
-    tables: list[tuple[int, ...]] = []
-    for name in ("built_points", "delivered_points"):
-        value = raw.get(name, [])
-        if not isinstance(value, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value
-        ):
-            p.append(f"{file}:{key}.{name}: expected a list of points")
-            value = []
-        tables.append(tuple(value))
-    must = raw.get("must_deliver", False)
-    if not isinstance(must, bool):
-        p.append(f"{file}:{key}.must_deliver: expected true or false")
-        must = False
-    return TownTracker(built_points=tables[0], delivered_points=tables[1], must_deliver=must)
-
-
-def _scarce(file: str, raw: object, board: Board, p: list[str]) -> ScarceColor | None:
-    """The ``[scarce_color]`` table (Mexico's purple cubes), checked."""
-    if raw is None:
-        return None
-    key = "scarce_color"
-    if not isinstance(raw, dict):
-        p.append(f"{file}:{key}: expected a table")
-        return None
-    known = {"source", "color", "setup", "new_city_tiles", "new_industry", "card", "penalty"}
-    _check_keys(file, key, raw, known, p)
-    try:
-        color = Color(raw.get("color"))
-    except ValueError:
-        p.append(f"{file}:{key}.color: expected a goods colour")
-        return None
-    setup: dict[str, int] = {}
-    for city, n in dict(raw.get("setup", {})).items():
-        if city not in board.cities:
-            p.append(f"{file}:{key}.setup: {city!r} is not a city of {board.id}")
-        setup[city] = _int(file, f"{key}.setup.{city}", n, p)
-    penalty = raw.get("penalty", [])
-    if not isinstance(penalty, list) or not all(isinstance(v, int) for v in penalty):
-        p.append(f"{file}:{key}.penalty: expected a list of points")
-        penalty = []
-    return ScarceColor(
-        color=color,
-        setup=setup,
-        new_city_tiles=bool(raw.get("new_city_tiles", True)),
-        new_industry=_int(file, f"{key}.new_industry", raw.get("new_industry", 0), p),
-        card=str(raw.get("card", "")),
-        penalty=tuple(penalty),
-    )
 
 
 # Keyed by the ids of the board and the solo data; each entry keeps both alive, so an id is

@@ -14,6 +14,7 @@ records replay one (their options carry ``solo`` and the settings). The pieces:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,7 +25,7 @@ from railways.core.board import Board
 from railways.core.game import Game, Options
 from railways.core.plugins import Ruleset
 from railways.core.rng import DEFAULT_RNG
-from railways.rules.solo.hooks import card_problems, hook_of
+from railways.rules.solo.hooks import card_problems, hook_of, read_appendix
 from railways.rules.solo.options import SoloOptions
 from railways.rules.solo.plugin import SOLO_CARD_EFFECTS, SoloRules, SoloTurn
 from railways.rules.solo.state import RAILBOT, SoloState, is_solo, solo_state
@@ -79,12 +80,15 @@ def solo_ruleset(map_id: str, options: SoloOptions) -> Ruleset:
         city = card.params.get("city")
         if city in smap.out_of_play_cities:
             raise ValueError(f"{board.id}: {card.id} names {city}, which is not in play")
-    rules = SoloRules(smap, options)
     map_plugins = board_plugins(board)
-    # The board's own kinds of Railbot card are its solo hook's to check.
-    problems = card_problems(list(smap.cards.values()), hook_of(map_plugins))
+    # The board's own kinds of Railbot card, and its own tables of solo.toml, are its solo
+    # hook's to read and check.
+    hook = hook_of(map_plugins)
+    appendix, problems = read_appendix(smap, load_map(map_id), hook)
+    problems += card_problems(list(smap.cards.values()), hook)
     if problems:
         raise ValueError(f"{board.id}: " + "; ".join(problems))
+    rules = SoloRules(dataclasses.replace(smap, appendix=appendix), options)
     for plugin in map_plugins:  # cards for parts of a board not played stay out (AU-012)
         kept = dict(plugin.cards_in_play(board, kept))
     card_effects, baron_effects = effects_with(map_plugins)

@@ -9,15 +9,15 @@ nothing, so a board with no appendix of its own needs none.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from railways.rules.registry import named_class
 
 if TYPE_CHECKING:
-    from railways.content.solo import RailbotCard
-    from railways.core.board import Color
+    from railways.content.solo import RailbotCard, SoloMap
+    from railways.core.board import Board, Color
     from railways.core.game import Delivery, Game
     from railways.core.plugins import Plugin
     from railways.core.state import Link
@@ -29,6 +29,70 @@ Task = dict[str, Any]
 class SoloHook:
     """The board's part of the solo game. Towns here are places the board builds during the
     game (a town tracker counts them, RB-093..RB-095); a board without them says no."""
+
+    # -- the board's own data: tables of ``solo.toml`` and keys of its Railbot cards ----------
+    def appendix_keys(self) -> frozenset[str]:
+        """Top-level keys of ``solo.toml`` that the board reads (``SoloMap.own``)."""
+        return frozenset()
+
+    def card_keys(self) -> frozenset[str]:
+        """Keys of the board's Railbot cards that the board reads (``RailbotCard.own``)."""
+        return frozenset()
+
+    def read_appendix(self, smap: SoloMap, board: Board, problems: list[str]) -> object:
+        """What the game needs of ``smap.own`` (kept as ``SoloMap.appendix``), checked against
+        the printed ``board``; what is wrong goes in ``problems`` as ``file:key: message``."""
+        return None
+
+    # -- set-up and the cubes -------------------------------------------------------------
+    def setup(self, game: Game) -> None:
+        """After the Operations display is dealt, before the Railbot deck is."""
+
+    def cube_returned(self, game: Game, color: Color) -> None:
+        """A cube went back in the bag: delivered, or taken off the board by the Railbot."""
+
+    def new_industry(self, game: Game, city: str, why: str) -> None:
+        """A New Industry card put a cube on ``city`` (``why``: the card's name)."""
+
+    def card_drawn(self, game: Game, card_id: str) -> bool:
+        """The Railbot drew ``card_id``; True when the appendix has dealt with it (it is then
+        discarded and the next card drawn)."""
+        return False
+
+    def exhaust_spares(self, game: Game) -> frozenset[str]:
+        """Cities an Exhaust Goods card never takes cubes from."""
+        return frozenset()
+
+    def lane_prices(self, game: Game) -> Mapping[str, int]:
+        """Border kinds whose lanes the Railbot's paths may use, each lane at this price as a
+        whole whatever its hexes would cost."""
+        return {}
+
+    def card_icon_tasks(self, game: Game, card: RailbotCard) -> list[Task]:
+        """Tasks of the board's own icons on a card being resolved, after those of its kinds
+        (the generic icons' follow)."""
+        return []
+
+    def view(self, game: Game) -> dict[str, Any]:
+        """Fields the board adds to the solo part of every view."""
+        return {}
+
+    # -- what a bot may ask (facts of the rules, not tactics) ------------------------------
+    def delivery_points(self, game: Game, city: str) -> int:
+        """Points the appendix adds if the player's next delivery goes to ``city``."""
+        return 0
+
+    def delivery_needed(self, game: Game, city: str) -> bool:
+        """Whether that delivery lifts the appendix's loss whatever the score (``lost``)."""
+        return False
+
+    def build_points(self, game: Game, city: str | None) -> int:
+        """Points the appendix adds if the player's next link builds ``city``."""
+        return 0
+
+    def removal_saves(self, game: Game, color: Color | str | None) -> int:
+        """Points a cube of ``color`` leaving the board saves over the penalties still to come."""
+        return 0
 
     def is_town(self, game: Game, city: str) -> bool:
         """Whether ``city`` is one of the board's towns, built or not."""
@@ -112,13 +176,15 @@ def hook_of(plugins: Sequence[Plugin]) -> SoloHook:
 
 
 def card_problems(cards: Sequence[RailbotCard], hook: SoloHook) -> list[str]:
-    """Railbot cards of a kind neither common nor the board's, and what the board's hook
-    finds wrong with those of its kinds."""
+    """Railbot cards of a kind neither common nor the board's, keys of a card the board's
+    hook does not read, and what the board's hook finds wrong with those of its kinds."""
     from railways.content.solo import CARD_KINDS
 
     own = hook.card_kinds()
+    keys = hook.card_keys()
     out: list[str] = []
     for card in cards:
+        out += [f"railbot.toml:{card.id}.{k}: unknown key" for k in card.own if k not in keys]
         if card.kind in CARD_KINDS:
             continue
         if card.kind not in own:
@@ -127,3 +193,12 @@ def card_problems(cards: Sequence[RailbotCard], hook: SoloHook) -> list[str]:
             continue
         out += hook.card_problems(card)
     return out
+
+
+def read_appendix(smap: SoloMap, board: Board, hook: SoloHook) -> tuple[object, list[str]]:
+    """What the board's hook makes of its own keys of ``solo.toml``, and what is wrong: a key
+    neither generic nor the hook's is unknown."""
+    keys = hook.appendix_keys()
+    problems = [f"solo.toml:{k}: unknown key" for k in smap.own if k not in keys]
+    appendix = hook.read_appendix(smap, board, problems)
+    return appendix, problems

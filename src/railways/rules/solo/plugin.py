@@ -80,8 +80,7 @@ class SoloRules(Plugin):
         state.plugin_data[KEY] = solo
         state.ecm_needed = smap.empty_city_markers - opts.fewer_empty_cities  # RB-025
         self._setup_operations(game)
-        if smap.scarce is not None:
-            self._setup_scarce(game, solo)
+        solo_hook(game).setup(game)  # the board's appendix (Mexico's purple cubes, RB-102)
         railbot.setup_deck(game, smap, solo, opts.railbot_cards_removed)
         if opts.duel_barons:  # RB-049
             barons = sorted(smap.duel_barons)
@@ -89,34 +88,6 @@ class SoloRules(Plugin):
             solo.duel = barons[:DUEL_BARONS_SHOWN]
         if opts.easy_start:  # RB-017
             game.receive(PLAYER, EASY_START_CASH, "starting cash (easier game)")
-
-    def _setup_scarce(self, game: Game, solo: SoloState) -> None:
-        """RB-102: the scarce colour (Mexico's purple) leaves the bag before the cities are
-        filled; its New City tiles go back in the box; the set-up cubes go on their cities.
-
-        The cities are filled again from the other colours, a cube a city at a time (every
-        city its first cube, then every city its second...), so that when the other colours
-        cannot fill the board (ours prints 107 cubes and the bag holds 100 that are not
-        purple) the last cubes missing are those of the biggest cities and no city starts
-        empty."""
-        scarce, state, board = self.solo_map.scarce, game.state, game.board
-        assert scarce is not None
-        color = scarce.color
-        for city in sorted(state.cubes):
-            for cube in state.cubes[city]:
-                state.bag[cube] += 1
-            state.cubes[city] = []
-        solo.supply, state.bag[color] = state.bag[color], 0
-        reduction = board.tables.cube_reduction.get(game.n, 0)
-        want = {c: max(1, board.cities[c].cubes - reduction) for c in sorted(state.cubes)}
-        for layer in range(max(want.values(), default=0)):
-            for city, n in want.items():
-                if layer < n:
-                    state.cubes[city].extend(game.draw_cubes(1))
-        if not scarce.new_city_tiles:
-            state.new_city_tiles[color] = 0
-        for city, n in sorted(scarce.setup.items()):
-            railbot.place_scarce(game, city, n, "set-up")
 
     def _setup_operations(self, game: Game) -> None:
         """Two random Service Bounties and the map's number of dealt cards (RB-048, RB-098),
@@ -264,31 +235,20 @@ class SoloRules(Plugin):
             if delivery.color.value in colors and isinstance(points, int):
                 game.score(seat, -points, baron.name)
         solo.delivered[delivery.color.value] = solo.delivered.get(delivery.color.value, 0) + 1
-        railbot.to_supply(game, delivery.color)  # Mexico's purple: beside the board (RB-102)
-        solo_hook(game).delivered(game, delivery)  # Australia: the first cube to a town (RB-094)
+        hook = solo_hook(game)
+        hook.cube_returned(game, delivery.color)  # Mexico's purple: beside the board (RB-102)
+        hook.delivered(game, delivery)  # Australia: the first cube to a town (RB-094)
         solo.longest_delivery = max(solo.longest_delivery, len(delivery.links))
 
     def cubes_held(self, game: Game) -> Mapping[Color, int]:
-        """Mexico's purple cubes beside the board (RB-102) and the cubes on Australia's town
-        tracker (RB-093, RB-094), out of the bag."""
-        held = solo_hook(game).held(game)
-        scarce = self.solo_map.scarce
-        if scarce is not None:
-            held[scarce.color] = held.get(scarce.color, 0) + solo_state(game).supply
-        return held
+        """Cubes the board's appendix keeps out of the bag (Mexico's purple cubes beside the
+        board, RB-102; the cubes on Australia's town tracker, RB-093, RB-094)."""
+        return solo_hook(game).held(game)
 
     def final_points(self, game: Game, seat: int) -> int:
-        """RB-108: the purple penalty a third time after the last turn; RB-093, RB-094:
-        Australia's town tracker."""
-        points = solo_hook(game).final_points(game)
-        scarce = self.solo_map.scarce
-        if scarce is None:
-            return points
-        count = railbot.scarce_count(game)
-        lost = scarce.points_lost(count)
-        if lost:
-            game.log(f"After the last turn: {count} {scarce.color.value} cubes cost {lost}")
-        return points - lost
+        """What the board's appendix scores after the last turn (Mexico's purple penalty a
+        third time, RB-108; Australia's town tracker, RB-093, RB-094)."""
+        return solo_hook(game).final_points(game)
 
     def after_build(self, game: Game, seat: int, link: Link) -> None:
         solo_hook(game).player_builds(
@@ -377,23 +337,9 @@ class SoloRules(Plugin):
                 "choice": choice,
                 "claim_window": solo.claim_window,
                 "final_turn": game.final_turn,
-                "towns": _towns_view(game, smap, solo),
+                **solo_hook(game).view(game),  # the board's appendix (Australia's towns)
             }
         }
-
-
-def _towns_view(game: Game, smap: SoloMap, solo: SoloState) -> dict[str, Any] | None:
-    """Australia's town tracker (RB-093, RB-094): what each column holds and scores now."""
-    tracker = smap.towns
-    if tracker is None:
-        return None
-    return {
-        "built": list(solo.towns_built),
-        "delivered": list(solo.towns_delivered),
-        "built_points": tracker.points_for_built(len(solo.towns_built)),
-        "delivered_points": tracker.points_for_delivered(len(solo.towns_delivered)),
-        "must_deliver": tracker.must_deliver,
-    }
 
 
 def _card_view(
@@ -594,13 +540,13 @@ class SoloHotel(Hotel):
 
 
 class SoloNewIndustry(NewIndustry):
-    """New Industry in the solo game: on Mexico a purple cube comes too (RB-105)."""
+    """New Industry in the solo game: the board's appendix may add to it (on Mexico a purple
+    cube comes too, RB-105)."""
 
     def on_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
         super().on_take(game, action, card)
-        scarce = solo_map(game).scarce
-        if scarce is not None and scarce.new_industry and action.target is not None:
-            railbot.place_scarce(game, action.target, scarce.new_industry, card.name)
+        if action.target is not None:
+            solo_hook(game).new_industry(game, action.target, card.name)
 
 
 SOLO_CARD_EFFECTS: dict[str, CardEffect] = {"hotel": SoloHotel(), "new_industry": SoloNewIndustry()}

@@ -98,14 +98,11 @@ def railbot_step(game: Game) -> bool:
         return True
     card_id = solo.deck.pop()  # RB-059
     game.state.reveals += 1  # a hidden card is shown: no undo past this point
-    scarce = smap.scarce
-    if scarce is not None and card_id == scarce.card:
-        # RB-105, RB-108: the penalty, then another card is drawn and play goes on.
-        scarce_penalty(game, "the Exhaust Purple card is revealed")
+    if solo_hook(game).card_drawn(game, card_id):
+        # The board's appendix dealt with it (Mexico's Exhaust Purple, RB-105): another card
+        # is drawn and play goes on.
         solo.discard.append(card_id)
         return railbot_step(game)
-    if scarce is not None and card_id == smap.final_evaluation_id:
-        scarce_penalty(game, "Final Evaluation is revealed")  # RB-108
     if card_id == smap.final_evaluation_id:
         _final_evaluation(game, smap, solo)
         return run(game)  # a Black City may wait for the player's choice (RB-086)
@@ -186,53 +183,6 @@ def place_black_city(game: Game, city: str) -> None:
     game.log(f"The Railbot places a Black City on {game.city_name(city)}")
 
 
-def scarce_count(game: Game) -> int:
-    """Cubes of the scarce colour on the board (Mexico's purple, RB-105)."""
-    scarce = solo_map(game).scarce
-    if scarce is None:
-        return 0
-    return sum(cubes.count(scarce.color) for cubes in game.state.cubes.values())
-
-
-def scarce_penalty(game: Game, when: str) -> None:
-    """RB-105..108: lose points by the number of purple cubes on the board."""
-    scarce = solo_map(game).scarce
-    assert scarce is not None
-    count = scarce_count(game)
-    lost = scarce.points_lost(count)
-    color = scarce.color.value
-    game.log(f"{when}: {count} {color} cube{'' if count == 1 else 's'} on the board")
-    if lost:
-        game.score(PLAYER, -lost, f"{count} {color} cubes on the board")
-
-
-def place_scarce(game: Game, city: str, count: int, why: str) -> None:
-    """Put cubes of the scarce colour from beside the board on a city (RB-102, RB-105)."""
-    smap, solo = solo_map(game), solo_state(game)
-    scarce = smap.scarce
-    if scarce is None or city not in game.state.cubes:
-        return
-    placed = min(count, solo.supply)
-    if placed:
-        solo.supply -= placed
-        game.add_cubes(city, [scarce.color] * placed)
-        plural = "" if placed == 1 else "s"
-        name = game.city_name(city)
-        game.log(f"{placed} {scarce.color.value} cube{plural} on {name} ({why})")
-    if placed < count:
-        game.log(
-            f"No {scarce.color.value} cube is left beside the board for {game.city_name(city)}"
-        )
-
-
-def to_supply(game: Game, color: Color) -> None:
-    """A scarce cube back in the bag goes beside the board instead (RB-102)."""
-    scarce = solo_map(game).scarce
-    if scarce is not None and color is scarce.color and game.state.bag[color] > 0:
-        game.state.bag[color] -= 1
-        solo_state(game).supply += 1
-
-
 def _trigger_end(game: Game) -> None:
     if game.state.end_trigger_turn is None:
         game.state.end_trigger_turn = game.state.turn  # RB-013, RB-063
@@ -263,8 +213,7 @@ def _resolve(game: Game, card_id: str) -> None:
             tasks.append({"kind": "taxation"})
         elif kind == "deadhead":  # RB-068
             tasks.append({"kind": "deadhead", "marker": card_id})
-    if card.place is not None:  # RB-105: the purple cube icon's city gets a cube
-        tasks.append({"kind": "place_scarce", "city": card.place})
+    tasks += solo_hook(game).card_icon_tasks(game, card)  # Mexico's purple cube icon (RB-105)
     if "major_line" in card.icons:  # RB-072
         tasks.append({"kind": "claim_line"})
     if "baron" in card.icons and solo.duel:  # RB-076; ignored without the variant
@@ -352,9 +301,9 @@ def choices(game: Game, task: Task) -> list[str] | None:
 
 
 def exhaustible(game: Game, color: Color) -> list[str]:
-    """Cities an Exhaust Goods card may take a ``color`` cube from (not Portugal's islands,
-    RB-085)."""
-    exempt = solo_map(game).exhaust_exempt
+    """Cities an Exhaust Goods card may take a ``color`` cube from (not those the board's
+    appendix spares: Portugal's islands, RB-085)."""
+    exempt = solo_hook(game).exhaust_spares(game)
     return sorted(c for c, cubes in game.state.cubes.items() if color in cubes and c not in exempt)
 
 
@@ -368,8 +317,6 @@ def _do(game: Game, task: Task) -> None:
     state, solo = game.state, solo_state(game)
     if kind == "pair":
         _pair(game, task["a"], task["b"])
-    elif kind == "place_scarce":
-        place_scarce(game, task["city"], 1, "the Railbot card's cube icon")
     elif kind == "remove":
         if task["colors"]:
             take_cube(game, task["city"], Color(task["colors"][0]), task["bonus"])
@@ -441,7 +388,7 @@ def take_cube(game: Game, city: str, color: Color, bonus: bool) -> None:
     """The Railbot removes a cube from a city (Building Links or Exhaust Goods)."""
     game.log(f"The Railbot removes a {color.value} cube from {game.city_name(city)}")
     game.take_cube(city, color)  # back to the bag; an emptied city gets its ECM (RB-066)
-    to_supply(game, color)  # Mexico's purple cubes go beside the board instead (RB-102)
+    solo_hook(game).cube_returned(game, color)  # Mexico's purple: beside the board (RB-102)
     state = game.state
     player = state.players[PLAYER]
     for card_id in player.kept:  # RB-009: a Hotel there pays a point
@@ -592,11 +539,12 @@ def lane_cells(game: Game) -> dict[Hex, tuple[str, int]]:
     """Hexes of the lanes the Railbot's paths price as a whole (Portugal's maritime
     connections, RB-085): hex -> (lane id, the lane's price)."""
     board, smap = game.board, solo_map(game)
+    prices = solo_hook(game).lane_prices(game)
 
     def make() -> dict[Hex, tuple[str, int]]:
         out: dict[Hex, tuple[str, int]] = {}
         for border in board.borders.values():
-            cost = smap.railbot_lanes.get(border.kind)
+            cost = prices.get(border.kind)
             if cost is None:
                 continue
             for edge in border.edges:

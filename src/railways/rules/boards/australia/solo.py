@@ -14,11 +14,16 @@ The solo appendix adds a tracker card beside the board:
   tracker (RB-095).
 
 Cubes on the tracker are out of the bag for the rest of the game (``SoloRules.cubes_held``).
+The tracker's tables are the ``[towns]`` table of ``solo.toml``, read here.
 """
 
 from __future__ import annotations
 
-from railways.core.board import Color
+from dataclasses import dataclass
+from typing import Any
+
+from railways.content.solo import SoloMap
+from railways.core.board import Board, Color
 from railways.core.game import Delivery, Game
 from railways.core.state import Link
 from railways.rules.boards.australia import state as au
@@ -27,11 +32,69 @@ from railways.rules.solo.hooks import SoloHook
 from railways.rules.solo.state import solo_map, solo_state
 
 PLAYER = 0
+TABLE = "towns"  # the table of solo.toml
+_KEYS = {"source", "built_points", "delivered_points", "must_deliver"}
+
+
+@dataclass(frozen=True)
+class TownTracker:
+    """The town tracker card (RB-093, RB-094): points for the towns the player built by paying
+    for them and for the towns the player delivered to, and whether a delivery to a town is
+    needed to win."""
+
+    built_points: tuple[int, ...]  # points for 1, 2, ... towns built (the last for more)
+    delivered_points: tuple[int, ...]  # points for 1, 2, ... towns delivered to
+    must_deliver: bool  # no delivery to a town by the end: the player loses (RB-094)
+
+    def points_for_built(self, towns: int) -> int:
+        return _table_points(self.built_points, towns)
+
+    def points_for_delivered(self, towns: int) -> int:
+        return _table_points(self.delivered_points, towns)
+
+
+def _table_points(table: tuple[int, ...], count: int) -> int:
+    if count <= 0 or not table:
+        return 0
+    return table[min(count, len(table)) - 1]
+
+
+def read_tracker(raw: object, board: Board, p: list[str]) -> TownTracker | None:
+    """The ``[towns]`` table, checked against the printed board."""
+    file, key = "solo.toml", TABLE
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        p.append(f"{file}:{key}: expected a table")
+        return None
+    p += [f"{file}:{key}.{k}: unknown key" for k in raw if k not in _KEYS]
+    if not board.towns:
+        p.append(f"{file}:{key}: {board.id} has no towns")
+    tables: list[tuple[int, ...]] = []
+    for name in ("built_points", "delivered_points"):
+        value = raw.get(name, [])
+        if not isinstance(value, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value
+        ):
+            p.append(f"{file}:{key}.{name}: expected a list of points")
+            value = []
+        tables.append(tuple(value))
+    must = raw.get("must_deliver", False)
+    if not isinstance(must, bool):
+        p.append(f"{file}:{key}.must_deliver: expected true or false")
+        must = False
+    return TownTracker(built_points=tables[0], delivered_points=tables[1], must_deliver=must)
+
+
+def tracker_of(game: Game) -> TownTracker | None:
+    """The game's town tracker (None when its solo appendix keeps none)."""
+    appendix = solo_map(game).appendix
+    return appendix if isinstance(appendix, TownTracker) else None
 
 
 def in_force(game: Game) -> bool:
-    """Whether this solo map keeps a town tracker (Australia)."""
-    return solo_map(game).towns is not None
+    """Whether this solo map keeps a town tracker."""
+    return tracker_of(game) is not None
 
 
 def is_town(game: Game, city: str) -> bool:
@@ -98,7 +161,7 @@ def delivered(game: Game, delivery: Delivery) -> None:
 
 def final_points(game: Game) -> int:
     """RB-093, RB-094: the tracker's points after the last turn."""
-    tracker = solo_map(game).towns
+    tracker = tracker_of(game)
     if tracker is None:
         return 0
     solo = solo_state(game)
@@ -113,7 +176,7 @@ def final_points(game: Game) -> int:
 
 def lost_by_towns(game: Game) -> bool:
     """RB-094: no cube delivered to a town by the end loses the game."""
-    tracker = solo_map(game).towns
+    tracker = tracker_of(game)
     return tracker is not None and tracker.must_deliver and not solo_state(game).towns_delivered
 
 
@@ -125,8 +188,72 @@ def held(game: Game) -> dict[Color, int]:
     return out
 
 
+def tracker_view(game: Game) -> dict[str, Any] | None:
+    """What each column of the tracker holds and scores now (RB-093, RB-094)."""
+    tracker = tracker_of(game)
+    if tracker is None:
+        return None
+    solo = solo_state(game)
+    return {
+        "built": list(solo.towns_built),
+        "delivered": list(solo.towns_delivered),
+        "built_points": tracker.points_for_built(len(solo.towns_built)),
+        "delivered_points": tracker.points_for_delivered(len(solo.towns_delivered)),
+        "must_deliver": tracker.must_deliver,
+    }
+
+
+def delivery_points(game: Game, city: str) -> int:
+    """What the tracker's delivered column gains if the next cube goes to ``city``."""
+    tracker = tracker_of(game)
+    solo = solo_state(game)
+    if tracker is None or not is_town(game, city) or city in solo.towns_delivered:
+        return 0
+    reached = len(solo.towns_delivered)
+    return tracker.points_for_delivered(reached + 1) - tracker.points_for_delivered(reached)
+
+
+def delivery_needed(game: Game, city: str) -> bool:
+    """Whether a cube to ``city`` would be the first to a town, which the game needs (RB-094)."""
+    tracker = tracker_of(game)
+    solo = solo_state(game)
+    return (
+        tracker is not None
+        and tracker.must_deliver
+        and not solo.towns_delivered
+        and is_town(game, city)
+    )
+
+
+def build_points(game: Game, city: str | None) -> int:
+    """What the tracker's built column gains if the player's next link builds ``city``."""
+    tracker = tracker_of(game)
+    if tracker is None or not is_unbuilt(game, city):
+        return 0
+    built = len(solo_state(game).towns_built)
+    return tracker.points_for_built(built + 1) - tracker.points_for_built(built)
+
+
 class AustraliaSolo(SoloHook):
     """The town tracker as the solo game's hook (``Australia.solo_hook``)."""
+
+    def appendix_keys(self) -> frozenset[str]:
+        return frozenset({TABLE})
+
+    def read_appendix(self, smap: SoloMap, board: Board, problems: list[str]) -> object:
+        return read_tracker(smap.own.get(TABLE), board, problems)
+
+    def view(self, game: Game) -> dict[str, Any]:
+        return {"towns": tracker_view(game)}
+
+    def delivery_points(self, game: Game, city: str) -> int:
+        return delivery_points(game, city)
+
+    def delivery_needed(self, game: Game, city: str) -> bool:
+        return delivery_needed(game, city)
+
+    def build_points(self, game: Game, city: str | None) -> int:
+        return build_points(game, city)
 
     def is_town(self, game: Game, city: str) -> bool:
         return is_town(game, city)

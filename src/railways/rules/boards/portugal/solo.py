@@ -3,15 +3,20 @@
 One card of Portugal's Railbot deck (``railbot.toml``, ``kind = "maritime"``) names (island,
 port) pairs. Resolved, it lays the Railbot's maritime link of each pair along the lane between
 them, whether or not the two are connected already (a lane that holds track gets nothing),
-then takes one cube of the player's choice off each island. What the rest of the solo
-appendix says of the lanes is data the generic Railbot reads: its paths pay a lane's price
-once (``solo.toml`` ``railbot_lanes``, RB-085), Exhaust Goods spares the islands
-(``exhaust_exempt``), and the player's Capital Charters count its lane links (RB-083).
+then takes one cube of the player's choice off each island. The rest of the solo appendix is
+two keys of ``solo.toml`` read here and asked by the generic Railbot through the hook: its
+paths pay a lane's price once (``[railbot_lanes]``, border kind = price, RB-085) and Exhaust
+Goods spares the islands (``exhaust_exempt``); the player's Capital Charters count its lane
+links (RB-083).
 """
 
 from __future__ import annotations
 
-from railways.content.solo import RailbotCard
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from railways.content.solo import RailbotCard, SoloMap
+from railways.core.board import Board
 from railways.core.game import Game
 from railways.rules.boards.portugal import MARITIME
 from railways.rules.solo import railbot
@@ -19,6 +24,50 @@ from railways.rules.solo.hooks import SoloHook, Task
 from railways.rules.solo.state import solo_map
 
 LAY = "maritime"  # the task that lays one maritime link
+SPARED = "exhaust_exempt"  # the key of solo.toml: cities Exhaust Goods spares
+LANES = "railbot_lanes"  # the table of solo.toml: border kind = the Railbot's price of a lane
+
+
+@dataclass(frozen=True)
+class SeaRules:
+    """What the solo appendix says of the lanes and the islands (RB-085)."""
+
+    spared: frozenset[str] = frozenset()
+    lanes: Mapping[str, int] = field(default_factory=dict)
+
+
+def read_sea_rules(smap: SoloMap, board: Board, p: list[str]) -> SeaRules:
+    """The ``exhaust_exempt`` list and the ``[railbot_lanes]`` table, checked."""
+    file = "solo.toml"
+    raw = smap.own.get(SPARED, [])
+    spared: list[str] = []
+    if not isinstance(raw, list) or not all(isinstance(c, str) and c for c in raw):
+        p.append(f"{file}:{SPARED}: expected a list of ids")
+    else:
+        spared = list(raw)
+    for city in spared:
+        if city not in board.cities:
+            p.append(f"{file}:{SPARED}: {city!r} is not a city of {board.id}")
+    lanes: dict[str, int] = {}
+    table = smap.own.get(LANES, {})
+    if not isinstance(table, dict):
+        p.append(f"{file}:{LANES}: expected a table of border kind = cost")
+        table = {}
+    for kind, cost in table.items():
+        if kind == "source":
+            continue
+        if not any(b.kind == kind for b in board.borders.values()):
+            p.append(f"{file}:{LANES}: {board.id} has no border of kind {kind!r}")
+        if not isinstance(cost, int) or isinstance(cost, bool) or cost < 0:
+            p.append(f"{file}:{LANES}.{kind}: expected a whole number of at least 0, got {cost!r}")
+            cost = 0
+        lanes[kind] = cost
+    return SeaRules(frozenset(spared), lanes)
+
+
+def sea_rules(game: Game) -> SeaRules:
+    appendix = solo_map(game).appendix
+    return appendix if isinstance(appendix, SeaRules) else SeaRules()
 
 
 def pairs(card: RailbotCard) -> list[tuple[str, str]]:
@@ -29,10 +78,10 @@ def pairs(card: RailbotCard) -> list[tuple[str, str]]:
 def lay_maritime(game: Game, port: str, island: str) -> None:
     """RB-088: lay the Railbot's maritime link between ``port`` and ``island``, whether or not
     they are connected already; its lane must be free of track."""
-    board, smap = game.board, solo_map(game)
+    board, lanes = game.board, sea_rules(game).lanes
     names = f"{game.city_name(port)} - {game.city_name(island)}"
     for border in sorted(board.borders.values(), key=lambda b: b.id):
-        if border.kind not in smap.railbot_lanes:
+        if border.kind not in lanes:
             continue
         if {border.params.get("port"), border.params.get("island")} != {port, island}:
             continue
@@ -54,7 +103,20 @@ def lay_maritime(game: Game, port: str, island: str) -> None:
 
 
 class PortugalSolo(SoloHook):
-    """The maritime card as the solo game's hook (``Portugal.solo_hook``)."""
+    """The maritime card, the lanes' price and the spared islands as the solo game's hook
+    (``Portugal.solo_hook``)."""
+
+    def appendix_keys(self) -> frozenset[str]:
+        return frozenset({SPARED, LANES})
+
+    def read_appendix(self, smap: SoloMap, board: Board, problems: list[str]) -> object:
+        return read_sea_rules(smap, board, problems)
+
+    def exhaust_spares(self, game: Game) -> frozenset[str]:
+        return sea_rules(game).spared
+
+    def lane_prices(self, game: Game) -> Mapping[str, int]:
+        return sea_rules(game).lanes
 
     def card_kinds(self) -> frozenset[str]:
         return frozenset({MARITIME})

@@ -1,7 +1,8 @@
 """Mexico: the one Rail Baron goal no other board has (RW-p19-23), and a check of the decks.
 
 The board has no rules of its own beyond its decks. Its Black Star cards (RW-p11-02) are
-the ``black-stars`` module (``railways.rules.modules.black_stars``).
+the ``black-stars`` module (``railways.rules.modules.black_stars``). Its solo appendix, the
+purple cubes (RB-102, RB-105..108), is ``solo``.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class HotelsHeld(BaronEffect):
 class Mexico(Plugin):
     id = "mexico"
     baron_effects: Mapping[str, BaronEffect] = {"hotels_held": HotelsHeld()}
+    solo_hook = "railways.rules.boards.mexico.solo:MexicoSolo"
 
     def check_board(self, board: Board) -> list[str]:
         return missing_card_cities(board)
