@@ -379,7 +379,11 @@ def best_delivery(game: Game, seat: int, others: float = 0.5) -> DeliverGoods | 
                     if found is not None:
                         best_value, links = found
                         best = DeliverGoods(
-                            seat=seat, city=city, color=_COLOR_VALUE[color], links=links, cards=cards
+                            seat=seat,
+                            city=city,
+                            color=_COLOR_VALUE[color],
+                            links=links,
+                            cards=cards,
                         )
                 continue
             walks = rules.routes(graph, city, colors)
@@ -398,7 +402,11 @@ def best_delivery(game: Game, seat: int, others: float = 0.5) -> DeliverGoods | 
                     if value > best_value:
                         best_value = value
                         best = DeliverGoods(
-                            seat=seat, city=city, color=_COLOR_VALUE[color], links=links, cards=cards
+                            seat=seat,
+                            city=city,
+                            color=_COLOR_VALUE[color],
+                            links=links,
+                            cards=cards,
                         )
     return best
 
