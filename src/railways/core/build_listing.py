@@ -22,7 +22,6 @@ from railways.core.build_option import (
     _judged_cities,
     _max_tiles,
     _open_links,
-    _option,
     _try,
     bare_build,
 )
@@ -30,9 +29,10 @@ from railways.core.build_slots import (
     _first_legs,
     _group_choice,
     _leg_choice,
-    _short_choice,
+    _short_entry,
     _slot_choices,
     _slot_index,
+    _slot_option,
     _slot_options,
     _Slots,
     _synced_needs,
@@ -112,6 +112,7 @@ def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> 
         if not any(helps.values()):
             continue  # it helps no option: none is looked at
         kept = _kept_variants(game, seat, card_id, helps)
+        played = (card, effect, scores)
         for option in options:
             # An option's variant depends only on the option and the card's change of
             # prices (in kept's key): worked out once per option made, not per listing.
@@ -124,7 +125,7 @@ def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> 
             variant: BuildOption | None = None
             change = None if action.redirect or card_id in action.cards else helps[action.cards]
             if change is not None:  # None: not for builds, or it helps nothing here
-                variant = _variant(game, seat, card, card_id, option, change, shapes, scores)
+                variant = _variant(game, seat, played, card_id, option, change, shapes)
             kept[id(option)] = (option, variant)
             if variant is not None:
                 out.append(variant)
@@ -157,14 +158,15 @@ VARIANTS_KEPT = 20_000  # variants kept per card before starting afresh (options
 def _variant(
     game: Game,
     seat: int,
-    card: CardDef,
+    played: tuple[CardDef, CardEffect, bool],
     card_id: str,
     option: BuildOption,
     change: tuple[dict[Terrain, int], int],
     shapes: dict[tuple[Hex, ...], _Shape],
-    scores: bool,
 ) -> BuildOption | None:
-    """``option`` with the card played, if the card lowers its price or scores on it."""
+    """``option`` with the card played (the card, its effect, whether it scores on builds),
+    if the card lowers its price or scores on it."""
+    card, effect, scores = played
     action = option.action
     per_tile, per_ridge = change
     shape = shapes.get(action.path)
@@ -173,7 +175,6 @@ def _variant(
     diff = shape.ridges * per_ridge
     for terrain, count in shape.terrain:
         diff += per_tile[terrain] * count
-    effect = game.card_effect(card)
     if diff < 0 or (scores and effect.build_bonus(game, seat, card, shape.hexes) > 0):
         # Made directly, not with dataclasses.replace: thousands are made per listing.
         with_card = BuildTrack(
@@ -289,30 +290,37 @@ def _build_options(
     # track as overpasses is legal at its precomputed cost: plan_build would check
     # nothing else that is not already true of every static route.
     rules = game.build_rules(bare_build(seat, cards))
-    fast = plenty and not rules.repriced and not judged
+    exact = not rules.repriced and not judged
+    fast = plenty and exact
     special = _judged_cities(game)
     if fast and not special:
         # The slots' options are kept already without the closed hexes (a closed Western
         # board, RW-p9-05, is most of the list): only the few others are looked at here.
-        options = _slot_options(game, seat, max_tiles, cards, closed, starts)
+        listed = _slot_choices(game, seat, max_tiles, cards, closed, starts)[2]
         more = _extensions(game, seat, max_tiles, cards)
-        more.extend(_origin_options(game, seat, max_tiles, cards))
-        return options + _open(more, closed, starts)
+        more.extend(_origin_options(game, seat, max_tiles, cards, rules))
+        return listed + _open(more, closed, starts)  # a new list: the slots' is kept
     if fast:
         verdicts = _kept_verdicts(game, seat, max_tiles, cards, closed)
         if verdicts is not None:  # links to or from the judged cities, as judged before
-            options = _rejudged_slots(game, seat, max_tiles, cards, special, starts, verdicts)
-            special = frozenset()
-        else:
-            options = _slot_options(game, seat, max_tiles, cards)
+            options = _rejudged_slots(
+                game, seat, max_tiles, cards, special, (closed, starts), verdicts
+            )
+            more = _extensions(game, seat, max_tiles, cards)
+            more.extend(_origin_options(game, seat, max_tiles, cards, rules))
+            return options + _open(more, closed, starts)
+        options = _slot_options(game, seat, max_tiles, cards)
     elif _starved(game, _room(game)):
         options = []  # no route between cities can get its tiles (see _starved)
+    elif exact and not closed and not starts and not special:
+        # A short supply, prices exact: each slot's choice is a few comparisons of the
+        # tiles its routes take (kept per slot) with the tiles left, not a walk of them.
+        options = _short_slot_options(game, seat, max_tiles, cards, _room(game), False)
     else:
         occupied = set(track)
         # Closed hexes leave prices exact: routes over them are passed over as planning
         # refuses them, and groups and first legs starting where no build may start (an
         # unbuilt town) are left out here.
-        exact = not rules.repriced and not judged
         options = []
         for (_origin, dest), group in static_routes(board, max_tiles, game.edge_costs).items():
             if group[0].path[0] in starts:
@@ -330,7 +338,7 @@ def _build_options(
     if special:  # links to or from these are planned in full (a town not built yet)
         options = _rejudged(game, seat, max_tiles, cards, options, special, starts)
     options.extend(_extensions(game, seat, max_tiles, cards))
-    options.extend(_origin_options(game, seat, max_tiles, cards))
+    options.extend(_origin_options(game, seat, max_tiles, cards, rules))
     return _open(options, closed, starts)
 
 
@@ -482,11 +490,15 @@ def _rejudged_slots(
     max_tiles: int,
     cards: tuple[str, ...],
     special: frozenset[str],
-    starts: frozenset[Hex],
+    shut: tuple[frozenset[Hex], frozenset[Hex]],
     verdicts: _Verdicts,
 ) -> list[BuildOption]:
     """``_rejudged`` of the slots' options, slot by slot, each verdict kept until the slot's
-    option changes or the track changes on a hex of its routes (``_Slots.touched``)."""
+    option changes or the track changes on a hex of its routes (``_Slots.touched``); none
+    over a closed hex or starting where no build may start (``shut``: ``_closed``), as
+    ``_open`` leaves them out (the hexes closed are in the verdicts' key, and the start
+    in their ``_ends``: so a kept verdict says it too)."""
+    closed, starts = shut
     slots, aligned, _listed = _slot_choices(game, seat, max_tiles, cards)
     touched, version = slots.touched, slots.version
     cities = game.board.cities
@@ -501,6 +513,8 @@ def _rejudged_slots(
             checked = hit[3]
         else:
             checked = _rejudged_one(game, seat, max_tiles, cards, option, special, starts)
+            if checked is not None and closed and not closed.isdisjoint(checked.action.path):
+                checked = None
             verdicts[i] = (option, version, ends, checked)
         if checked is not None:
             out.append(checked)
@@ -516,56 +530,76 @@ def _fork_verdicts(
 ORIGIN_TRIES = 4  # routes tried per destination from a plug-in's origins (cheapest first)
 
 
+_OriginRoutes = list[tuple[int, str, tuple[Hex, ...], tuple[tuple[Hex, Side, Side], ...]]]
+
+
 def _origin_routes(
-    board: Board, at: Hex, side: Side, tiles: int, start: str, edge_costs: EdgeCosts
-) -> list[tuple[int, str, tuple[Hex, ...], tuple[tuple[Hex, Side, Side], ...]]]:
+    board: Board,
+    table: dict[tuple[Hex, Side, int, str], _OriginRoutes],
+    at: Hex,
+    side: Side,
+    tiles: int,
+    start: str,
+    edge_costs: EdgeCosts,
+) -> _OriginRoutes:
     """Routes on the empty board from ``at`` out by ``side`` to a city within ``tiles``
-    tiles: (cost, city, path, tiles laid). Worked out once per board and place."""
-
-    def make() -> list[tuple[int, str, tuple[Hex, ...], tuple[tuple[Hex, Side, Side], ...]]]:
-        nxt = at.neighbour(side)
-        routes: list[tuple[Hex, ...]] = []
-        if _can_enter(board, nxt) and not board.is_impassable(at, nxt):
-            _extend(board, (at, nxt), side.opposite, tiles, routes, start)
-        out = []
-        for path in routes:
-            if edge_costs.judges and not edge_costs.allowed(board, path):
-                continue
-            city = board.city_at(path[-1])
-            assert city is not None
-            out.append((_route_cost(board, path, edge_costs), city.id, path, _tiles_of(path)))
-        return sorted(out)
-
-    return board.derived(("origin_routes", at, side, tiles, start, edge_costs.key), make)
+    tiles: (cost, city, path, tiles laid). Worked out once per board and place, kept in
+    ``table`` (the board's for ``edge_costs``, looked up once per listing: its key is
+    costly to make)."""
+    key = (at, side, tiles, start)
+    found = table.get(key)
+    if found is not None:
+        return found
+    nxt = at.neighbour(side)
+    routes: list[tuple[Hex, ...]] = []
+    if _can_enter(board, nxt) and not board.is_impassable(at, nxt):
+        _extend(board, (at, nxt), side.opposite, tiles, routes, start)
+    out = []
+    for path in routes:
+        if edge_costs.judges and not edge_costs.allowed(board, path):
+            continue
+        city = board.city_at(path[-1])
+        assert city is not None
+        out.append((_route_cost(board, path, edge_costs), city.id, path, _tiles_of(path)))
+    found = table[key] = sorted(out)
+    return found
 
 
 def _origin_options(
-    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...]
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    rules: CostRules | None = None,
 ) -> list[BuildOption]:
     """New links from the places a plug-in opens on the seat's own track (a switch,
     ``CostRules.origins``): the cheapest legal one to each city a build can reach.
+    ``rules``: the seat's ``build_rules`` for ``cards``, when the caller has them.
 
     Kept with the state until the track changes, like the other candidate links.
     """
+    if rules is None:
+        rules = game.build_rules(bare_build(seat, cards))
+    usable = [o for o in rules.origins if _usable(o, seat, max_tiles)]
+    if not usable:
+        return []  # most seats on most boards: nothing to look up or keep
     key = (seat, max_tiles, cards)
     every: dict[tuple[int, int, tuple[str, ...]], tuple[int, list[BuildOption]]]
     every = game.derived.setdefault("origin_options", {})
     hit = every.get(key)
     if hit is not None and hit[0] == game.state.track_version:
         return hit[1]
-    rules = game.build_rules(bare_build(seat, cards))
-    board, track = game.board, game.state.track
-    occupied = set(track)
+    board, track, edge_costs = game.board, game.state.track, game.edge_costs
+    table: dict[tuple[Hex, Side, int, str], _OriginRoutes]
+    table = board.derived(("origin_routes", edge_costs.key), dict)
     by_dest: dict[str, list[tuple[int, tuple[Hex, ...], BuildOrigin]]] = {}
-    for origin in rules.origins:
+    for origin in usable:
         tiles = max_tiles - origin.constructions
-        if origin.seat != seat or tiles < 1 or origin.refusal is not None:
-            continue
         for side in sorted(origin.sides):
             for cost, dest, path, laid in _origin_routes(
-                board, origin.at, side, tiles, origin.start, game.edge_costs
+                board, table, origin.at, side, tiles, origin.start, edge_costs
             ):
-                if _crossable(track, occupied, laid):  # meets track only as overpasses
+                if _crossable(track, laid):  # meets track only as overpasses
                     by_dest.setdefault(dest, []).append((cost + origin.cost, path, origin))
     kept = _kept_route_verdicts(game, seat, max_tiles, cards, rules)
     special = _judged_cities(game) if kept is not None else frozenset()
@@ -580,6 +614,11 @@ def _origin_options(
                 break
     every[key] = (game.state.track_version, options)
     return options
+
+
+def _usable(origin: BuildOrigin, seat: int, max_tiles: int) -> bool:
+    """Whether a build by ``seat`` may start a link at ``origin`` now (one tile at least)."""
+    return origin.seat == seat and origin.refusal is None and max_tiles > origin.constructions
 
 
 def _cost_and_path(entry: tuple[int, tuple[Hex, ...], BuildOrigin]) -> tuple[int, tuple[Hex, ...]]:
@@ -650,9 +689,7 @@ def _extensions(game: Game, seat: int, max_tiles: int, cards: tuple[str, ...]) -
     """Ways to finish the seat's own incomplete links."""
     out: list[BuildOption] = []
     board = game.board
-    for link in game.state.links.values():
-        if link.owner != seat or link.complete:
-            continue
+    for link in _open_links(game, seat):  # the seat's incomplete links, in the links' order
         routes, _dests = _end_routes(board, link, max_tiles)
         best: dict[str, BuildOption] = {}
         for route in routes:
@@ -704,9 +741,10 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
     plenty = min(room) >= max_tiles and not judged  # a judged route is planned in full
     # Closed hexes do not make a price inexact: a candidate crossing them is dropped below,
     # as build_options drops it (a closed Western board, RW-p9-05, stays fast).
-    exact = not starts and not judged and not game.build_rules(bare_build(seat, cards)).repriced
+    rules = game.build_rules(bare_build(seat, cards))
+    exact = not starts and not judged and not rules.repriced
     fast = plenty and exact
-    origins = _origin_options(game, seat, max_tiles, cards)
+    origins = _origin_options(game, seat, max_tiles, cards, rules)
     if _starved(game, room):  # no route between cities can get its tiles: only these are left
         left = _own_extensions(game, seat, max_tiles, cards, closed, starts) + origins
         return left[rng.below(len(left))].action if left else None
@@ -748,14 +786,14 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
         option: BuildOption | None
         if short and i < first_ext:
             slot = i if slots is None else slots[i]
-            route = _short_choice(game, table, index, slot, occupied, room)
-            if route is None:
+            entry = _short_entry(game, table, index, slot, occupied, room)
+            if entry is None:
                 option = None
                 if hopeful is not None:  # none with these tiles, so none with fewer
                     hopeful.discard(slot)
                     table.room = room
             else:
-                option = _option(board, seat, cards, route, index.dests[slot])
+                option = _slot_option(board, index, seat, cards, slot, entry)
         elif i < len(groups):
             dest, group = groups[i]
             option = _group_choice(game, seat, cards, dest, group, plenty, fast, occupied, exact)
@@ -795,23 +833,44 @@ def _short_options(
 ) -> list[BuildOption]:
     """``link_options`` when the supply is short, no card changes prices, no plug-in judges
     builds and no hex is closed to the seat, worked out from the kept tiles of each slot."""
+    options = _short_slot_options(game, seat, max_tiles, cards, room)
+    options.extend(_own_extensions(game, seat, max_tiles, cards, frozenset(), frozenset()))
+    options.extend(_origin_options(game, seat, max_tiles, cards))
+    return options
+
+
+def _short_slot_options(
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    room: tuple[int, int, int],
+    draws: bool = True,
+) -> list[BuildOption]:
+    """The groups' and first legs' part of ``_short_options``, in the slots' order.
+
+    ``draws``: the slots found to offer nothing are set aside (``_Needs.hopeful``), which
+    changes what ``sample_build`` draws from next; the listing (False) only reads them, so
+    that the draws stay the same whether or not the actions were listed in between."""
     board = game.board
     table = _synced_needs(game, max_tiles)
     index = _slot_index(board, max_tiles, game.edge_costs)
     occupied = _occupied(game)
-    if table.hopeful is None or any(r > was for r, was in zip(room, table.room, strict=True)):
-        table.hopeful = set(range(len(index.dests)))  # more tiles than before: any slot may
-    table.room = room
     hopeful = table.hopeful
+    if hopeful is None or any(r > was for r, was in zip(room, table.room, strict=True)):
+        hopeful = set(range(len(index.dests)))  # more tiles than before: any slot may
+        if draws:
+            table.hopeful = hopeful
+    if draws:
+        table.room = room
     options: list[BuildOption] = []
     for i in sorted(hopeful):
-        route = _short_choice(game, table, index, i, occupied, room)
-        if route is None:
-            hopeful.discard(i)  # none of its routes with these tiles, so none with fewer
+        entry = _short_entry(game, table, index, i, occupied, room)
+        if entry is None:
+            if draws:
+                hopeful.discard(i)  # none of its routes with these tiles, so none with fewer
         else:
-            options.append(_option(board, seat, cards, route, index.dests[i]))
-    options.extend(_own_extensions(game, seat, max_tiles, cards, frozenset(), frozenset()))
-    options.extend(_origin_options(game, seat, max_tiles, cards))
+            options.append(_slot_option(board, index, seat, cards, i, entry))
     return options
 
 

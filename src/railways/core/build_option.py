@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Final, final
 
 from railways.core.actions import BuildTrack
 from railways.core.board import Board
+from railways.core.cards import CardEffect
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
 from railways.core.hexgrid import Hex
@@ -88,6 +89,10 @@ def _max_tiles(game: Game, seat: int) -> tuple[int, tuple[str, ...]]:
     cards: tuple[str, ...] = ()
     player = game.state.players[seat]
     for card_id in player.kept:
+        if type(game.card_effect(game.card(card_id))).build_rules is CardEffect.build_rules:
+            # Its effect leaves a build's rules as they are: it allows no more tiles (and a
+            # card that does not play on builds would only be refused, at some cost).
+            continue
         try:
             rules = game.build_rules(bare_build(seat, (card_id,)))
         except IllegalAction:

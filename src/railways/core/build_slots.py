@@ -16,7 +16,7 @@ from railways.core.build_option import BuildOption, _option, _try
 from railways.core.game import DERIVED_FORKS, Game
 from railways.core.hexgrid import Hex, Side
 from railways.core.plugins import EdgeCosts
-from railways.core.route_fit import _crossable, _crossing_need, _occupied, _supply_ok
+from railways.core.route_fit import _crossable, _crossing_need, _supply_ok
 from railways.core.routes import FirstLeg, StaticRoute, long_routes, static_routes
 from railways.core.state import GameState, Piece
 from railways.core.track import changed_hexes
@@ -32,12 +32,23 @@ from railways.core.track import changed_hexes
 
 @dataclass(slots=True)
 class _SlotIndex:
-    """Per board and tile limit: the slots, and which slots use each hex."""
+    """Per board and tile limit: the slots, and which slots use each hex.
+
+    The hexes routes use are numbered (``bits``), and each route's hexes are one int with
+    those bits set (``masks``, per slot in the group's order; a first leg's, its whole
+    route's), so a route meets track when its mask meets the track's (``_Slots.occ``).
+    The routes of every slot are numbered one after another (slot ``i``'s from
+    ``first[i]``): options made from them are kept per seat and cards by that number
+    (``made``), a list look-up rather than a hash of the route."""
 
     dests: list[str | None]
     groups: list[list[StaticRoute]]  # slots 0..len(groups)-1
     legs: list[FirstLeg]  # the slots after them
     by_hex: dict[Hex, list[int]]
+    bits: dict[Hex, int]
+    masks: list[list[int]]
+    first: list[int]
+    made: dict[tuple[int, tuple[str, ...]], list[BuildOption | None]]
 
 
 def _slot_index(board: Board, max_tiles: int, edge_costs: EdgeCosts) -> _SlotIndex:
@@ -62,7 +73,32 @@ def _make_slot_index(board: Board, max_tiles: int, edge_costs: EdgeCosts) -> _Sl
         dests.append(None)
         for h in leg.inner:
             by_hex.setdefault(h, []).append(len(groups) + i)
-    return _SlotIndex(dests, groups, legs, by_hex)
+    bits = {h: n for n, h in enumerate(sorted(by_hex))}
+    masks = [[_mask(bits, r.inner) for r in group] for group in groups]
+    masks.extend([_mask(bits, leg.inner)] for leg in legs)
+    first: list[int] = []
+    count = 0
+    for routes in masks:
+        first.append(count)
+        count += len(routes)
+    return _SlotIndex(dests, groups, legs, by_hex, bits, masks, first, {})
+
+
+def _mask(bits: dict[Hex, int], hexes: frozenset[Hex]) -> int:
+    found = 0
+    for h in hexes:
+        found |= 1 << bits[h]
+    return found
+
+
+def _made_options(index: _SlotIndex, seat: int, cards: tuple[str, ...]) -> list[BuildOption | None]:
+    """The options made so far for the seat and cards, by route number (None: not yet)."""
+    key = (seat, cards)
+    made = index.made.get(key)
+    if made is None:
+        count = index.first[-1] + len(index.masks[-1]) if index.first else 0
+        made = index.made[key] = [None] * count
+    return made
 
 
 @dataclass(slots=True)
@@ -87,6 +123,10 @@ class _Slots:
     # The version at which the track last changed on each hex (absent: not since the slots
     # were made), for verdicts on routes that are no slot's (a plug-in's origins).
     hex_touched: dict[Hex, int] = field(default_factory=dict)
+    # Where each slot's route stands in its group (-1: none), and the hexes with track as
+    # bits of the index (``_SlotIndex.bits``).
+    pos: list[int] = field(default_factory=list)
+    occ: int = 0
 
     def fork(self) -> _Slots:
         """A copy for a copy of the game: the lists changed in place are copied."""
@@ -101,6 +141,8 @@ class _Slots:
             dict(self.log),
             list(self.touched),
             dict(self.hex_touched),
+            list(self.pos),
+            self.occ,
         )
 
     def changed_since(self, seen: int) -> list[int] | None:
@@ -129,16 +171,38 @@ def _fork_slots(every: dict[int, _Slots]) -> dict[int, _Slots]:
 DERIVED_FORKS.update(link_slots=_fork_slots)
 
 
-def _slot_route(
-    index: _SlotIndex, i: int, track: dict[Hex, list[Piece]], occupied: set[Hex]
-) -> StaticRoute | FirstLeg | None:
+def _slot_position(
+    index: _SlotIndex, i: int, start: int, track: dict[Hex, list[Piece]], occ: int
+) -> int:
+    """Where the route slot ``i`` offers stands in its group, looking from ``start`` on
+    (-1: none): what ``_group_choice`` and ``_leg_choice`` pick in the fast case."""
+    masks = index.masks[i]
     if i < len(index.groups):
-        for route in index.groups[i]:  # what _group_choice picks in the fast case
-            if route.inner.isdisjoint(occupied) or _crossable(track, occupied, route.laid):
-                return route
+        group = index.groups[i]
+        for k in range(start, len(masks)):
+            if not masks[k] & occ or _crossable(track, group[k].laid):
+                return k
+        return -1
+    return 0 if not masks[0] & occ else -1  # a first leg meets no track at all
+
+
+def _occupancy(index: _SlotIndex, track: dict[Hex, list[Piece]]) -> int:
+    """The hexes with track, as bits of the index."""
+    bits = index.bits
+    occ = 0
+    for h, pieces in track.items():
+        bit = bits.get(h)
+        if bit is not None and pieces:
+            occ |= 1 << bit
+    return occ
+
+
+def _route_at(index: _SlotIndex, i: int, pos: int) -> StaticRoute | FirstLeg | None:
+    if pos < 0:
         return None
-    leg = index.legs[i - len(index.groups)]
-    return leg if leg.inner.isdisjoint(occupied) else None  # as _leg_choice, fast case
+    if i < len(index.groups):
+        return index.groups[i][pos]
+    return index.legs[i - len(index.groups)]
 
 
 def _synced_slots(game: Game, max_tiles: int) -> _Slots:
@@ -149,41 +213,53 @@ def _synced_slots(game: Game, max_tiles: int) -> _Slots:
         return slots
     index = _slot_index(game.board, max_tiles, game.edge_costs)
     track = state.track
-    occupied = _occupied(game)
     if slots is None:
         now = {h: tuple((p.a, p.b) for p in pieces) for h, pieces in track.items()}
-        count = len(index.groups) + len(index.legs)
-        routes = [_slot_route(index, i, track, occupied) for i in range(count)]
-        slots = _Slots(state.track_version, now, routes, [0] * count, 0, {}, {}, [0] * count)
+        count = len(index.masks)
+        occ = _occupancy(index, track)
+        pos = [_slot_position(index, i, 0, track, occ) for i in range(count)]
+        routes = [_route_at(index, i, pos[i]) for i in range(count)]
+        slots = _Slots(
+            state.track_version, now, routes, [0] * count, 0, {}, {}, [0] * count, {}, pos, occ
+        )
         every[max_tiles] = slots
         return slots
-    dirty: set[int] = set()
-    routes_now = slots.routes
-    touched, version = slots.touched, slots.version + 1
+    # Slots to look at again from their first route, and those to look at from the route
+    # they offer now (track only added on one of its hexes: the routes before it, refused,
+    # stay refused: the tracks they met are all still there).
+    again: set[int] = set()
+    onward: set[int] = set()
+    touched, version, pos = slots.touched, slots.version + 1, slots.pos
+    bits, masks, occ = index.bits, index.masks, slots.occ
     for h, was, is_ in _track_changes(state, slots.track_version, slots.track):
         slots.hex_touched[h] = version
-        for i in index.by_hex.get(h, ()):
+        bit = bits.get(h)
+        if bit is None:
+            continue  # no route of any slot uses it
+        occ = occ | (1 << bit) if is_ else occ & ~(1 << bit)
+        ids = index.by_hex[h]
+        for i in ids:
             touched[i] = version
         if len(is_) > len(was) and is_[: len(was)] == was:
-            # Track only added here: a route that was refused stays refused (the tracks it
-            # met are all still there), so only a slot whose chosen route uses the hex can
-            # change. Other changes (track lifted, turned or joined) may free any route.
-            for i in index.by_hex.get(h, ()):
-                route = routes_now[i]
-                if route is not None and h in route.inner:
-                    dirty.add(i)
+            # Only a slot whose chosen route uses the hex can change. Other changes (track
+            # lifted, turned or joined) may free any route.
+            for i in ids:
+                k = pos[i]
+                if k >= 0 and masks[i][k] >> bit & 1:
+                    onward.add(i)
         else:
-            dirty.update(index.by_hex.get(h, ()))
-    slots.version = version
+            again.update(ids)
+    slots.version, slots.occ = version, occ
     moved: list[int] = []
-    for i in dirty:
-        route = _slot_route(index, i, track, occupied)
-        if route is not slots.routes[i]:
-            slots.routes[i] = route
-            slots.changed[i] = slots.version
+    for i in again | onward:
+        k = _slot_position(index, i, 0 if i in again else pos[i], track, occ)
+        if k != pos[i]:
+            pos[i] = k
+            slots.routes[i] = _route_at(index, i, k)
+            slots.changed[i] = version
             moved.append(i)
-    slots.log[slots.version] = moved
-    slots.log.pop(slots.version - SLOT_LOG, None)
+    slots.log[version] = moved
+    slots.log.pop(version - SLOT_LOG, None)
     slots.track_version = state.track_version
     return slots
 
@@ -251,17 +327,25 @@ def _slot_choices(
         seen, options = -1, [None] * len(slots.routes)
     else:
         seen, options = hit[0], hit[1]
-    routes, dests = slots.routes, index.dests
+    routes, dests, pos, first = slots.routes, index.dests, slots.pos, index.first
+    made = _made_options(index, seat, cards)
     todo = slots.changed_since(seen)
     if todo is None:
         changed = slots.changed
         todo = [i for i in range(len(routes)) if changed[i] > seen]
+    limited = bool(closed) or bool(starts)
     for i in todo:
         route = routes[i]
-        if route is None or not (closed.isdisjoint(route.path) and route.path[0] not in starts):
+        if route is None or (
+            limited and not (closed.isdisjoint(route.path) and route.path[0] not in starts)
+        ):
             options[i] = None
-        else:
-            options[i] = _option(board, seat, cards, route, dests[i])
+            continue
+        n = first[i] + pos[i]
+        option = made[n]
+        if option is None:
+            option = made[n] = _option(board, seat, cards, route, dests[i])
+        options[i] = option
     listed = [o for o in options if o is not None]
     slots.seats[key] = (slots.version, options, listed)
     return slots, options, listed
@@ -273,7 +357,7 @@ def _slot_choices(
 # track only as overpasses, and what tiles each takes, depend only on the track on the
 # hexes the routes use. So that is kept per slot and thrown away where the track changed,
 # and the choice under the tiles left is a few comparisons.
-_Entry = tuple[int, int, int, "StaticRoute | FirstLeg"]
+_Entry = tuple[int, int, int, "StaticRoute | FirstLeg", int]  # needs, route, its number
 
 
 @dataclass(slots=True)
@@ -336,8 +420,9 @@ def _slot_entries(
     track = game.state.track
     entries: list[_Entry] = []
     low_s = low_g = low_c = _NEVER
+    first = index.first[i]
     if i < len(index.groups):
-        for route in index.groups[i]:  # as _group_choice looks at them
+        for k, route in enumerate(index.groups[i]):  # as _group_choice looks at them
             if route.inner.isdisjoint(occupied):
                 need_s, need_g = route.plain
                 need_c = 0
@@ -346,14 +431,14 @@ def _slot_entries(
                 if need is None:
                     continue
                 need_s, need_g, need_c = need
-            entries.append((need_s, need_g, need_c, route))
+            entries.append((need_s, need_g, need_c, route, first + k))
             low_s, low_g, low_c = min(low_s, need_s), min(low_g, need_g), min(low_c, need_c)
     else:
         leg = index.legs[i - len(index.groups)]
         if leg.inner.isdisjoint(occupied):  # as _leg_choice
             low_s, low_g = leg.plain
             low_c = 0
-            entries.append((low_s, low_g, 0, leg))
+            entries.append((low_s, low_g, 0, leg, first))
     least = (low_s, low_g, low_c)
     table.slots[i] = (least, entries)
     return least, entries
@@ -373,14 +458,38 @@ def _short_choice(
     """The route slot ``i`` offers with the tiles left, exactly as ``_group_choice`` and
     ``_leg_choice`` choose it when no card changes prices and no plug-in judges builds: the
     first route meeting track only as overpasses whose tiles the supply has."""
+    entry = _short_entry(game, table, index, i, occupied, room)
+    return None if entry is None else entry[3]
+
+
+def _short_entry(
+    game: Game,
+    table: _Needs,
+    index: _SlotIndex,
+    i: int,
+    occupied: set[Hex],
+    room: tuple[int, int, int],
+) -> _Entry | None:
+    """The entry of the route ``_short_choice`` picks (with its number), or None."""
     straight, gentle, crossing = room
     least, entries = _slot_entries(game, table, index, i, occupied)
     if least[0] > straight or least[1] > gentle or least[2] > crossing:
         return None
-    for need_s, need_g, need_c, route in entries:
-        if need_s <= straight and need_g <= gentle and need_c <= crossing:
-            return route
+    for entry in entries:
+        if entry[0] <= straight and entry[1] <= gentle and entry[2] <= crossing:
+            return entry
     return None
+
+
+def _slot_option(
+    board: Board, index: _SlotIndex, seat: int, cards: tuple[str, ...], i: int, entry: _Entry
+) -> BuildOption:
+    """The option of slot ``i``'s route in ``entry``, made once per seat and cards."""
+    made = _made_options(index, seat, cards)
+    option = made[entry[4]]
+    if option is None:
+        option = made[entry[4]] = _option(board, seat, cards, entry[3], index.dests[i])
+    return option
 
 
 def _group_choice(
@@ -406,7 +515,7 @@ def _group_choice(
         if route.inner.isdisjoint(occupied):
             if plenty:
                 return _option(game.board, seat, cards, route, dest)
-        elif not _crossable(track, occupied, route.laid):
+        elif not _crossable(track, route.laid):
             continue
         elif fast:
             return _option(game.board, seat, cards, route, dest)

@@ -35,17 +35,11 @@ def _crosses_table() -> tuple[bool, ...]:
 _CROSSES = _crosses_table()
 
 
-def _crossable(
-    track: dict[Hex, list[Piece]],
-    occupied: set[Hex],
-    tiles: tuple[tuple[Hex, Side, Side], ...],
-) -> bool:
+def _crossable(track: dict[Hex, list[Piece]], tiles: tuple[tuple[Hex, Side, Side], ...]) -> bool:
     """Every tile of the route meets at most one track, and crosses it as an overpass."""
     for h, a, b in tiles:
-        if h in occupied:
-            pieces = track[h]
-            if not pieces:
-                continue
+        pieces = track.get(h)
+        if pieces:
             if len(pieces) > 1:
                 return False
             p = pieces[0]
