@@ -9,9 +9,13 @@ truncated game is reset from the next seed outside the count. Making the environ
 from __future__ import annotations
 
 import time
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from railways.rl.gym_env import SoloEnv
+    from railways.rl.pettingzoo_env import RailwaysAEC
 
 
 class StepRate(TypedDict):
@@ -37,6 +41,12 @@ def pettingzoo_steps(map_id: str, players: int, steps: int, seed: int) -> StepRa
     from railways.rl.pettingzoo_env import raw_env
 
     env = raw_env(map=map_id, players=players, seed=seed)
+    done, elapsed = pettingzoo_loop(env, steps, seed)
+    return _rate(map_id, players, done, elapsed)
+
+
+def pettingzoo_loop(env: RailwaysAEC, steps: int, seed: int) -> tuple[int, float]:
+    """``steps`` masked random steps of ``env`` from a reset with ``seed``: (steps, seconds)."""
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     elapsed = 0.0
@@ -53,14 +63,19 @@ def pettingzoo_steps(map_id: str, players: int, steps: int, seed: int) -> StepRa
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         elapsed += time.perf_counter() - start
         done += 1
-    return _rate(map_id, players, done, elapsed)
+    return done, elapsed
 
 
 def gymnasium_solo_steps(map_id: str, steps: int, seed: int) -> StepRate:
     """Masked random steps of the Gymnasium solo environment (``railways/Solo-v0``)."""
     from railways.rl.gym_env import SoloEnv
 
-    env = SoloEnv(map=map_id)
+    done, elapsed = gymnasium_loop(SoloEnv(map=map_id), steps, seed)
+    return _rate(map_id, 1, done, elapsed)
+
+
+def gymnasium_loop(env: SoloEnv, steps: int, seed: int) -> tuple[int, float]:
+    """``steps`` masked random steps of ``env`` from a reset with ``seed``: (steps, seconds)."""
     obs, _info = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     elapsed = 0.0
@@ -73,4 +88,4 @@ def gymnasium_solo_steps(map_id: str, steps: int, seed: int) -> StepRate:
         done += 1
         if terminated or truncated:
             obs, _info = env.reset(seed=seed + done)
-    return _rate(map_id, 1, done, elapsed)
+    return done, elapsed
