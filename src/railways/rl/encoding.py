@@ -353,34 +353,31 @@ class ActionEncoding:
         return codes
 
     def _place_builds(self, out: dict[int, Action], actions: list[BuildTrack]) -> bool:
-        """Give the builds their indices as ``_place`` does, in one pass over their codes in
-        sorted order: a build takes its key's first index plus how many distinct builds of
-        that key rank before it. False, with ``out`` unchanged, when a build needs
-        ``_place``: no key, past its key's slots, or tied in rank with a build it does not
-        equal. (One pass in Python beats numpy here: a dozen numpy calls on a few hundred
-        numbers cost more than the loop.)"""
-        codes = self._codes(actions)
-        if not codes:
+        """Give the builds their indices as ``_place`` does, by sorting their codes with
+        numpy: a build takes its key's first index plus how many distinct builds of that key
+        rank before it. False, with ``out`` unchanged, when a build needs ``_place``: no
+        key, past its key's slots, or tied in rank with a build it does not equal."""
+        codes = np.array(self._codes(actions), dtype=np.int64)
+        if codes.size == 0:
             return True
-        if min(codes) < 0:
+        if codes.min() < 0:
             return False
-        placed: dict[int, Action] = {}
-        last_code = last_base = slot = -1
-        last = actions[0]
-        for i in sorted(range(len(codes)), key=codes.__getitem__):  # stable: engine's order
-            code = codes[i]
-            build = actions[i]
-            if code == last_code:  # a build listed twice (a first leg towards two targets)
-                if build != last:
-                    return False
-                continue
-            base = code >> TIE_BITS
-            slot = slot + 1 if base == last_base else 0
-            if slot >= BUILD_SLOTS:
+        order = np.argsort(codes, kind="stable")  # by key, rank, then the engine's order
+        ranked = codes[order]
+        keep = np.ones(ranked.size, dtype=bool)
+        tied = np.flatnonzero(ranked[1:] == ranked[:-1]) + 1
+        for at in tied.tolist():  # a build listed twice (a first leg towards two targets)
+            if actions[int(order[at])] != actions[int(order[at - 1])]:
                 return False
-            placed[base + slot] = build
-            last_code, last_base, last = code, base, build
-        out.update(placed)
+            keep[at] = False
+        order, ranked = order[keep], ranked[keep]
+        bases = ranked >> TIE_BITS
+        # a build's slot: its place among its key's builds (the run of equal bases it is in)
+        runs = np.flatnonzero(np.r_[True, bases[1:] != bases[:-1]])
+        slots = np.arange(bases.size) - np.repeat(runs, np.diff(np.r_[runs, bases.size]))
+        if slots.size and slots.max() >= BUILD_SLOTS:
+            return False
+        out.update(zip((bases + slots).tolist(), [actions[i] for i in order.tolist()], strict=True))
         return True
 
     def _place(self, out: dict[int, Action], section: Section, entries: list[_Entry]) -> None:
