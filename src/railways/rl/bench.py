@@ -4,6 +4,11 @@ A *masked random* step: read the acting agent's observation and mask, pick one o
 mask's indices uniformly (numpy's generator, seeded) and step with it; a finished or
 truncated game is reset from the next seed outside the count. Making the environment
 (the action catalogue, the board tables) is not timed.
+
+The indices are found as docs/rl.md advises, ``np.flatnonzero(mask.view(np.bool_))``: the
+int8 mask's bytes read as booleans, no copy. numpy's nonzero over int8 takes some ten times
+longer over a mask of ~90,000 indices (~135 us against ~15 us, more than the rest of the
+choice), which is the loop's cost, not the environment's.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import time
 from typing import TYPE_CHECKING, TypedDict
 
 import numpy as np
+import numpy.typing as npt
 
 if TYPE_CHECKING:
     from railways.rl.gym_env import SoloEnv
@@ -34,6 +40,11 @@ def _rate(map_id: str, players: int, steps: int, elapsed: float) -> StepRate:
         "seconds": round(elapsed, 3),
         "steps_per_s": round(steps / elapsed, 1) if elapsed else 0.0,
     }
+
+
+def legal_indices(mask: npt.NDArray[np.int8]) -> npt.NDArray[np.intp]:
+    """The indices a 0/1 int8 mask sets (the same as ``np.flatnonzero(mask)``, faster)."""
+    return np.flatnonzero(mask.view(np.bool_))
 
 
 def pettingzoo_steps(map_id: str, players: int, steps: int, seed: int) -> StepRate:
@@ -60,7 +71,7 @@ def pettingzoo_loop(env: RailwaysAEC, steps: int, seed: int) -> tuple[int, float
             continue
         start = time.perf_counter()
         obs = env.observe(agent)
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        env.step(int(rng.choice(legal_indices(obs["action_mask"]))))
         elapsed += time.perf_counter() - start
         done += 1
     return done, elapsed
@@ -82,7 +93,7 @@ def gymnasium_loop(env: SoloEnv, steps: int, seed: int) -> tuple[int, float]:
     done = 0
     while done < steps:
         start = time.perf_counter()
-        action = np.int64(rng.choice(np.flatnonzero(obs["action_mask"])))
+        action = np.int64(rng.choice(legal_indices(obs["action_mask"])))
         obs, _reward, terminated, truncated, _info = env.step(action)
         elapsed += time.perf_counter() - start
         done += 1
