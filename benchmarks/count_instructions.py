@@ -1,6 +1,7 @@
 """Count the machine instructions per action of random playouts, with valgrind's callgrind.
 
 Run: python benchmarks/count_instructions.py [--map ID] [--players N] [--games N] [--fast]
+     python benchmarks/count_instructions.py --rl pettingzoo|gymnasium [--steps N]
 
 Seconds on a shared machine swing two- to threefold within minutes; instructions do not:
 the same build, games and environment count the same whatever else runs. So this is the
@@ -8,6 +9,10 @@ figure to compare a change with (run it on both trees, the same arguments). It p
 three warm-up games first (the board's tables are made once per process), then counts
 only the measured games: callgrind starts with counting off and is told to switch it on
 and off around them (``callgrind_control``).
+
+``--rl`` counts masked random steps of a research interface instead (``railways.rl.bench``:
+the PettingZoo AEC environment on ``--map``/``--players``, or the Gymnasium solo one on
+``--map``), after ``--steps`` warm-up steps; resets between games are counted too.
 
 It needs ``valgrind`` (Debian's package); under it a playout runs some 50 times slower.
 """
@@ -40,6 +45,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="sampled playouts (sample_action + apply) instead of full ones (legal_actions)",
     )
+    parser.add_argument(
+        "--rl",
+        choices=("pettingzoo", "gymnasium"),
+        help="count masked random steps of this research interface (railways.rl.bench)",
+    )
+    parser.add_argument("--steps", type=int, default=300, help="--rl steps counted (default 300)")
     parser.add_argument("--out", help="keep callgrind's file here (for callgrind_annotate)")
     return parser.parse_args(argv)
 
@@ -51,6 +62,9 @@ def _toggle(on: bool) -> None:
 
 def _played(args: argparse.Namespace) -> None:
     """The run under callgrind: warm up, then play the counted games with counting on."""
+    if args.rl:
+        _stepped(args)
+        return
     from railways.bench.engine import fast_playouts, random_playouts
 
     run = fast_playouts if args.fast else random_playouts
@@ -59,6 +73,27 @@ def _played(args: argparse.Namespace) -> None:
     figures = run(args.map, args.players, args.games, args.seed, 5000)
     _toggle(False)
     print(f"actions {figures['actions']}")
+
+
+def _stepped(args: argparse.Namespace) -> None:
+    """The run under callgrind for ``--rl``: make the environment, warm up, then count the
+    steps (making the environment is not counted, as ``railways bench`` does not time it)."""
+    from railways.rl.bench import gymnasium_loop, pettingzoo_loop
+    from railways.rl.gym_env import SoloEnv
+    from railways.rl.pettingzoo_env import raw_env
+
+    if args.rl == "pettingzoo":
+        aec = raw_env(map=args.map, players=args.players, seed=args.seed)
+        pettingzoo_loop(aec, args.steps, 1000 + args.seed)
+        _toggle(True)
+        steps, _seconds = pettingzoo_loop(aec, args.steps, args.seed)
+    else:
+        solo = SoloEnv(map=args.map)
+        gymnasium_loop(solo, args.steps, 1000 + args.seed)
+        _toggle(True)
+        steps, _seconds = gymnasium_loop(solo, args.steps, args.seed)
+    _toggle(False)
+    print(f"actions {steps}")
 
 
 def _number(pattern: str, text: str) -> int:
@@ -95,8 +130,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return done.returncode
     actions = _number(r"actions (\d+)", done.stdout)
     total = _number(r"refs:\s+([\d,]+)", done.stderr)
-    kind = "sampled" if args.fast else "full"
-    print(f"{args.map}, {args.players} players, {kind} playouts: {actions} actions counted")
+    kind = f"{args.rl} masked random steps" if args.rl else "sampled" if args.fast else "full"
+    kind += "" if args.rl else " playouts"
+    print(f"{args.map}, {args.players} players, {kind}: {actions} actions counted")
     print(f"instructions: {total:,} ({total / max(actions, 1):,.0f} per action)")
     return 0
 

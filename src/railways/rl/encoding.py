@@ -73,6 +73,8 @@ DELIVER_SLOTS, DELIVER_POOL = 2, 1024
 TAKE_SLOTS, TAKE_POOL = 2, 512
 ROUTE_SLOTS, ROUTE_POOL = 2, 256
 BUILD_BASES_KEPT = 100_000  # build actions whose index base is remembered (then forgotten)
+TIE_BITS = 3  # a build's rank among its key's in build codes: redirect, then 0-3 cards
+SIMPLE_INDICES_KEPT = 100_000  # the same for actions indexed by their fields, by value
 
 # The kinds encoded by hand below; every other kind is encoded by its fields.
 SPECIAL = frozenset({"bid", "build_track", "deliver_goods", "take_operations_card", "undo"})
@@ -156,7 +158,11 @@ class ActionEncoding:
                 self._extends[(Hex.from_offset(*key[1]), key[2])] = base
         self._bid_base = self.index.get(("bid", 1))
         # id(build action) -> (that action, its key's first index): see legal_map
-        self._build_bases: dict[int, tuple[BuildTrack, int | None]] = {}
+        # id(build) -> (build, its code, its key's first index): see _codes
+        self._build_codes: dict[int, tuple[BuildTrack, int, int | None]] = {}
+        # field-keyed action -> its index: actions are values (frozen, hashed by their fields),
+        # and making the key from the fields is the slow part
+        self._simple_index: dict[Action, int] = {}
         self._last_map: dict[int, Action] | None = None
         self._last_reverse: dict[Action, int] = {}
 
@@ -253,7 +259,6 @@ class ActionEncoding:
         cap = self.max_links
         key: Key
         rank: Any
-        base: int | None
         for order, action in enumerate(legal.simple):
             kind = action.kind
             if isinstance(action, BuildTrack):  # a step's own choices can be builds ...
@@ -273,7 +278,12 @@ class ActionEncoding:
                 assert isinstance(action, Bid)
                 out[self._bid_index(action.amount)] = action
             else:
-                i = self._field_base(action)
+                i = self._simple_index.get(action)
+                if i is None:
+                    i = self._field_base(action)
+                    if len(self._simple_index) > SIMPLE_INDICES_KEPT:
+                        self._simple_index.clear()
+                    self._simple_index[action] = i
                 if i in out and out[i] != action:
                     raise ValueError(f"{action} and {out[i]} have one index")  # a bug
                 out[i] = action
@@ -288,20 +298,17 @@ class ActionEncoding:
         for kind, entries in routes.items():
             self._place(out, self.sections[kind], entries)
         if legal.builds:
-            # The engine keeps its build actions from listing to listing, so their keys are
-            # remembered by identity (hashing a path's hexes is most of the work otherwise).
-            seen = self._build_bases
-            if len(seen) > BUILD_BASES_KEPT:
-                seen.clear()
-            for n, build in enumerate(legal.builds):
-                b = build.action
-                hit = seen.get(id(b))
-                if hit is not None and hit[0] is b:
-                    base = hit[1]
-                else:
-                    base = self._build_base(b)
-                    seen[id(b)] = (b, base)
-                builds.append((base, (b.redirect, len(b.cards), n), b))
+            actions = [build.action for build in legal.builds]
+            if builds or not self._place_builds(out, actions):
+                # The general way (builds among the simple actions too, builds without a key,
+                # past their key's slots, or tied in rank but not equal): rank them one by one.
+                self._codes(actions)
+                seen = self._build_codes
+                bases = [seen[id(b)][2] for b in actions]
+                builds.extend(
+                    (base, (b.redirect, len(b.cards), n), b)
+                    for n, (base, b) in enumerate(zip(bases, actions, strict=True))
+                )
         if builds:
             self._place(out, self.sections["build_track"], builds)
         if legal.deliveries:
@@ -316,6 +323,62 @@ class ActionEncoding:
         if deliveries:
             self._place(out, self.sections["deliver_goods"], deliveries)
         return out
+
+    def _codes(self, actions: list[BuildTrack]) -> list[int]:
+        """Each build's key's first index and rank in one number, ``base << TIE_BITS | tie``
+        (tie: redirecting, then the cards played: the order of a key's slots), or -1 for
+        a build whose key the catalogue lacks (or with more cards than ``tie`` holds).
+        Each build's entry in ``_build_codes`` is made on the way.
+
+        The engine keeps its build actions from listing to listing, so the codes are
+        remembered by identity (hashing a path's hexes is most of the work otherwise); an
+        entry holds its action, so no other object can take its id while it is kept."""
+        seen = self._build_codes
+        if len(seen) > BUILD_BASES_KEPT:
+            seen.clear()
+        get = seen.get
+        hits = [get(id(b)) for b in actions]
+        if None not in hits:
+            return [hit[1] for hit in hits]  # type: ignore[index]
+        codes: list[int] = []
+        for b, hit in zip(actions, hits, strict=True):
+            if hit is None:
+                base = self._build_base(b)
+                cards = len(b.cards)
+                code = -1
+                if base is not None and cards < 1 << (TIE_BITS - 1):
+                    code = base << TIE_BITS | (1 << (TIE_BITS - 1) if b.redirect else 0) | cards
+                hit = seen[id(b)] = (b, code, base)
+            codes.append(hit[1])
+        return codes
+
+    def _place_builds(self, out: dict[int, Action], actions: list[BuildTrack]) -> bool:
+        """Give the builds their indices as ``_place`` does, by sorting their codes with
+        numpy: a build takes its key's first index plus how many distinct builds of that key
+        rank before it. False, with ``out`` unchanged, when a build needs ``_place``: no
+        key, past its key's slots, or tied in rank with a build it does not equal."""
+        codes = np.array(self._codes(actions), dtype=np.int64)
+        if codes.size == 0:
+            return True
+        if codes.min() < 0:
+            return False
+        order = np.argsort(codes, kind="stable")  # by key, rank, then the engine's order
+        ranked = codes[order]
+        keep = np.ones(ranked.size, dtype=bool)
+        tied = np.flatnonzero(ranked[1:] == ranked[:-1]) + 1
+        for at in tied.tolist():  # a build listed twice (a first leg towards two targets)
+            if actions[int(order[at])] != actions[int(order[at - 1])]:
+                return False
+            keep[at] = False
+        order, ranked = order[keep], ranked[keep]
+        bases = ranked >> TIE_BITS
+        # a build's slot: its place among its key's builds (the run of equal bases it is in)
+        runs = np.flatnonzero(np.r_[True, bases[1:] != bases[:-1]])
+        slots = np.arange(bases.size) - np.repeat(runs, np.diff(np.r_[runs, bases.size]))
+        if slots.size and slots.max() >= BUILD_SLOTS:
+            return False
+        out.update(zip((bases + slots).tolist(), [actions[i] for i in order.tolist()], strict=True))
+        return True
 
     def _place(self, out: dict[int, Action], section: Section, entries: list[_Entry]) -> None:
         """Give each entry its key's next slot by rank, or the pool's next index. An action

@@ -1,8 +1,14 @@
-"""Observations as numpy arrays, made from one seat's view and nothing else.
+"""Observations as numpy arrays: what one seat may see, and nothing else.
 
-Everything here reads ``railways.core.view.view_for(game, seat)`` (and the board,
-which is public), never the game state, so an observation can hold no more than the
-seat may see: its own Rail Baron card, nobody else's, no deck order, no bag.
+Two ways make the same numbers. ``arrays(view)`` / ``flat(view)`` read a seat's view
+(``railways.core.view.view_for``, the only door out of the engine for front ends) and the
+public board. ``observe`` and ``observe_arrays``, what the environments call every step,
+read the game state straight (``_fill_from_game``): building a whole JSON-ready view and
+reading it back was most of a step's cost. That reader keeps the view's rules of secrecy
+(``view_for``): another seat's Rail Baron card only once revealed or at the game's end,
+the cards dealt only to the seat choosing, the decks and the bag by their sizes alone;
+plug-ins are read through their own ``view(game, seat)``. tests/rl checks that both ways
+give the same vector to the bit, and that no other seat's secret changes it.
 
 Seats are listed from the observer's point of view: row 0 is the observer, row 1
 the next seat, and so on; track of owners that are not seats (the solo Railbot) has
@@ -31,6 +37,10 @@ PHASES = list(Phase)
 _COLOR_AT = {c.value: i for i, c in enumerate(COLORS)}
 _GOODS_AT = {c.value: i for i, c in enumerate(GOODS_COLORS)}
 _PHASE_AT = {p.value: i for i, p in enumerate(PHASES)}
+# The same positions by the members themselves, for reading the state.
+_COLOR_OF = {c: i for i, c in enumerate(COLORS)}
+_GOODS_OF = {c: i for i, c in enumerate(GOODS_COLORS)}
+_PHASE_OF = {p: i for i, p in enumerate(PHASES)}
 PLAYER_FEATURES = (
     "cash",
     "bonds",
@@ -187,6 +197,23 @@ class ObservationEncoding:
             self._spans.append((k, at, at + n, shape))
             at += n
         self._board_flat = self.board_static.ravel()
+        self._at = {k: a for k, a, _b, _s in self._spans}  # each array's start in the vector
+        self._nch = at_channels = self.board_static.shape[2]
+        self._city_base = {  # a city's first board channel in the vector
+            city: (r * self.cols + c) * at_channels for city, (r, c) in self.city_hex.items()
+        }
+        cubes = self.channels["cubes"][0]
+        self._cube_at = {  # a cube's board channel in the vector, by city and colour
+            city: {color: base + cubes + i for color, i in _GOODS_OF.items()}
+            for city, base in self._city_base.items()
+        }
+        # Owner columns of ``_track_counts`` in the order seat s sees them (itself first).
+        self._seen_from = [
+            np.array([*((s + r) % self.players for r in range(self.players)), self.players])
+            for s in range(self.players)
+        ]
+        self._track_key: tuple[object, tuple[int, int, int]] | None = None
+        self._track = np.zeros((self.rows * self.cols, self.owners), dtype=np.float32)
 
     def _rel(self, owner: int | None, seat: int) -> int | None:
         """An owner's row as the observer sees it; other owners share the last row."""
@@ -289,9 +316,13 @@ class ObservationEncoding:
         return vector
 
     def observe_arrays(self, game: Game, seat: int) -> dict[str, F32]:
-        """Seat ``seat``'s observation array by array (``shapes``), from its view alone; the
+        """Seat ``seat``'s observation array by array (``shapes``), what its view shows; the
         arrays are the flat vector's pieces, in its order."""
-        return self.arrays(view_for(game, seat, history=False))
+        return self.cut(self.observe(game, seat))
+
+    def cut(self, vector: F32) -> dict[str, F32]:
+        """The arrays of ``shapes`` as views into the flat ``vector``."""
+        return {k: vector[a:b].reshape(shape) for k, a, b, shape in self._spans}
 
     def owner_labels(self) -> list[str]:
         """Owners as the observer sees them: itself, the seats after it, then any other."""
@@ -337,9 +368,160 @@ class ObservationEncoding:
         return {"version": OBSERVATION_SCHEMA_VERSION, "arrays": arrays}
 
     def observe(self, game: Game, seat: int) -> F32:
-        """Seat ``seat``'s observation; made from ``view_for(game, seat)`` alone (without the
-        game's past, which it does not read)."""
-        return self.flat(view_for(game, seat, history=False))
+        """Seat ``seat``'s observation, a new vector: the same numbers as
+        ``flat(view_for(game, seat))``, read from the state under the view's rules."""
+        vector = np.empty(self.size, dtype=np.float32)
+        self._fill_from_game(game, seat, vector)
+        return vector
+
+    def _fill_from_game(self, game: Game, seat: int, vector: F32) -> None:
+        """Write seat ``seat``'s observation into ``vector`` (``size`` long, any contents).
+
+        What only adds one goes into ``ones`` (flat indices, repeats add up); what is set
+        to a value goes into ``values``; the two are written at the end in one numpy call
+        each, not number by number."""
+        state = game.state
+        if not 0 <= seat < self.players:
+            raise ValueError(f"observations are for a seat (0 to {self.players - 1}), not {seat}")
+        vector.fill(0.0)
+        vector[: self._board_flat.size] = self._board_flat
+        ones: list[int] = []
+        values: dict[int, float] = {}
+        nch = self._nch
+        cols = self.cols
+        channels = self.channels
+        city_base = self._city_base
+        cc, ec, tr = (channels[k][0] for k in ("city_color", "empty_city", "track"))
+        for city, color in state.city_colors.items():
+            values[city_base[city] + cc + _COLOR_OF[color]] = 1.0
+        cube_at = self._cube_at
+        ones += [cube_at[city][cube] for city, cubes in state.cubes.items() for cube in cubes]
+        for city in state.ecm:
+            values[city_base[city] + ec] = 1.0
+        board = vector[: self._board_flat.size].reshape(self.rows * cols, nch)
+        board[:, tr : tr + self.owners] = self._track_counts(game)[:, self._seen_from[seat]]
+        at = self._at
+        values[at["phase"] + _PHASE_OF[state.phase]] = 1.0
+        self._players_from_game(game, seat, at, values, ones)
+        self._globals_from_game(game, seat, at, values, ones)
+        if ones:
+            np.add.at(vector, np.array(ones, dtype=np.intp), 1.0)
+        if values:
+            vector[np.fromiter(values, dtype=np.intp, count=len(values))] = np.fromiter(
+                values.values(), dtype=np.float32, count=len(values)
+            )
+        if self.plugins.slots:
+            plugins: dict[str, Any] = {}
+            for plugin in game.ruleset.plugins:
+                plugins.update(plugin.view(game, seat))
+            start = at["plugins"]
+            self.plugins.fill(vector[start : start + self.plugins.size], plugins)
+
+    def _track_counts(self, game: Game) -> F32:
+        """Tiles per hex (rows) and owner (columns: seats 0.., then every other owner).
+
+        Kept while the game has the same state object and ``links_seen()``: the engine
+        moves the track's version on every change of tiles or owners (``track_changed``; its
+        own caches of links and networks rely on it) and an undo puts a new state in place.
+        """
+        state = game.state
+        seen = game.links_seen()
+        key = self._track_key
+        if key is not None and key[0] is state and key[1] == seen:
+            return self._track
+        counts = np.zeros(self._track.shape, dtype=np.float32)
+        at: list[int] = []
+        cols, owners, players = self.cols, self.owners, self.players
+        for link in state.links.values():
+            owner = link.owner
+            column = owner if 0 <= owner < players else players
+            at.extend((h.row * cols + h.col) * owners + column for h, _a, _b in link.tiles)
+        if at:
+            np.add.at(counts.reshape(-1), np.array(at, dtype=np.intp), 1.0)
+        self._track, self._track_key = counts, (state, seen)
+        return counts
+
+    def _players_from_game(
+        self, game: Game, seat: int, at: dict[str, int], values: dict[int, float], ones: list[int]
+    ) -> None:
+        """Each seat's row, cards and baron, as the view shows them to ``seat``."""
+        state = game.state
+        over = state.phase is Phase.GAME_OVER
+        features = len(PLAYER_FEATURES)
+        n_cards, n_barons = len(self.cards), len(self.barons)
+        card_at, baron_at = self._card_at, self._baron_at
+        for p in state.players:
+            rel = (p.seat - seat) % self.players
+            row = at["players"] + rel * features
+            for i, value in enumerate(
+                (
+                    p.cash,
+                    p.bonds,
+                    p.score,
+                    game.income(p.seat),
+                    p.engine,
+                    len(p.hand),
+                    len(p.kept),
+                    bool(p.baron),
+                    p.baron_revealed,
+                    len(game.own_links(p.seat)),
+                    len(p.delivered_colors),
+                    state.to_act == p.seat,
+                    state.first_player == p.seat,
+                )
+            ):
+                if value:
+                    values[row + i] = float(value)
+            hands = at["hands"] + rel * n_cards
+            ones.extend(hands + card_at[c] for c in p.hand if c in card_at)
+            kept = at["kept"] + rel * n_cards
+            ones.extend(kept + card_at[c] for c in p.kept if c in card_at)
+            own = p.seat == seat
+            # The view's rule (view_for): another seat's baron only once revealed or at the end.
+            if p.baron and (own or p.baron_revealed or over) and p.baron in baron_at:
+                values[at["barons"] + rel * n_barons + baron_at[p.baron]] = 1.0
+            if own and state.phase is Phase.CHOOSE_BARON:  # the cards dealt: the chooser's only
+                for baron in p.barons_dealt:
+                    values[at["barons_dealt"] + baron_at[baron]] = 1.0
+
+    def _globals_from_game(
+        self, game: Game, seat: int, at: dict[str, int], values: dict[int, float], ones: list[int]
+    ) -> None:
+        """The globals, the auction's high bidder, the cards on show and the Major Lines."""
+        state = game.state
+        auction = state.auction
+        high_bid = 0
+        if auction is not None:
+            high_bid = auction.high_bid
+            rel = self._rel(auction.high_bidder, seat)
+            if rel is not None:
+                values[at["high_bidder"] + rel] = 1.0
+        extra = state.extra_actions if state.extra_actions_seat is not None else 0
+        start = at["globals"]
+        for i, value in enumerate(
+            (
+                state.turn,
+                state.round,
+                high_bid,
+                len(state.ops_deck),  # the decks and the bag by their sizes alone
+                sum(state.bag.values()),
+                state.ecm_needed or 0,
+                len(state.ecm),
+                extra,
+                state.end_trigger_turn is not None,
+                state.phase is Phase.GAME_OVER,
+            )
+        ):
+            if value:
+                values[start + i] = float(value)
+        card_at = self._card_at
+        ones.extend(at["display"] + card_at[c] for c in state.ops_display if c in card_at)
+        ones.extend(at["discard"] + card_at[c] for c in state.ops_discard if c in card_at)
+        width = self.owners + 1
+        lines = at["major_lines"]
+        for i, line in enumerate(self.lines):
+            rel = self._rel(state.major_lines.get(line), seat)
+            values[lines + i * width + (0 if rel is None else rel + 1)] = 1.0
 
 
 def _count(out: F32, names: list[str], at: dict[str, int]) -> None:
