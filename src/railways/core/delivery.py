@@ -106,6 +106,13 @@ class DeliveryHook:
         ``passable``)."""
         return None
 
+    def shortest(self, game: Game, seat: int) -> int | None:
+        """The fewest links a delivery may take, when that (and ``extra_links``) is all this
+        hook changes: a card for a delivery longer than the engine reaches (AU-038,
+        AU-043) refuses a shorter arrival, and the cube still stops there. Routes are then
+        listed by the integer walk. None: the hook changes more, or asks more."""
+        return None
+
     def refuse_step(self, game: Game, walk: Walk, link: int, to: str, owner: int) -> Refusal | None:
         """Refuse moving the cube along ``link`` to the city ``to`` (None: allowed)."""
         return None
@@ -161,6 +168,7 @@ class DeliveryRules:
         self.simple = True
         self.pass_cities: frozenset[str] = frozenset()
         self.wild: frozenset[str] = frozenset()
+        self.min_links = 1
         for hook in self.hooks:
             cities = hook.passable(game, seat)
             self.passable = (
@@ -172,6 +180,10 @@ class DeliveryRules:
             wild = hook.wildcards(game, seat)
             if wild is not None:
                 self.wild |= wild
+                continue
+            shortest = hook.shortest(game, seat)
+            if shortest is not None:
+                self.min_links = max(self.min_links, shortest)
             else:
                 self.simple = False
         # RW-p5-26, and the links a card played on the delivery adds
@@ -372,6 +384,7 @@ class DeliveryRules:
             self.shared,
             ints.city_bits(self.pass_cities),
             self.max_links,
+            self.min_links,
         )
         walker.walk_from(start_at, color_bits(wanted))
         for color in wanted:
@@ -420,6 +433,7 @@ class DeliveryRules:
         index, adj = ints.cities.index, ints.adj
         colors = ints.colors_of(self.colors, self.wild)
         seat, shared, longest = self.seat, self.shared, self.max_links
+        passable = ints.city_bits(self.pass_cities) if self.pass_cities else 0
         links: list[int] = []
         for _ in range(WALK_TRIES):
             start, color = sources[rng.below(len(sources))]
@@ -452,9 +466,12 @@ class DeliveryRules:
                         pick -= 1
                 seen |= 1 << here
                 if colors[here] & want:
-                    return DeliverGoods(
-                        seat=seat, city=start, color=color.value, links=tuple(links)
-                    )
+                    if len(links) >= self.min_links:
+                        return DeliverGoods(
+                            seat=seat, city=start, color=color.value, links=tuple(links)
+                        )
+                    if not (passable >> here) & 1:
+                        break  # it stops here, too soon for a card's longer delivery
         return None
 
 
@@ -575,6 +592,7 @@ class IntWalker:
         shared: frozenset[int],
         passable: int,
         max_links: int,
+        min_links: int = 1,
     ) -> None:
         self.adj = ints.adj
         self.names = ints.cities.names
@@ -583,6 +601,7 @@ class IntWalker:
         self.shared = shared
         self.passable = passable  # the cities a cube may go on past, as bits
         self.max_links = max_links
+        self.min_links = min_links  # (DeliveryHook.shortest)
         self.links: list[int] = [0] * max(max_links, 1)
         self.owners: list[int] = [0] * max(max_links, 1)
         self.found: list[list[Route]] = [[] for _ in COLORS]
@@ -612,7 +631,7 @@ class IntWalker:
             if first and edges[i + 2] != seat and edges[i] not in self.shared:
                 continue  # RW-p5-32
             taken = alive & color_of[to]
-            if taken:  # delivered here (RW-p5-22)
+            if taken and depth >= self.min_links - 1:  # delivered here (RW-p5-22)
                 self.links[depth] = edges[i]
                 self.owners[depth] = edges[i + 2]
                 route = (

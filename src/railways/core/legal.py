@@ -325,7 +325,13 @@ def _walk_city(
     walker = kept.walker
     if walker is None:
         walker = kept.walker = IntWalker(
-            kept.ints, kept.color_of, seat, rules.shared, kept.passable, rules.max_links
+            kept.ints,
+            kept.color_of,
+            seat,
+            rules.shared,
+            kept.passable,
+            rules.max_links,
+            rules.min_links,
         )
     walker.walk_from(at, wanted)
     entry.expanded |= walker.expanded
@@ -458,7 +464,15 @@ def _kept_deliveries(
         return None
     state = game.state
     every: dict[tuple[object, ...], _Kept] = game.derived.setdefault("delivery_kept", {})
-    key = (seat, cards, rules.max_links, rules.shared, rules.pass_cities, rules.wild)
+    key = (
+        seat,
+        cards,
+        rules.max_links,
+        rules.min_links,
+        rules.shared,
+        rules.pass_cities,
+        rules.wild,
+    )
     hit = every.get(key)
     if hit is not None and hit.graph is graph and hit.colors == state.city_colors:
         return hit

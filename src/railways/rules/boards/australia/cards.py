@@ -255,6 +255,9 @@ class LongerHook(DeliveryHook):
         self.name = name
         self.clause = clause
 
+    def shortest(self, game: Game, seat: int) -> int | None:
+        return self.base + 1  # all it changes: the integer walk lists the routes
+
     def refuse_arrival(self, game: Game, walk: Walk) -> Refusal | None:
         if len(walk.links) <= self.base:
             return Refusal(
