@@ -453,12 +453,13 @@ def _kept_deliveries(
     """The deliveries already worked out for the seat while nothing they depend on changed;
     None when they cannot be kept.
 
-    With no hook in force, or hooks that only let cubes pass some cities (``passable``),
-    a city's routes for a colour depend only on the complete links of the cities its walk
-    looked at and who owns them, the colours of the cities next to those, the seat, its
-    engine, the links it shares and the passable cities: the last four are in the key, and
-    when the link graph or a colour changes only the cities whose walks looked at a changed
-    city (or next to a recoloured one) are worked out again (``_still_kept``).
+    With no hook in force, or simple ones (``DeliveryRules.simple``: they only let cubes
+    pass some cities, make some take every colour, or ask for a longer delivery), a city's
+    routes for a colour depend only on the complete links of the cities its walk looked at
+    and who owns them, the colours of the cities next to those, the seat, its engine, the
+    links it shares and what the hooks say: the last four are in the key, and when the
+    link graph or a colour changes only the cities whose walks looked at a changed city
+    (or next to a recoloured one) are worked out again (``_still_kept``).
     """
     if not rules.simple:
         return None
