@@ -61,9 +61,9 @@ class DeliveryOption:
     Immutable like :class:`BuildOption` (and, like it, not a frozen dataclass: many are
     made per listing). Do not change ``points``: options are kept and shared.
 
-    The listing makes an option from its route (``_lazy_option``) and its action only
-    when asked for: a bot takes one option of the hundreds listed, and an action is a
-    frozen dataclass, slow to make."""
+    The listing makes an option from its route, and its action only when first asked
+    for: a bot takes one option of the hundreds listed, and an action is a frozen
+    dataclass, slow to make."""
 
     __slots__ = ("_action", "_route", "destination", "points")
 
