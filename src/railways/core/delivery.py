@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, final
 
 from mypy_extensions import mypyc_attr
 
 from railways.core.actions import DeliverGoods
-from railways.core.board import Color
+from railways.core.board import Board, Color
 from railways.core.errors import IllegalAction
 from railways.core.hexgrid import copied_by_fields
 from railways.core.state import Link
@@ -98,6 +98,21 @@ class DeliveryHook:
         listed by the base rules' loop. None: the hook changes more, or asks more."""
         return None
 
+    def wildcards(self, game: Game, seat: int) -> frozenset[str] | None:
+        """The cities that take the seat's cubes of every colour (``accepts``: the cube stops
+        there), when that is all this hook changes and it depends on the city alone (the
+        Federation's capital, AU-037): routes are then listed by the integer walk, as for
+        ``passable``. None: the hook changes more, or asks more (or says it in
+        ``passable``)."""
+        return None
+
+    def shortest(self, game: Game, seat: int) -> int | None:
+        """The fewest links a delivery may take, when that (and ``extra_links``) is all this
+        hook changes: a card for a delivery longer than the engine reaches (AU-038,
+        AU-043) refuses a shorter arrival, and the cube still stops there. Routes are then
+        listed by the integer walk. None: the hook changes more, or asks more."""
+        return None
+
     def refuse_step(self, game: Game, walk: Walk, link: int, to: str, owner: int) -> Refusal | None:
         """Refuse moving the cube along ``link`` to the city ``to`` (None: allowed)."""
         return None
@@ -148,11 +163,29 @@ class DeliveryRules:
         self.hooks = tuple(h for h in hooks if h.in_force(game, seat))
         # The cities the hooks let a cube pass, when passing is all they change (routes).
         self.passable: frozenset[str] | None = frozenset()
+        # What the integer walk needs when every hook only lets cubes pass some cities or
+        # makes some cities take every colour (``simple``): those two sets of cities.
+        self.simple = True
+        self.pass_cities: frozenset[str] = frozenset()
+        self.wild: frozenset[str] = frozenset()
+        self.min_links = 1
         for hook in self.hooks:
             cities = hook.passable(game, seat)
             self.passable = (
                 None if cities is None or self.passable is None else (self.passable | cities)
             )
+            if cities is not None:
+                self.pass_cities |= cities
+                continue
+            wild = hook.wildcards(game, seat)
+            if wild is not None:
+                self.wild |= wild
+                continue
+            shortest = hook.shortest(game, seat)
+            if shortest is not None:
+                self.min_links = max(self.min_links, shortest)
+            else:
+                self.simple = False
         # RW-p5-26, and the links a card played on the delivery adds
         self.max_links = game.engine_level(seat) + sum(h.extra_links for h in self.hooks)
         self.colors = game.state.city_colors
@@ -289,8 +322,8 @@ class DeliveryRules:
         travelling; a colour stops where ``must_stop`` says so.
         """
         found: dict[Color, list[Route]] = {c: [] for c in wanted}
-        if self.passable is not None:  # no hook, or hooks that only let cubes pass cities
-            self._base_routes(graph, start, frozenset(wanted), found, self.passable)
+        if self.simple:  # no hook, or hooks that only let cubes pass or take at some cities
+            self._base_routes(graph, start, frozenset(wanted), found)
             return found
         seat = self.seat
         stack: list[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[Color, ...]]]
@@ -329,19 +362,33 @@ class DeliveryRules:
         start: str,
         wanted: frozenset[Color],
         found: dict[Color, list[Route]],
-        passable: frozenset[str] = frozenset(),
     ) -> None:
         """``routes`` when no hook is in force: the same predicates, written into the loop.
 
         This is the hot loop of every listing. ``base_step``'s two tests appear inline, and
         with no hook a colour is delivered exactly where it must stop: at the first city of
         its colour (``must_stop`` and ``_arrives`` agree), so the walk carries the colours
-        still travelling and drops one where it arrives, unless the city is ``passable``
-        (hooks that only let a cube go on past some cities): there it also goes on. The
-        property test compares this with ``check`` route by route.
+        still travelling and drops one where it arrives, unless the city is passable
+        (hooks that only let a cube go on past some cities): there it also goes on. A
+        wildcard city (``DeliveryHook.wildcards``) is a city of every colour. The property
+        test compares this with ``check`` route by route.
         """
-        walker = _Walker(graph, self.colors, self.seat, self.shared, passable, found)
-        walker.walk(start, [start], [], [], wanted, self.max_links)
+        ints = int_graph(self.game, graph)
+        start_at = ints.cities.index.get(start)
+        if start_at is None or start_at >= len(ints.adj):
+            return  # no complete link touches it
+        walker = IntWalker(
+            ints,
+            ints.colors_of(self.colors, self.wild),
+            self.seat,
+            self.shared,
+            ints.city_bits(self.pass_cities),
+            self.max_links,
+            self.min_links,
+        )
+        walker.walk_from(start_at, color_bits(wanted))
+        for color in wanted:
+            found[color].extend(walker.found[COLOR_INDEX[color]])
 
     # -- drawing one at random -----------------------------------------------------------------
     def random_route(
@@ -351,6 +398,8 @@ class DeliveryRules:
 
         Gives up after :data:`WALK_TRIES` walks that end nowhere (None).
         """
+        if self.simple:
+            return self._random_base_route(int_graph(self.game, graph), sources, rng)
         for _ in range(WALK_TRIES):
             start, color = sources[rng.below(len(sources))]
             walk = Walk(self.seat, color, (start,), ())
@@ -374,68 +423,245 @@ class DeliveryRules:
                     break
         return None
 
+    def _random_base_route(
+        self, ints: IntGraph, sources: Sequence[tuple[str, Color]], rng: Rng
+    ) -> DeliverGoods | None:
+        """``random_route`` with no hook in force (or ``simple`` ones), over the integer
+        graph: the same draws from ``rng`` (a source, then one of the steps allowed, counted
+        in the links' order), and no object made per step. The walk ends at the first city
+        that takes the cube (a city of its colour, or a wildcard): it is delivered there."""
+        index, adj = ints.cities.index, ints.adj
+        colors = ints.colors_of(self.colors, self.wild)
+        seat, shared, longest = self.seat, self.shared, self.max_links
+        passable = ints.city_bits(self.pass_cities) if self.pass_cities else 0
+        links: list[int] = []
+        for _ in range(WALK_TRIES):
+            start, color = sources[rng.below(len(sources))]
+            here = index.get(start, -1)
+            if here < 0 or here >= len(adj):
+                continue  # no link to take
+            want = 1 << COLOR_INDEX[color]
+            seen = 1 << here
+            links.clear()
+            while len(links) < longest:
+                edges = adj[here]
+                first = not links
+                count = 0
+                for i in range(0, len(edges), 3):
+                    if not (seen >> edges[i + 1]) & 1 and (
+                        not first or edges[i + 2] == seat or edges[i] in shared
+                    ):
+                        count += 1
+                if count == 0:
+                    break
+                pick = rng.below(count)
+                for i in range(0, len(edges), 3):
+                    if not (seen >> edges[i + 1]) & 1 and (
+                        not first or edges[i + 2] == seat or edges[i] in shared
+                    ):
+                        if pick == 0:
+                            links.append(edges[i])
+                            here = edges[i + 1]
+                            break
+                        pick -= 1
+                seen |= 1 << here
+                if colors[here] & want:
+                    if len(links) >= self.min_links:
+                        return DeliverGoods(
+                            seat=seat, city=start, color=color.value, links=tuple(links)
+                        )
+                    if not (passable >> here) & 1:
+                        break  # it stops here, too soon for a card's longer delivery
+        return None
 
-class _Walker:
-    """The depth-first walk of ``DeliveryRules._base_routes``, on lists grown and shrunk
-    in place: a route's tuples are made only where a cube arrives, not at every step.
+
+# -- the link graph over dense integers ------------------------------------------------------
+COLORS: Final = tuple(Color)
+COLOR_INDEX: Final = {c: i for i, c in enumerate(COLORS)}  # a colour as a bit position
+ALL_COLORS: Final = (1 << len(COLORS)) - 1  # the colour bits of a wildcard city
+
+
+def color_bits(colors: Sequence[Color] | frozenset[Color]) -> int:
+    """The colours as a bitset of their indices."""
+    bits = 0
+    for color in colors:
+        bits |= 1 << COLOR_INDEX[color]
+    return bits
+
+
+@final
+class CityIndex:
+    """A board's cities as dense integers, kept on the board (``city_index``): a city gets
+    the next number the first time a link graph names it, and keeps it, so bitsets of
+    cities made for one graph mean the same in the next."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.index: dict[str, int] = {}
+
+    def of(self, name: str) -> int:
+        found = self.index.get(name)
+        if found is None:
+            found = self.index[name] = len(self.names)
+            self.names.append(name)
+        return found
+
+
+def city_index(board: Board) -> CityIndex:
+    return board.derived("delivery_city_index", CityIndex)
+
+
+@final
+class IntGraph:
+    """A link graph (``legal.link_graph``) over the board's city numbers: ``adj[city]`` is
+    a flat list (link id, city at the other end, owner, ...) in the graph's order, and
+    ``order`` the cities in the graph's order. Never changed once made (copies of a game
+    share it), but for the city colours it last turned into numbers (``colors_of``)."""
+
+    def __init__(self, graph: dict[str, list[Edge]], cities: CityIndex) -> None:
+        self.graph = graph
+        self.cities = cities
+        self.order: list[int] = []
+        for name, edges in graph.items():
+            self.order.append(cities.of(name))
+            for _link, to, _owner in edges:
+                cities.of(to)
+        self.adj: list[list[int]] = [[] for _ in range(len(cities.names))]
+        index = cities.index
+        for name, edges in graph.items():
+            flat = self.adj[index[name]]
+            for link, to, owner in edges:
+                flat.append(link)
+                flat.append(index[to])
+                flat.append(owner)
+        self._colors: dict[str, Color] = {}
+        self._wild: frozenset[str] = frozenset()
+        self._color_list: list[int] = []
+
+    def colors_of(self, colors: dict[str, Color], wild: frozenset[str]) -> list[int]:
+        """The colours each city takes, as bits: its own (none for a city without one), or
+        all for a ``wild`` one. Kept while ``colors`` and ``wild`` are equal."""
+        if len(self._color_list) < len(self.adj) or self._colors != colors or self._wild != wild:
+            self._color_list = [
+                ALL_COLORS
+                if name in wild
+                else (1 << COLOR_INDEX[c] if (c := colors.get(name)) is not None else 0)
+                for name in self.cities.names[: len(self.adj)]
+            ]
+            self._colors = dict(colors)
+            self._wild = wild
+        return self._color_list
+
+    def city_bits(self, names: frozenset[str]) -> int:
+        """The cities of ``names`` that the board numbers, as bits."""
+        bits = 0
+        for name in names:
+            at = self.cities.index.get(name)
+            if at is not None:
+                bits |= 1 << at
+        return bits
+
+
+def int_graph(game: Game, graph: dict[str, list[Edge]]) -> IntGraph:
+    """``graph`` over integers, kept while the link graph is the same object."""
+    hit: IntGraph | None = game.derived.get("delivery_int_graph")
+    if hit is not None and hit.graph is graph:
+        return hit
+    made = IntGraph(graph, city_index(game.board))
+    game.derived["delivery_int_graph"] = made
+    return made
+
+
+@final
+class IntWalker:
+    """The depth-first walk of ``DeliveryRules._base_routes`` over the integer graph, for
+    the base rules and hooks that only let cubes pass some cities.
 
     At each city it first notes every arrival over its links, in the links' order, then
-    walks on along them in the reverse order: the order of a stack of partial routes,
-    which is the order the listing has always had."""
+    walks on along them in the reverse order: the order of a stack of partial routes, which
+    is the order the listing has always had. Cities are bits of ``seen``, the colours still
+    travelling bits of ``alive``; tuples are made only where a cube arrives. ``expanded``
+    gathers the cities whose links the walk looked at: a change of the graph elsewhere (or
+    of the colour of a city no such city leads to) cannot change what it found."""
 
     def __init__(
         self,
-        graph: dict[str, list[Edge]],
-        colors: dict[str, Color],
+        ints: IntGraph,
+        color_of: list[int],
         seat: int,
         shared: frozenset[int],
-        passable: frozenset[str],
-        found: dict[Color, list[Route]],
+        passable: int,
+        max_links: int,
+        min_links: int = 1,
     ) -> None:
-        self.graph = graph
-        self.colors = colors
+        self.adj = ints.adj
+        self.names = ints.cities.names
+        self.color_of = color_of  # the colours each city takes, as bits (IntGraph.colors_of)
         self.seat = seat
         self.shared = shared
-        self.passable = passable
-        self.found = found
+        self.passable = passable  # the cities a cube may go on past, as bits
+        self.max_links = max_links
+        self.min_links = min_links  # (DeliveryHook.shortest)
+        self.links: list[int] = [0] * max(max_links, 1)
+        self.owners: list[int] = [0] * max(max_links, 1)
+        self.found: list[list[Route]] = [[] for _ in COLORS]
+        self.expanded = 0
 
-    def walk(
-        self,
-        here: str,
-        cities: list[str],
-        links: list[int],
-        owners: list[int],
-        alive: frozenset[Color],
-        left: int,
-    ) -> None:
-        """Routes on from ``here`` (reached along ``links``) with ``left`` links to go."""
-        if left <= 0:
-            return
-        onward: list[tuple[int, str, int, frozenset[Color]]] = []
-        first = not links
-        for link_id, to, owner in self.graph.get(here, ()):
-            if (first and owner != self.seat and link_id not in self.shared) or to in cities:
-                continue  # base_step: RW-p5-32, RW-p5-27
-            color = self.colors[to]
-            if color in alive:
-                # Delivered here, and it stops here (RW-p5-22, RW-p5-28) ...
-                self.found[color].append(((*links, link_id), to, (*owners, owner)))
-                if to in self.passable:  # ... or it may go on past (RW-p7-15)
-                    onward.append((link_id, to, owner, alive))
-                elif len(alive) > 1:
-                    onward.append((link_id, to, owner, alive - {color}))
-            else:
-                onward.append((link_id, to, owner, alive))
+    def walk_from(self, start: int, alive: int) -> None:
+        """Every route from the city ``start`` for the colours of ``alive``, into ``found``
+        (emptied first: a walker serves one walk after another)."""
+        for found in self.found:
+            found.clear()
+        self.expanded = 0
+        if self.max_links > 0 and start < len(self.adj):
+            self.walk(start, 1 << start, 0, alive, self.max_links)
+
+    def walk(self, here: int, seen: int, depth: int, alive: int, left: int) -> None:
+        """Routes on from ``here``, reached with ``depth`` links, ``left`` links to go."""
+        self.expanded |= 1 << here
+        edges = self.adj[here]
+        color_of = self.color_of
+        first = depth == 0
+        seat = self.seat
+        n = len(edges)
+        for i in range(0, n, 3):
+            to = edges[i + 1]
+            if (seen >> to) & 1:
+                continue  # RW-p5-27
+            if first and edges[i + 2] != seat and edges[i] not in self.shared:
+                continue  # RW-p5-32
+            taken = alive & color_of[to]
+            if taken and depth >= self.min_links - 1:  # delivered here (RW-p5-22)
+                self.links[depth] = edges[i]
+                self.owners[depth] = edges[i + 2]
+                route = (
+                    tuple(self.links[: depth + 1]),
+                    self.names[to],
+                    tuple(self.owners[: depth + 1]),
+                )
+                color = 0
+                while taken:
+                    if taken & 1:
+                        self.found[color].append(route)
+                    taken >>= 1
+                    color += 1
         if left <= 1:
             return
-        for link_id, to, owner, going in reversed(onward):
-            cities.append(to)
-            links.append(link_id)
-            owners.append(owner)
-            self.walk(to, cities, links, owners, going, left - 1)
-            cities.pop()
-            links.pop()
-            owners.pop()
+        i = n - 3
+        while i >= 0:
+            link, to, owner = edges[i], edges[i + 1], edges[i + 2]
+            i -= 3
+            if (seen >> to) & 1 or (first and owner != seat and link not in self.shared):
+                continue
+            going = alive
+            taken = alive & color_of[to]
+            if taken and not (self.passable >> to) & 1:
+                going = alive & ~taken  # it stops here (RW-p5-28) ...
+                if not going:
+                    continue
+            self.links[depth] = link  # ... unless it may go on past (RW-p7-15)
+            self.owners[depth] = owner
+            self.walk(to, seen | (1 << to), depth + 1, going, left - 1)
 
 
 copied_by_fields(RouteLink, Refusal, Walk)  # copy and pickle work compiled too (hexgrid)

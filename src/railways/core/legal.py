@@ -30,7 +30,15 @@ from railways.core.build_listing import sample_build as sample_build
 from railways.core.build_option import BuildOption as BuildOption
 from railways.core.build_option import _closed as _closed  # (fuel depots' sampler)
 from railways.core.build_option import _max_tiles as _max_tiles  # (fuel depots' sampler)
-from railways.core.delivery import DeliveryRules, Edge
+from railways.core.delivery import (
+    COLOR_INDEX,
+    COLORS,
+    DeliveryRules,
+    Edge,
+    IntGraph,
+    IntWalker,
+    int_graph,
+)
 from railways.core.errors import IllegalAction
 from railways.core.game import DERIVED_FORKS, Game
 from railways.core.kinds import ActionKind, draw_legal
@@ -44,19 +52,42 @@ from railways.core.routes import long_routes as long_routes
 from railways.core.routes import static_routes as static_routes
 from railways.core.state import Phase
 
+_OptionRoute = tuple[int, tuple[str, ...], str, str, tuple[int, ...]]
+
 
 @final
 class DeliveryOption:
     """A legal delivery: its action, the city it ends at and each owner's points.
     Immutable like :class:`BuildOption` (and, like it, not a frozen dataclass: many are
-    made per listing). Do not change ``points``: options are kept and shared."""
+    made per listing). Do not change ``points``: options are kept and shared.
 
-    __slots__ = ("action", "destination", "points")
+    The listing makes an option from its route, and its action only when first asked
+    for: a bot takes one option of the hundreds listed, and an action is a frozen
+    dataclass, slow to make."""
 
-    def __init__(self, action: DeliverGoods, destination: str, points: dict[int, int]) -> None:
-        self.action: Final = action
+    __slots__ = ("_action", "_route", "destination", "points")
+
+    def __init__(
+        self,
+        action: DeliverGoods | None,
+        destination: str,
+        points: dict[int, int],
+        route: _OptionRoute | None = None,
+    ) -> None:
+        self._action = action
+        self._route = route  # (seat, cards, city, colour, links) while the action is not made
         self.destination: Final = destination
         self.points: Final = points
+
+    @property
+    def action(self) -> DeliverGoods:
+        action = self._action
+        if action is None:
+            assert self._route is not None
+            seat, cards, city, color, links = self._route
+            action = DeliverGoods(seat=seat, city=city, color=color, links=links, cards=cards)
+            self._action, self._route = action, None
+        return action
 
     def _fields(self) -> tuple[DeliverGoods, str, dict[int, int]]:
         return (self.action, self.destination, self.points)
@@ -188,82 +219,206 @@ def _delivery_options(
 ) -> dict[tuple[str, str], list[DeliveryOption]]:
     state = game.state
     rules = game.delivery_rules(seat, cards)
-    _version, by_city, epoch, partners = _graph_entry(game)
-    kept = _kept_deliveries(game, seat, cards, rules, epoch)
+    _version, graph, _epoch, partners = _graph_entry(game)
+    kept = _kept_deliveries(game, seat, cards, rules, graph, partners)
+    if kept is None:  # hooks that change more than passing: worked out afresh
+        return _hooked_deliveries(game, seat, cards, rules, graph, partners)
+    cube_bits: list[int] = []  # each city's cube colours, as bits
+    for cubes in state.cubes.values():
+        bits = 0
+        for cube in cubes:
+            bits |= 1 << COLOR_INDEX[cube]
+        cube_bits.append(bits)
+    if kept.out is not None and kept.cube_bits == cube_bits:
+        return dict(kept.out)  # (a copy: delivery_options adds the cards' routes to it)
+    ints = kept.ints
+    index, adj = ints.cities.index, ints.adj
+    made = _made_deliveries(game)
     out: dict[tuple[str, str], list[DeliveryOption]] = {}
-    for city, cubes in state.cubes.items():
-        if not cubes or city not in by_city:
+    n = 0
+    for city in state.cubes:
+        bits = cube_bits[n]
+        n += 1
+        if not bits:
             continue
-        colors = sorted(set(cubes), key=_COLOR_VALUE.__getitem__)
-        key = (city, tuple(colors))
-        found = kept.get(key) if kept is not None else None
-        if found is None:
-            if not any(owner == seat or lk in rules.shared for lk, _c, owner in by_city[city]):
-                found = []
-            else:
-                found = _city_deliveries(
-                    seat, cards, city, colors, rules, by_city, partners, _made_deliveries(game)
-                )
-            if kept is not None:
-                kept[key] = found
-        for color_key, routes in found:
-            out[(city, color_key)] = routes
-    return out
+        at = index.get(city, -1)
+        if at < 0 or at >= len(adj) or not adj[at]:
+            continue
+        entry = kept.by_city.get(at)
+        if entry is None:
+            entry = kept.by_city[at] = _CityEntry()
+        if entry.shown != bits:
+            missing = bits & ~entry.done
+            if missing:
+                _walk_city(seat, cards, city, at, missing, rules, kept, entry, partners, made)
+            entry.shown = bits
+            entry.items = [
+                ((city, _VALUES[c]), entry.routes[c])
+                for c in _VALUE_ORDER
+                if (bits >> c) & 1 and entry.routes[c]
+            ]
+        for key, routes in entry.items:
+            out[key] = routes
+    kept.out = out
+    kept.cube_bits = cube_bits
+    return dict(out)
 
 
-_CityDeliveries = list[tuple[str, list[DeliveryOption]]]
-_COLOR_VALUE = {c: c.value for c in Color}  # (an enum's .value is a Python-level look-up)
+_VALUES = [c.value for c in COLORS]  # a colour index's value
+_VALUE_ORDER = sorted(range(len(COLORS)), key=_VALUES.__getitem__)  # indices by value
 
 
-def _city_deliveries(
+@final
+class _CityEntry:
+    """A city's deliveries worked out for one seat: by colour index, for the colours of
+    ``done`` (an empty list: none); the cities whose links the walks looked at
+    (``IntWalker.expanded``); and what the listing shows for the cubes of ``shown``."""
+
+    def __init__(self) -> None:
+        self.routes: list[list[DeliveryOption]] = [[] for _ in COLORS]
+        self.done = 0
+        self.expanded = 0
+        self.shown = -1
+        self.items: list[tuple[tuple[str, str], list[DeliveryOption]]] = []
+
+
+@final
+class _Kept:
+    """A seat's deliveries kept for one key (``_kept_deliveries``): the link graph and the
+    city colours they were worked out for (and those as numbers, with the passable cities),
+    each city's entry, and the last listing with the cubes it was made for."""
+
+    def __init__(
+        self, graph: dict[str, list[Edge]], ints: IntGraph, partners: dict[int, list[int]]
+    ) -> None:
+        self.graph = graph
+        self.ints = ints
+        self.partners = partners
+        self.colors: dict[str, Color] = {}
+        self.color_of: list[int] = []
+        self.passable = 0
+        self.by_city: dict[int, _CityEntry] = {}
+        self.out: dict[tuple[str, str], list[DeliveryOption]] | None = None
+        self.cube_bits: list[int] = []
+        self.walker: IntWalker | None = None  # made for the graph and colours kept
+
+
+def _walk_city(
     seat: int,
     cards: tuple[str, ...],
     city: str,
-    colors: list[Color],
+    at: int,
+    wanted: int,
     rules: DeliveryRules,
-    by_city: dict[str, list[Edge]],
+    kept: _Kept,
+    entry: _CityEntry,
     partners: dict[int, list[int]],
-    made: dict[_MadeKey, DeliveryOption],
-) -> _CityDeliveries:
-    """Every legal delivery of a cube of each of ``colors`` from ``city``, colour by colour.
+    made: _Made,
+) -> None:
+    """Every legal delivery of a cube of each colour of ``wanted`` (bits) from ``city``,
+    into ``entry``, colour by colour: one walk serves them all, and a colour's routes
+    come out in the order a walk for it alone gives.
 
     An option already made for the same route (``made``) is taken again: when the link
     graph changes, most of a city's routes are the routes it had, and making an option
     (its action, its points) costs far more than finding it."""
-    walks = rules.routes(by_city, city, colors)
-    out: _CityDeliveries = []
-    for color in colors:
+    walker = kept.walker
+    if walker is None:
+        walker = kept.walker = IntWalker(
+            kept.ints,
+            kept.color_of,
+            seat,
+            rules.shared,
+            kept.passable,
+            rules.max_links,
+            rules.min_links,
+        )
+    walker.walk_from(at, wanted)
+    entry.expanded |= walker.expanded
+    entry.done |= wanted
+    for color_at in range(len(COLORS)):
+        if not (wanted >> color_at) & 1:
+            continue
         routes: list[DeliveryOption] = []
-        value = color.value
-        for links, dest, owners in walks[color]:
-            if partners:  # co-owners' points can change: made afresh each time
+        value = _VALUES[color_at]
+        found = walker.found[color_at]
+        if partners:  # co-owners' points can change: made afresh each time
+            for links, dest, owners in found:
                 routes.append(
                     _delivery_option(seat, cards, city, value, links, dest, owners, partners)
                 )
-                continue
-            key = (seat, cards, city, value, links, dest, owners)
-            option = made.get(key)
-            if option is None:
-                option = made[key] = _delivery_option(
-                    seat, cards, city, value, links, dest, owners, partners
-                )
-            routes.append(option)
-        if routes:
-            out.append((value, routes))
+        elif found:
+            source = (seat, cards, city, value)
+            by_links = made.by_source.get(source)
+            if by_links is None:
+                by_links = made.by_source[source] = {}
+            for links, dest, owners in found:
+                hit = by_links.get(links)
+                if hit is None or hit[0] != owners or hit[1].destination != dest:
+                    option = _delivery_option(
+                        seat, cards, city, value, links, dest, owners, partners
+                    )
+                    hit = by_links[links] = (owners, option)
+                    made.count += 1
+                routes.append(hit[1])
+        entry.routes[color_at] = routes
+
+
+def _hooked_deliveries(
+    game: Game,
+    seat: int,
+    cards: tuple[str, ...],
+    rules: DeliveryRules,
+    graph: dict[str, list[Edge]],
+    partners: dict[int, list[int]],
+) -> dict[tuple[str, str], list[DeliveryOption]]:
+    """The deliveries when a hook changes more than which cities a cube may pass: every
+    city's routes by the rules' general walk, nothing kept."""
+    out: dict[tuple[str, str], list[DeliveryOption]] = {}
+    for city, cubes in game.state.cubes.items():
+        if not cubes or city not in graph:
+            continue
+        if not any(owner == seat or lk in rules.shared for lk, _c, owner in graph[city]):
+            continue
+        colors = [c for c in _BY_VALUE if c in cubes]
+        walks = rules.routes(graph, city, colors)
+        for color in colors:
+            value = color.value
+            routes = [
+                _delivery_option(seat, cards, city, value, links, dest, owners, partners)
+                for links, dest, owners in walks[color]
+            ]
+            if routes:
+                out[(city, value)] = routes
     return out
 
 
-# What an option of a delivery is made of: the seat, its cards, the city and colour, the
-# links in order, where it ends and who owns each link. Nothing else goes into the option,
-# so one made for a key serves every game on the board.
-_MadeKey = tuple[int, tuple[str, ...], str, str, tuple[int, ...], str, tuple[int, ...]]
+# What an option of a delivery is made of: the seat, its cards, the city and colour (the
+# key), the links in order (the key within), where it ends and who owns each link (kept
+# with the option and compared). Nothing else goes into the option, so one made for a
+# route serves every game on the board.
+_MadeKey = tuple[int, tuple[str, ...], str, str]
 MADE_KEPT = 100_000  # options of deliveries kept per board before starting afresh
 
 
-def _made_deliveries(game: Game) -> dict[_MadeKey, DeliveryOption]:
-    made: dict[_MadeKey, DeliveryOption] = game.board.derived("delivery_options_made", dict)
-    if len(made) > MADE_KEPT:
-        made.clear()
+@final
+class _Made:
+    """The options made on a board: by source, then by links, with the owners they were
+    made for; ``count`` of them in all."""
+
+    def __init__(self) -> None:
+        self.by_source: dict[
+            _MadeKey, dict[tuple[int, ...], tuple[tuple[int, ...], DeliveryOption]]
+        ]
+        self.by_source = {}
+        self.count = 0
+
+
+def _made_deliveries(game: Game) -> _Made:
+    made: _Made = game.board.derived("delivery_options_made", _Made)
+    if made.count > MADE_KEPT:
+        made.by_source.clear()
+        made.count = 0
     return made
 
 
@@ -284,80 +439,80 @@ def _delivery_option(
         for link_id in links:
             for partner in partners.get(link_id, ()):
                 points[partner] = points.get(partner, 0) + 1
-    action = DeliverGoods(seat=seat, city=city, color=color, links=links, cards=cards)
-    return DeliveryOption(action, dest, points)
+    return DeliveryOption(None, dest, points, (seat, cards, city, color, links))
 
 
 def _kept_deliveries(
-    game: Game, seat: int, cards: tuple[str, ...], rules: DeliveryRules, graph_epoch: int
-) -> dict[tuple[str, tuple[Color, ...]], _CityDeliveries] | None:
-    """The deliveries already worked out for the seat, by (city, colours of its cubes), while
-    nothing they depend on changed; None when they cannot be kept.
+    game: Game,
+    seat: int,
+    cards: tuple[str, ...],
+    rules: DeliveryRules,
+    graph: dict[str, list[Edge]],
+    partners: dict[int, list[int]],
+) -> _Kept | None:
+    """The deliveries already worked out for the seat while nothing they depend on changed;
+    None when they cannot be kept.
 
-    With no hook in force, or hooks that only let cubes pass some cities (``passable``),
-    a city's routes depend only on the complete links within the engine's reach of it and
-    who owns them, those cities' colours, the seat, its engine, the links it shares and the
-    passable cities: the last four are in the key, and when the link graph or a colour
-    changes only the cities within reach of a change are worked out again.
+    With no hook in force, or simple ones (``DeliveryRules.simple``: they only let cubes
+    pass some cities, make some take every colour, or ask for a longer delivery), a city's
+    routes for a colour depend only on the complete links of the cities its walk looked at
+    and who owns them, the colours of the cities next to those, the seat, its engine, the
+    links it shares and what the hooks say: the last four are in the key, and when the
+    link graph or a colour changes only the cities whose walks looked at a changed city
+    (or next to a recoloured one) are worked out again (``_still_kept``).
     """
-    if rules.passable is None:
+    if not rules.simple:
         return None
     state = game.state
-    every: dict[tuple[object, ...], _KeptDeliveries] = game.derived.setdefault(
-        "delivery_options", {}
+    every: dict[tuple[object, ...], _Kept] = game.derived.setdefault("delivery_kept", {})
+    key = (
+        seat,
+        cards,
+        rules.max_links,
+        rules.min_links,
+        rules.shared,
+        rules.pass_cities,
+        rules.wild,
     )
-    key = (seat, cards, rules.max_links, rules.shared, rules.passable)
-    _version, graph, _epoch, partners = _graph_entry(game)
-    colors = tuple(state.city_colors.values())
     hit = every.get(key)
-    if hit is not None and hit[0] == graph_epoch and hit[1] == colors:
-        return hit[4]
-    if hit is None or hit[3] != partners or len(hit[1]) != len(colors):
-        if len(every) > 64:  # seats, cards and engines seen: a few; drop old epochs
+    if hit is not None and hit.graph is graph and hit.colors == state.city_colors:
+        return hit
+    ints = int_graph(game, graph)
+    if hit is None or hit.partners != partners:
+        if len(every) > 64:  # seats, cards and engines seen: a few; drop old ones
             every.clear()
-        kept: dict[tuple[str, tuple[Color, ...]], _CityDeliveries] = {}
+        hit = every[key] = _Kept(graph, ints, partners)
     else:
-        kept = _still_kept(hit, graph, colors, tuple(state.city_colors), rules.max_links)
-    every[key] = (graph_epoch, colors, graph, partners, kept)
-    return kept
+        _still_kept(hit, ints, state.city_colors)
+    hit.graph, hit.ints, hit.out, hit.walker = graph, ints, None, None
+    hit.colors = dict(state.city_colors)
+    hit.color_of = ints.colors_of(state.city_colors, rules.wild)
+    hit.passable = ints.city_bits(rules.pass_cities)
+    return hit
 
 
-# (graph epoch, city colours, link graph, co-owners, deliveries by city and colours)
-_KeptDeliveries = tuple[
-    int,
-    tuple[Color, ...],
-    dict[str, list[Edge]],
-    dict[int, list[int]],
-    dict[tuple[str, tuple[Color, ...]], _CityDeliveries],
-]
-
-
-def _still_kept(
-    hit: _KeptDeliveries,
-    graph: dict[str, list[Edge]],
-    colors: tuple[Color, ...],
-    cities: tuple[str, ...],
-    reach: int,
-) -> dict[tuple[str, tuple[Color, ...]], _CityDeliveries]:
-    """The kept deliveries of the cities that no change of the link graph or of a colour
-    can reach within ``reach`` links (in the old graph or the new one)."""
-    _epoch, before_colors, before, _partners, kept = hit
-    changed = {c for c in before.keys() | graph.keys() if before.get(c) != graph.get(c)}
-    changed.update(c for c, a, b in zip(cities, before_colors, colors, strict=True) if a != b)
-    if not changed:
-        return kept
-    near = set(changed)
-    frontier = list(changed)
-    for _step in range(reach):
-        ahead: list[str] = []
-        for city in frontier:
-            for edges in (before.get(city, ()), graph.get(city, ())):
-                for _link, other, _owner in edges:
-                    if other not in near:
-                        near.add(other)
-                        ahead.append(other)
-        frontier = ahead
-    return {k: v for k, v in kept.items() if k[0] not in near}
+def _still_kept(hit: _Kept, ints: IntGraph, colors: dict[str, Color]) -> None:
+    """Keep the cities' entries that no change of the link graph or of a colour can reach:
+    whose walks looked at the links of no city whose links changed, nor of a city next to
+    one whose colour changed (in the old graph or the new one)."""
+    before, after = hit.ints.adj, ints.adj
+    dirty = 0
+    for at in range(max(len(before), len(after))):
+        if (before[at] if at < len(before) else []) != (after[at] if at < len(after) else []):
+            dirty |= 1 << at
+    if hit.colors != colors:
+        index = ints.cities.index
+        for city in colors.keys() | hit.colors.keys():
+            if hit.colors.get(city) is colors.get(city):
+                continue
+            at = index.get(city, -1)
+            for adj in (before, after):
+                if 0 <= at < len(adj):
+                    edges = adj[at]
+                    for i in range(1, len(edges), 3):
+                        dirty |= 1 << edges[i]
+    if dirty:
+        hit.by_city = {at: e for at, e in hit.by_city.items() if not e.expanded & dirty}
 
 
 def link_graph(game: Game) -> dict[str, list[Edge]]:
@@ -402,7 +557,7 @@ def _graph_entry(game: Game) -> _GraphEntry:
 
 # How a copy of the game takes this cache over (Game.copy): the link graph is replaced,
 # never changed (the build listing's caches register in build_listing and build_slots).
-DERIVED_FORKS.update(link_graph=lambda entry: entry)
+DERIVED_FORKS.update(link_graph=lambda entry: entry, delivery_int_graph=lambda entry: entry)
 
 
 # -- sampling one random action without listing them all ------------------------------------
@@ -470,12 +625,14 @@ def sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
     """A random walk from a random cube the seat can start moving, until it is delivered."""
     state = game.state
     graph = link_graph(game)
-    shared = game.delivery_rules(seat).shared
+    rules = game.delivery_rules(seat)
     sources: list[tuple[str, Color]] = []
-    for city, edges in graph.items():
+    for city in _starts(game, graph, seat, rules.shared):
         cubes = state.cubes[city]
-        if cubes and any(owner == seat or lk in shared for lk, _c, owner in edges):
-            sources.extend((city, c) for c in _BY_VALUE if c in cubes)
+        if cubes:
+            for color in _BY_VALUE:
+                if color in cubes:
+                    sources.append((city, color))
     if not sources:
         return None
     cards = game.delivery_cards(seat)
@@ -486,7 +643,7 @@ def sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
             drawn = game.delivery_rules(seat, played).random_route(graph, sources, rng)
             if drawn is not None:
                 return replace(drawn, cards=played)
-    action = game.delivery_rules(seat).random_route(graph, sources, rng)
+    action = rules.random_route(graph, sources, rng)
     if action is not None:
         return action
     deliveries = [o.action for v in delivery_options(game, seat).values() for o in v]
@@ -494,3 +651,23 @@ def sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
 
 
 _BY_VALUE = sorted(Color, key=lambda c: c.value)
+
+
+def _starts(
+    game: Game, graph: dict[str, list[Edge]], seat: int, shared: frozenset[int]
+) -> list[str]:
+    """The cities, in the graph's order, where the seat may start a cube: a link it owns
+    (or shares, AU-036) leaves them (RW-p5-32). Kept while the link graph is the same."""
+    hit: tuple[dict[str, list[Edge]], dict[tuple[int, frozenset[int]], list[str]]] | None
+    hit = game.derived.get("delivery_starts")
+    if hit is None or hit[0] is not graph:
+        every: dict[tuple[int, frozenset[int]], list[str]] = {}
+        hit = game.derived["delivery_starts"] = (graph, every)
+    found = hit[1].get((seat, shared))
+    if found is None:
+        found = hit[1][(seat, shared)] = [
+            city
+            for city, edges in graph.items()
+            if any(owner == seat or lk in shared for lk, _c, owner in edges)
+        ]
+    return found

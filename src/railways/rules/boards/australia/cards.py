@@ -106,6 +106,9 @@ class FederationHook(DeliveryHook):
     def accepts(self, game: Game, walk: Walk) -> bool:
         return walk.cities[-1] == self.city
 
+    def wildcards(self, game: Game, seat: int) -> frozenset[str] | None:
+        return frozenset((self.city,))  # all it changes: the integer walk lists the routes
+
 
 # -- taken: Company Merger, Navvy Camp, Newspaper Fame ----------------------------------------
 def link_cost(game: Game, link: Link) -> int:
@@ -251,6 +254,9 @@ class LongerHook(DeliveryHook):
         self.base = base
         self.name = name
         self.clause = clause
+
+    def shortest(self, game: Game, seat: int) -> int | None:
+        return self.base + 1  # all it changes: the integer walk lists the routes
 
     def refuse_arrival(self, game: Game, walk: Walk) -> Refusal | None:
         if len(walk.links) <= self.base:
