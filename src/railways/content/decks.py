@@ -5,6 +5,7 @@ Problems are reported as ``file:key: message``, like the map loader.
 
 from __future__ import annotations
 
+import stat
 import tomllib
 from collections.abc import Collection
 from pathlib import Path
@@ -48,12 +49,12 @@ _PARSED: dict[tuple[Path, int, int], dict[str, Any]] = {}
 
 def _read(path: Path, problems: list[str]) -> dict[str, Any]:
     try:
-        stat = path.stat()
+        found = path.stat()
     except OSError:
         return {}
-    if not path.is_file():
+    if not stat.S_ISREG(found.st_mode):
         return {}
-    key = (path.resolve(), stat.st_mtime_ns, stat.st_size)
+    key = (path, found.st_mtime_ns, found.st_size)
     doc = _PARSED.get(key)
     if doc is not None:
         return doc

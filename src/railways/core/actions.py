@@ -54,6 +54,27 @@ def register(cls: A) -> A:
     return cls
 
 
+ActionT = TypeVar("ActionT", bound="Action")
+# Actions made through kept_action, by class and fields (see there).
+_KEPT: dict[tuple[object, ...], Action] = {}
+
+
+def kept_action(cls: type[ActionT], *fields: object) -> ActionT:
+    """``cls(*fields)``, made once per class and fields and then handed out again.
+
+    Actions are immutable values, so one object serves every listing that offers the
+    same choice; a listing that offers dozens of them at every call (Urbanize, the takes
+    of a New Industry card) makes none after the first. For choices of a board's bounded
+    kind only (seats, cities, colours, cards): each one made is kept for good."""
+    key = (cls, *fields)
+    action = _KEPT.get(key)
+    if action is None:
+        make: Callable[..., Action] = cls  # the fields in the class's own order
+        action = _KEPT[key] = make(*fields)
+    assert isinstance(action, cls)
+    return action
+
+
 def _quicker_init(cls: type) -> None:
     """Give a frozen, slotted action class an ``__init__`` that fills each slot through its
     descriptor, the same arguments and defaults as the one @dataclass wrote.

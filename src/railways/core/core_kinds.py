@@ -21,6 +21,7 @@ from railways.core.actions import (
     TakeOperationsCard,
     UpgradeEngine,
     Urbanize,
+    kept_action,
 )
 from railways.core.board import Color
 from railways.core.cards import Icon
@@ -169,7 +170,7 @@ class UrbanizeKind(ActionKind):
             c for c, n in sorted(state.new_city_tiles.items(), key=lambda kv: kv[0].value) if n > 0
         ]
         return [
-            _urbanize(seat, city, color.value)
+            kept_action(Urbanize, seat, city, color.value)
             for city in game.open_cities()
             if state.city_colors[city] is Color.GRAY
             for color in colors
@@ -201,19 +202,6 @@ class UrbanizeKind(ActionKind):
             cities=(action.city,),
             help="RW-p5-13",
         )
-
-
-# Urbanize options by (seat, city, colour): actions are immutable values, and every listing
-# offers dozens of them, so each is made once instead of at every listing.
-_URBANIZE: dict[tuple[int, str, str], Urbanize] = {}
-
-
-def _urbanize(seat: int, city: str, color: str) -> Urbanize:
-    key = (seat, city, color)
-    action = _URBANIZE.get(key)
-    if action is None:
-        action = _URBANIZE[key] = Urbanize(seat=seat, city=city, color=color)
-    return action
 
 
 def _passes(game: Game, judges: list[Plugin], action: Action) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from railways.core.actions import TakeOperationsCard
+from railways.core.actions import TakeOperationsCard, kept_action
 from railways.core.board import Color
 from railways.core.cards import CardDef, CardEffect
 from railways.core.errors import IllegalAction
@@ -90,19 +90,6 @@ class CityGrowth(CardEffect):
         )
 
 
-# Takes of a New Industry card by (seat, card, city, colour): immutable values, dozens per
-# listing, so each is made once instead of at every listing.
-_TAKES: dict[tuple[int, str, str, str], TakeOperationsCard] = {}
-
-
-def _take_to_urbanize(seat: int, card: str, city: str, color: str) -> TakeOperationsCard:
-    key = (seat, card, city, color)
-    action = _TAKES.get(key)
-    if action is None:
-        action = _TAKES[key] = TakeOperationsCard(seat=seat, card=card, target=city, color=color)
-    return action
-
-
 class NewIndustry(CardEffect):
     """A free Urbanize on a gray city of the taker's choice (RW-p22-03)."""
 
@@ -113,7 +100,7 @@ class NewIndustry(CardEffect):
             if n > 0
         ]
         return [
-            _take_to_urbanize(seat, card.id, city, color)
+            kept_action(TakeOperationsCard, seat, card.id, city, color)
             for city in game.open_cities()
             if game.state.city_colors[city] is Color.GRAY
             for color in colors
