@@ -33,15 +33,15 @@ saying so. docs/rl.md lists the sections:
   ``ROUTE_SLOTS``, then ``ROUTE_POOL``;
 - ``(kind, field values...)``: every other kind, by the values of its fields.
 
-``legal_map`` turns a position's ``legal_actions`` into {index: action}; the mask is
-its keys. Decoding and encoding go through it.
+``legal_map`` turns a position's ``legal_actions`` into a :class:`LegalMap`, a mapping
+{index: action}; the mask is its keys. Decoding and encoding go through it.
 """
 
 from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -118,6 +118,116 @@ class Section:
 _Entry = tuple[int | None, Any, Action]
 
 
+class LegalMap(Mapping[int, Action]):
+    """The legal indices of a position and the action each stands for (``legal_map``).
+
+    A mapping like the dict it replaces, and iterated in the same order, but the builds
+    (most of a position's actions) are kept as numpy arrays until asked for: an
+    environment's step reads the mask (``ActionEncoding.mask``, one numpy write) and
+    decodes one index (a binary search), and putting hundreds of builds in a dict per
+    step cost more than the rest of the encoding. ``head`` holds the actions before the
+    builds in the old order, ``tail`` those after them (deliveries); ``build_at`` the
+    builds' indices, ascending, and build ``build_order[k]`` of ``builds`` has index
+    ``build_at[k]``."""
+
+    __slots__ = ("_build_at", "_build_order", "_builds", "_full", "_head", "_tail")
+
+    def __init__(
+        self,
+        head: dict[int, Action],
+        tail: dict[int, Action] | None = None,
+        build_at: npt.NDArray[np.int64] | None = None,
+        build_order: npt.NDArray[np.intp] | None = None,
+        builds: Sequence[Action] = (),
+    ) -> None:
+        self._head = head
+        self._tail: dict[int, Action] = {} if tail is None else tail
+        self._build_at = _NO_INDICES if build_at is None else build_at
+        self._build_order = _NO_INDICES if build_order is None else build_order
+        self._builds = builds
+        self._full: dict[int, Action] | None = None  # the whole mapping, once iterated
+
+    def _dict(self) -> dict[int, Action]:
+        full = self._full
+        if full is None:
+            if not self._build_at.size and not self._tail:
+                full = self._head
+            else:
+                full = dict(self._head)
+                builds = self._builds
+                full.update(
+                    zip(
+                        self._build_at.tolist(),
+                        [builds[i] for i in self._build_order.tolist()],
+                        strict=True,
+                    )
+                )
+                full.update(self._tail)
+            self._full = full
+        return full
+
+    def __getitem__(self, index: int) -> Action:
+        found = self._head.get(index)
+        if found is None:
+            found = self._tail.get(index)
+        if found is not None:
+            return found
+        at = self._build_at
+        k = int(np.searchsorted(at, index))
+        if k < at.size and int(at[k]) == index:
+            return self._builds[int(self._build_order[k])]
+        raise KeyError(index)
+
+    def __contains__(self, index: object) -> bool:
+        if not isinstance(index, int | np.integer):
+            return False
+        try:
+            self[int(index)]
+        except KeyError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._dict())
+
+    def __len__(self) -> int:
+        return len(self._head) + len(self._tail) + int(self._build_at.size)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalMap):
+            return self._dict() == other._dict()
+        if isinstance(other, Mapping):
+            return self._dict() == dict(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # a mapping, compared by contents
+
+    def __repr__(self) -> str:
+        return f"LegalMap({self._dict()!r})"
+
+    def indices(self) -> npt.NDArray[np.intp]:
+        """The legal indices, ascending."""
+        parts = [
+            np.fromiter(self._head, dtype=np.intp, count=len(self._head)),
+            self._build_at.astype(np.intp, copy=False),
+            np.fromiter(self._tail, dtype=np.intp, count=len(self._tail)),
+        ]
+        return np.sort(np.concatenate(parts))
+
+    def mark(self, mask: npt.NDArray[np.int8]) -> None:
+        """Set ``mask`` to 1 at every legal index."""
+        head, tail = self._head, self._tail
+        if head:
+            mask[np.fromiter(head, dtype=np.intp, count=len(head))] = 1
+        if self._build_at.size:
+            mask[self._build_at] = 1
+        if tail:
+            mask[np.fromiter(tail, dtype=np.intp, count=len(tail))] = 1
+
+
+_NO_INDICES: npt.NDArray[Any] = np.zeros(0, dtype=np.intp)
+
+
 class ActionEncoding:
     """The action catalogue of one board (and ruleset), with encoding and decoding."""
 
@@ -163,7 +273,7 @@ class ActionEncoding:
         # field-keyed action -> its index: actions are values (frozen, hashed by their fields),
         # and making the key from the fields is the slow part
         self._simple_index: dict[Action, int] = {}
-        self._last_map: dict[int, Action] | None = None
+        self._last_map: Mapping[int, Action] | None = None
         self._last_reverse: dict[Action, int] = {}
 
     # -- the catalogue ---------------------------------------------------------------
@@ -244,9 +354,7 @@ class ActionEncoding:
         return self.index.get((action.kind, shown[-1] if shown else None))
 
     # -- positions ------------------------------------------------------------------
-    def legal_map(
-        self, game: Game, seat: int, legal: LegalActions | None = None
-    ) -> dict[int, Action]:
+    def legal_map(self, game: Game, seat: int, legal: LegalActions | None = None) -> LegalMap:
         """Every legal index of ``seat`` now, with the action it stands for."""
         if legal is None:
             legal = legal_actions(game, seat)
@@ -297,9 +405,13 @@ class ActionEncoding:
             self._place(out, self.sections["take_operations_card"], takes)
         for kind, entries in routes.items():
             self._place(out, self.sections[kind], entries)
+        placed: tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]] | None = None
+        actions: list[BuildTrack] = []
         if legal.builds:
             actions = [build.action for build in legal.builds]
-            if builds or not self._place_builds(out, actions):
+            if not builds:
+                placed = self._place_builds(actions)
+            if placed is None:
                 # The general way (builds among the simple actions too, builds without a key,
                 # past their key's slots, or tied in rank but not equal): rank them one by one.
                 self._codes(actions)
@@ -311,6 +423,7 @@ class ActionEncoding:
                 )
         if builds:
             self._place(out, self.sections["build_track"], builds)
+        tail: dict[int, Action] = {}
         if legal.deliveries:
             n = 0
             for options in legal.deliveries.values():
@@ -321,8 +434,10 @@ class ActionEncoding:
                     deliveries.append((index.get(key), rank, action))
                     n += 1
         if deliveries:
-            self._place(out, self.sections["deliver_goods"], deliveries)
-        return out
+            self._place(tail, self.sections["deliver_goods"], deliveries)
+        if placed is None:
+            return LegalMap(out, tail)
+        return LegalMap(out, tail, placed[0], placed[1], actions)
 
     def _codes(self, actions: list[BuildTrack]) -> list[int]:
         """Each build's key's first index and rank in one number, ``base << TIE_BITS | tie``
@@ -352,23 +467,26 @@ class ActionEncoding:
             codes.append(hit[1])
         return codes
 
-    def _place_builds(self, out: dict[int, Action], actions: list[BuildTrack]) -> bool:
+    def _place_builds(
+        self, actions: list[BuildTrack]
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]] | None:
         """Give the builds their indices as ``_place`` does, by sorting their codes with
         numpy: a build takes its key's first index plus how many distinct builds of that key
-        rank before it. False, with ``out`` unchanged, when a build needs ``_place``: no
-        key, past its key's slots, or tied in rank with a build it does not equal."""
+        rank before it. The indices, ascending, and which build has each (positions in
+        ``actions``); None when a build needs ``_place``: no key, past its key's slots, or
+        tied in rank with a build it does not equal."""
         codes = np.array(self._codes(actions), dtype=np.int64)
         if codes.size == 0:
-            return True
+            return codes, _NO_INDICES
         if codes.min() < 0:
-            return False
+            return None
         order = np.argsort(codes, kind="stable")  # by key, rank, then the engine's order
         ranked = codes[order]
         keep = np.ones(ranked.size, dtype=bool)
         tied = np.flatnonzero(ranked[1:] == ranked[:-1]) + 1
         for at in tied.tolist():  # a build listed twice (a first leg towards two targets)
             if actions[int(order[at])] != actions[int(order[at - 1])]:
-                return False
+                return None
             keep[at] = False
         order, ranked = order[keep], ranked[keep]
         bases = ranked >> TIE_BITS
@@ -376,9 +494,8 @@ class ActionEncoding:
         runs = np.flatnonzero(np.r_[True, bases[1:] != bases[:-1]])
         slots = np.arange(bases.size) - np.repeat(runs, np.diff(np.r_[runs, bases.size]))
         if slots.size and slots.max() >= BUILD_SLOTS:
-            return False
-        out.update(zip((bases + slots).tolist(), [actions[i] for i in order.tolist()], strict=True))
-        return True
+            return None
+        return bases + slots, order
 
     def _place(self, out: dict[int, Action], section: Section, entries: list[_Entry]) -> None:
         """Give each entry its key's next slot by rank, or the pool's next index. An action
@@ -430,12 +547,15 @@ class ActionEncoding:
             raise ValueError(f"{self.map_id} has no bids")
         return self._bid_base + max(1, min(amount, BID_BUCKETS)) - 1
 
-    def mask(self, legal: dict[int, Action]) -> npt.NDArray[np.int8]:
+    def mask(self, legal: Mapping[int, Action]) -> npt.NDArray[np.int8]:
         out = np.zeros(self.size, dtype=np.int8)
-        out[np.fromiter(legal, dtype=np.intp, count=len(legal))] = 1
+        if isinstance(legal, LegalMap):
+            legal.mark(out)
+        else:
+            out[np.fromiter(legal, dtype=np.intp, count=len(legal))] = 1
         return out
 
-    def encode(self, game: Game, action: Action, legal: dict[int, Action] | None = None) -> int:
+    def encode(self, game: Game, action: Action, legal: Mapping[int, Action] | None = None) -> int:
         """The index of ``action`` at this position of ``game`` (``legal``: its legal map,
         when already made). Raises ValueError for an action the position does not list."""
         if isinstance(action, Bid):

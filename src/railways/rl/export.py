@@ -115,7 +115,7 @@ def game_rows(
                 row["action_index"] = actions.encode(game, action, by_index)
             except ValueError:  # not among the listed actions (a build made hex by hex)
                 row["action_index"] = None
-            indices = sorted(by_index)
+            indices = by_index.indices().tolist()
         if legal != "mask":
             row["legal"] = indices
         if legal != "indices":

@@ -17,6 +17,7 @@ mask, but random probes (``check_env`` makes some) must not break the episode.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import gymnasium as gym
@@ -68,7 +69,7 @@ class SoloEnv(gym.Env[Obs, np.int64]):
         self.obs = ObservationEncoding(self.game)
         self.observation_space = observation_space(self.obs, self.actions.size, observation_type)
         self.action_space = spaces.Discrete(self.actions.size)
-        self._legal: dict[int, Action] = {}
+        self._legal: Mapping[int, Action] = {}
         self.count = 0
 
     def _observation(self) -> Obs:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +40,7 @@ from railways.core.actions import Action
 from railways.core.game import Game
 from railways.core.view import view_for
 from railways.rl.chance import apply_with_draws, scripted
-from railways.rl.encoding import ActionEncoding
+from railways.rl.encoding import ActionEncoding, LegalMap
 from railways.rl.observation import ObservationEncoding
 from railways.rules import new_game
 
@@ -162,7 +163,7 @@ class Engine:
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
         self.game: Game | None = None  # none until the deal
-        self.legal: dict[int, Action] = {}
+        self.legal: Mapping[int, Action] = {}
         self.pending: Pending | None = None
         self.public: list[str] = []  # every action as the table sees it
         self.steps: list[int] = []
@@ -180,7 +181,7 @@ class Engine:
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
         twin = Engine(self.spec)
         twin.game = None if self.game is None else self.game.copy()
-        twin.legal = dict(self.legal)
+        twin.legal = self.legal  # never changed in place: a new map after each step
         pending = self.pending
         if pending is not None:
             twin.pending = Pending(pending.action, list(pending.outcomes), pending.bound)
@@ -291,7 +292,10 @@ class RailwaysState(pyspiel.State):  # type: ignore[misc]
         return self.engine.chance_outcomes()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self.engine.legal) if player == self.current_player() else []
+        if player != self.current_player():
+            return []
+        legal = self.engine.legal
+        return legal.indices().tolist() if isinstance(legal, LegalMap) else sorted(legal)
 
     def _apply_action(self, action: int) -> None:
         self.engine.step(int(action))

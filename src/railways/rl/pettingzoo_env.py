@@ -12,6 +12,7 @@ A game that passes ``max_actions`` actions is truncated.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -67,7 +68,7 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         self._obs_spaces = {a: obs_space for a in self.possible_agents}
         self._act_spaces = {a: spaces.Discrete(self.actions.size) for a in self.possible_agents}
         self.game = game
-        self._legal: dict[int, Action] = {}
+        self._legal: Mapping[int, Action] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_spaces[agent]
