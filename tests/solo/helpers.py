@@ -24,7 +24,7 @@ from railways.core.game import Game
 from railways.core.legal import legal_actions
 from railways.core.track import CostRules, lay, plan_build
 from railways.rules.solo import RAILBOT, new_solo_game, solo_state
-from railways.rules.solo.railbot import cheapest_path
+from railways.rules.solo.paths import cheapest_path
 from railways.rules.solo.state import solo_map
 from support import set_cubes
 

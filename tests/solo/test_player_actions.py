@@ -9,7 +9,7 @@ from railways.content.maps import load_map
 from railways.core.actions import BuildTrack, DeliverGoods
 from railways.core.board import Color
 from railways.core.legal import build_options, legal_actions
-from railways.rules.solo.railbot import cheapest_path
+from railways.rules.solo.paths import cheapest_path
 
 from .helpers import (
     PLAYER,

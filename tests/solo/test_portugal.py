@@ -212,7 +212,7 @@ def test_an_exhaust_choice_never_offers_an_island() -> None:
 def test_the_railbot_may_use_the_maritime_connections() -> None:
     """A path from Madeira to the Açores runs over both lanes (the only way to the islands);
     the Railbot lays it in links, the lanes among them."""
-    from railways.rules.solo.railbot import cheapest_path
+    from railways.rules.solo.paths import cheapest_path
 
     g = game()
     legs = cheapest_path(g, "madeira", "acores")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from railways.bots.greedy import GreedyBot
 from railways.core.legal import legal_actions
 from railways.rules.solo import new_solo_game
-from railways.rules.solo.railbot import PATHS, _cheapest_path, cheapest_path, path_memo
+from railways.rules.solo.paths import PATHS, _cheapest_path, cheapest_path, path_memo
 
 # City pairs across the Eastern U.S. board (east coast, the mountains, the west).
 PAIRS = (("new-york", "pittsburgh"), ("baltimore", "chicago"), ("portland", "atlanta"))

@@ -12,7 +12,7 @@ import itertools
 import pytest
 
 from railways.core.legal import _cheapest_from
-from railways.rules.solo.railbot import cheapest_path
+from railways.rules.solo.paths import cheapest_path
 
 from .helpers import PLAYER, RAILBOT, lay_link, railbot_links, set_row, set_top, solo, to_railbot
 

@@ -36,8 +36,8 @@ from railways.core.game import Game
 from railways.core.legal import LegalActions, sample_action
 from railways.core.rng import Rng
 from railways.core.state import Phase
-from railways.rules.solo import railbot
 from railways.rules.solo.actions import ClaimDuelBaron
+from railways.rules.solo.paths import path_memo
 from railways.rules.solo.state import solo_map, solo_state
 
 RAILBOT_LINK = 1.0  # a Railbot link in a delivery costs the player a point (RB-054)
@@ -53,7 +53,7 @@ def candidates(
 ) -> list[tuple[float, Action]]:
     """The root's children: the ``width`` best actions by greedy's solo values, with
     Insurance first when greedy would take it (its value is the best other one's)."""
-    railbot.path_memo(game)  # the determinized copies share the Railbot's paths with it
+    path_memo(game)  # the determinized copies share the Railbot's paths with it
     ctx = SoloContext(game, seat)
     scored = sorted(greedy._score_all(ctx, legal), key=lambda s: (-s.value, s.order))
     out: list[tuple[float, Action]] = []

@@ -20,26 +20,20 @@ Tasks are small dicts in ``SoloState.tasks`` (plain data, so records replay them
 
 from __future__ import annotations
 
-import heapq
 import itertools
-from collections.abc import Hashable
 
 from railways.content.solo import CARD_KINDS, REMOVED_AT_SETUP, ROW_SIZE, RailbotCard, SoloMap
-from railways.core.board import GOODS_COLORS, Board, Color
+from railways.core.board import GOODS_COLORS, Color
 from railways.core.errors import IllegalAction
-from railways.core.game import DERIVED_FORKS, Game
-from railways.core.hexgrid import Hex, Side, TrackShape, track_shape
-from railways.core.state import Piece
-from railways.core.track import CostRules, crosses, lay, plan_build
+from railways.core.game import Game
+from railways.core.hexgrid import Hex
+from railways.core.track import CostRules, lay, plan_build
 from railways.rules.solo.duel import PLAYER, unclaimed
 from railways.rules.solo.hooks import Task, solo_hook
+from railways.rules.solo.paths import cheapest_path, lane_cells
 from railways.rules.solo.state import RAILBOT, SoloState, solo_map, solo_state
 
 EVALUATION_SPREAD = 3  # Final Evaluation is mixed into three cards (RB-047, RB-099)
-PATHS = "solo_railbot_paths"  # the memo of cheapest paths in ``Game.derived``
-PATHS_KEPT = 4096  # paths the memo holds at most before it starts afresh
-# Copies of a game share the memo: its answers depend only on what its key holds.
-DERIVED_FORKS[PATHS] = lambda memo: memo
 
 
 # -- set-up (RB-044..047, RB-021, RB-099) -------------------------------------------------------
@@ -533,202 +527,3 @@ def build_path(game: Game, path: tuple[Hex, ...]) -> None:
             card = game.card(card_id)
             if card.effect == "capital_charter":
                 game.card_effect(card).after_build(game, RAILBOT, link, plan, card, PLAYER, False)
-
-
-def lane_cells(game: Game) -> dict[Hex, tuple[str, int]]:
-    """Hexes of the lanes the Railbot's paths price as a whole (Portugal's maritime
-    connections, RB-085): hex -> (lane id, the lane's price)."""
-    board, smap = game.board, solo_map(game)
-    prices = solo_hook(game).lane_prices(game)
-
-    def make() -> dict[Hex, tuple[str, int]]:
-        out: dict[Hex, tuple[str, int]] = {}
-        for border in board.borders.values():
-            cost = prices.get(border.kind)
-            if cost is None:
-                continue
-            for edge in border.edges:
-                for h in (edge.a, edge.b):
-                    if board.city_at(h) is None:
-                        out[h] = (border.id, cost)
-        return out
-
-    return board.derived(("solo-lanes", smap.map_id), make)
-
-
-def cheapest_path(
-    game: Game, a: str, b: str, use_existing: bool = True
-) -> list[tuple[Hex, ...]] | None:
-    """The cheapest track from city a to city b (``_cheapest_path``), remembered.
-
-    The answer depends only on the two cities, the track on the board (which hexes hold
-    which pieces), the complete links in id order, the unbuilt towns' prices and what the
-    board and the ruleset fix; keyed on those, it is kept in ``game.derived``, and a copy
-    of the game (a search's determinizations) shares the same memo. A search resolves the
-    same Railbot card on the same track thousands of times, and the path costs about 10 ms.
-    """
-    memo = path_memo(game)
-    key = _path_key(game, a, b, use_existing)
-    if key in memo:
-        found = memo[key]
-    else:
-        legs = _cheapest_path(game, a, b, use_existing)
-        found = None if legs is None else tuple(legs)
-        if len(memo) >= PATHS_KEPT:
-            memo.clear()
-        memo[key] = found
-    return None if found is None else list(found)
-
-
-def path_memo(game: Game) -> dict[Hashable, tuple[tuple[Hex, ...], ...] | None]:
-    """The game's memo of cheapest paths; made now if missing, so that copies made after
-    this call (a search's determinizations) share it with the game."""
-    memo: dict[Hashable, tuple[tuple[Hex, ...], ...] | None] | None = game.derived.get(PATHS)
-    if memo is None:
-        memo = game.derived[PATHS] = {}
-    return memo
-
-
-def _path_key(game: Game, a: str, b: str, use_existing: bool) -> Hashable:
-    state = game.state
-    track = frozenset(
-        (h, tuple((p.a, p.b) for p in pieces)) for h, pieces in state.track.items() if pieces
-    )
-    links = (
-        tuple(
-            (lk.start, lk.end)
-            for lk in sorted(state.links.values(), key=lambda lk: lk.id)
-            if lk.end is not None
-        )
-        if use_existing
-        else ()
-    )
-    prices = tuple(sorted(solo_hook(game).path_prices(game).items()))
-    return (a, b, use_existing, track, links, prices)
-
-
-def _cheapest_path(
-    game: Game, a: str, b: str, use_existing: bool = True
-) -> list[tuple[Hex, ...]] | None:
-    """The cheapest track from city a to city b, as new links (city to city); None if none.
-
-    Cost is the map's: terrain of every tile plus ridges crossed. Links already on the board
-    (anyone's, complete) cost nothing to follow, so the path uses them where that is
-    cheaper and only the missing links are returned (our reading of RB-065, see
-    docs/rules-interpretations.md); ``use_existing=False`` ignores them. New track may cross
-    existing track only as an overpass and may pass through other cities, which splits it
-    into several links. Ties go to fewer new tiles, then to the first path in hex order.
-    """
-    board, track = game.board, game.state.track
-    tc = board.tables.terrain_costs
-    origin, target = board.cities[a], board.cities[b]
-    lanes = lane_cells(game)
-    edge_costs = game.edge_costs
-    town_prices = solo_hook(game).path_prices(game)
-
-    def allowed(leg: tuple[Hex, ...], nxt: Hex) -> bool:
-        """Whether the link being laid may go on to ``nxt``: the judging plug-ins see the
-        whole link from its city (Australia's gauge rule follows the regions along it)."""
-        return not edge_costs.judges or edge_costs.allowed(board, (*leg, nxt))
-
-    def step_cost(leg: tuple[Hex, ...], nxt: Hex) -> int | None:
-        """What laying a tile on ``nxt`` after ``leg`` costs; None if not allowed."""
-        here = leg[-1]
-        if not allowed(leg, nxt):
-            return None
-        lane = lanes.get(nxt)
-        if lane is not None:  # a lane costs its fixed price as a whole (RB-085)
-            return 0 if lanes.get(here, ("", 0))[0] == lane[0] else lane[1]
-        ridge = tc.ridge if board.crosses_ridge(here, nxt) else 0
-        return tc.of(board.hexes[nxt]) + ridge + (edge_costs(board, here, nxt) if edge_costs else 0)
-
-    def city_cost(leg: tuple[Hex, ...], nxt: Hex) -> int | None:
-        """What entering the city on ``nxt`` after ``leg`` costs (a ridge, an unbuilt town);
-        None if not allowed."""
-        here = leg[-1]
-        if not allowed(leg, nxt):
-            return None
-        city = board.city_at(nxt)
-        town = town_prices.get(city.id, 0) if city is not None else 0
-        return (tc.ridge if board.crosses_ridge(here, nxt) else 0) + town
-
-    links_from: dict[str, list[str]] = {}
-    if use_existing:
-        for link in sorted(game.state.links.values(), key=lambda lk: lk.id):
-            if link.end is not None:
-                links_from.setdefault(link.start, []).append(link.end)
-                links_from.setdefault(link.end, []).append(link.start)
-    counter = itertools.count()
-    Legs = tuple[tuple[Hex, ...], ...]
-    # (cost, new tiles, order, finished new legs, the leg being laid, side it entered by)
-    heap: list[tuple[int, int, int, Legs, tuple[Hex, ...], Side | None]] = []
-
-    def push(cost: int, tiles: int, legs: Legs, leg: tuple[Hex, ...], entry: Side | None) -> None:
-        heapq.heappush(heap, (cost, tiles, next(counter), legs, leg, entry))
-
-    def laid(legs: Legs, leg: tuple[Hex, ...], hex_: Hex) -> bool:
-        return hex_ in leg or any(hex_ in done_leg for done_leg in legs)
-
-    def leave_city(cost: int, tiles: int, legs: Legs, at: Hex, entered: Side | None) -> None:
-        city = board.city_at(at)
-        assert city is not None
-        for other in links_from.get(city.id, ()):  # follow a link on the board, free
-            push(cost, tiles, legs, (board.cities[other].at,), None)
-        for side in sorted(city.spokes):
-            if side == entered:
-                continue
-            nxt = at.neighbour(side)
-            if laid(legs, (at,), nxt) or not _open(board, track, nxt):
-                continue
-            if board.is_impassable(at, nxt):
-                continue
-            step = step_cost((at,), nxt)
-            if step is not None:
-                push(cost + step, tiles + 1, legs, (at, nxt), side.opposite)
-
-    push(0, 0, (), (origin.at,), None)
-    # A hex is left behind once reached by its entry side; on a board of regions (Australia's
-    # gauge rule), also by the city the link began at, whose regions the link carries.
-    by_start = bool(board.regions)
-    done: set[tuple[Hex, Side | None, Hex | None]] = set()
-    while heap:
-        cost, tiles, _i, legs, leg, entry = heapq.heappop(heap)
-        here = leg[-1]
-        if len(leg) > 1 and board.city_at(here) is not None:
-            legs, leg = (*legs, leg), (here,)  # a new link ends at this city
-        if here == target.at:
-            return list(legs)
-        seen = (here, entry, leg[0] if by_start else None)
-        if seen in done:
-            continue
-        done.add(seen)
-        if board.city_at(here) is not None:  # the start, or passing through another city
-            leave_city(cost, tiles, legs, here, entry)
-            continue
-        assert entry is not None
-        pieces = track.get(here, [])
-        for exit_ in Side:
-            if exit_ == entry or track_shape(entry, exit_) is TrackShape.SHARP:
-                continue
-            if pieces and not crosses(pieces[0].a, pieces[0].b, entry, exit_):
-                continue
-            nxt = here.neighbour(exit_)
-            if laid(legs, leg, nxt) or board.is_impassable(here, nxt):
-                continue
-            city = board.city_at(nxt)
-            if city is not None:
-                enter = city_cost(leg, nxt)
-                if exit_.opposite in city.spokes and city.id != a and enter is not None:
-                    push(cost + enter, tiles, legs, (*leg, nxt), exit_.opposite)
-                continue
-            if not _open(board, track, nxt):
-                continue
-            step = step_cost(leg, nxt)
-            if step is not None:
-                push(cost + step, tiles + 1, legs, (*leg, nxt), exit_.opposite)
-    return None
-
-
-def _open(board: Board, track: dict[Hex, list[Piece]], hex_: Hex) -> bool:
-    """A hex a new tile may go on: buildable and not already holding a crossover."""
-    return board.is_buildable(hex_) and len(track.get(hex_, ())) < 2

@@ -1,0 +1,305 @@
+"""The Railbot's cheapest paths between two cities (RB-065, RB-085), and their memo.
+
+The search is a Dijkstra over (hex, side entered by) with the partial path in each entry,
+since a path may not cross its own new tiles. It runs on the board's hexes as integers
+(``_Grid``, made once per board and pricing of edges): neighbours, ridges, edge prices,
+terrain and cities are list look-ups, and a path is a tuple of small integers. It
+explores, prices and breaks ties exactly as a search over ``Hex`` objects would.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Hashable
+from typing import Final
+
+from railways.core.board import Board, City
+from railways.core.game import DERIVED_FORKS, Game
+from railways.core.hexgrid import SIDES, Hex
+from railways.core.plugins import EdgeCosts
+from railways.core.state import Piece
+from railways.core.track import crosses
+from railways.rules.solo.hooks import solo_hook
+from railways.rules.solo.state import solo_map
+
+PATHS = "solo_railbot_paths"  # the memo of cheapest paths in ``Game.derived``
+PATHS_KEPT = 4096  # paths the memo holds at most before it starts afresh
+# Copies of a game share the memo: its answers depend only on what its key holds.
+DERIVED_FORKS[PATHS] = lambda memo: memo
+
+NONE: Final = -1  # no hex (off the board), no side (a path leaving a city), no start
+# The sides a track may leave a hex by, for each side it entered by, in side order: any
+# but the entry side and its two neighbours (no tile turns that sharply).
+_EXITS: Final = tuple(
+    tuple(x for x in range(6) if x != entry and (x - entry) % 6 not in (1, 5)) for entry in range(6)
+)
+
+
+def lane_cells(game: Game) -> dict[Hex, tuple[str, int]]:
+    """Hexes of the lanes the Railbot's paths price as a whole (Portugal's maritime
+    connections, RB-085): hex -> (lane id, the lane's price)."""
+    board, smap = game.board, solo_map(game)
+    prices = solo_hook(game).lane_prices(game)
+
+    def make() -> dict[Hex, tuple[str, int]]:
+        out: dict[Hex, tuple[str, int]] = {}
+        for border in board.borders.values():
+            cost = prices.get(border.kind)
+            if cost is None:
+                continue
+            for edge in border.edges:
+                for h in (edge.a, edge.b):
+                    if board.city_at(h) is None:
+                        out[h] = (border.id, cost)
+        return out
+
+    return board.derived(("solo-lanes", smap.map_id), make)
+
+
+def cheapest_path(
+    game: Game, a: str, b: str, use_existing: bool = True
+) -> list[tuple[Hex, ...]] | None:
+    """The cheapest track from city a to city b (``_cheapest_path``), remembered.
+
+    The answer depends only on the two cities, the track on the board (which hexes hold
+    which pieces), the complete links in id order, the unbuilt towns' prices and what the
+    board and the ruleset fix; keyed on those, it is kept in ``game.derived``, and a copy
+    of the game (a search's determinizations) shares the same memo. A search resolves the
+    same Railbot card on the same track thousands of times.
+    """
+    memo = path_memo(game)
+    key = _path_key(game, a, b, use_existing)
+    if key in memo:
+        found = memo[key]
+    else:
+        legs = _cheapest_path(game, a, b, use_existing)
+        found = None if legs is None else tuple(legs)
+        if len(memo) >= PATHS_KEPT:
+            memo.clear()
+        memo[key] = found
+    return None if found is None else list(found)
+
+
+def path_memo(game: Game) -> dict[Hashable, tuple[tuple[Hex, ...], ...] | None]:
+    """The game's memo of cheapest paths; made now if missing, so that copies made after
+    this call (a search's determinizations) share it with the game."""
+    memo: dict[Hashable, tuple[tuple[Hex, ...], ...] | None] | None = game.derived.get(PATHS)
+    if memo is None:
+        memo = game.derived[PATHS] = {}
+    return memo
+
+
+def _path_key(game: Game, a: str, b: str, use_existing: bool) -> Hashable:
+    state = game.state
+    track = frozenset(
+        (h, tuple((p.a, p.b) for p in pieces)) for h, pieces in state.track.items() if pieces
+    )
+    links = (
+        tuple(
+            (lk.start, lk.end)
+            for lk in sorted(state.links.values(), key=lambda lk: lk.id)
+            if lk.end is not None
+        )
+        if use_existing
+        else ()
+    )
+    prices = tuple(sorted(solo_hook(game).path_prices(game).items()))
+    return (a, b, use_existing, track, links, prices)
+
+
+class _Grid:
+    """A board's hexes as integers 0..n-1 (``hexes``, ``index``), with what a path search
+    asks of a hex or of a hex and one of its sides (``at * 6 + side``), worked out once."""
+
+    def __init__(self, board: Board, edge_costs: EdgeCosts) -> None:
+        tc = board.tables.terrain_costs
+        self.hexes: list[Hex] = sorted(board.hexes)
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        self.terrain: list[int] = [tc.of(board.hexes[h]) for h in self.hexes]
+        self.buildable: list[bool] = [board.is_buildable(h) for h in self.hexes]
+        self.city: list[City | None] = [board.city_at(h) for h in self.hexes]
+        # Sides a path leaves each city's hex by, sorted (``City.spokes``).
+        self.spokes: dict[int, tuple[int, ...]] = {
+            self.index[c.at]: tuple(int(s) for s in sorted(c.spokes)) for c in board.cities.values()
+        }
+        self.neighbour: list[int] = []  # NONE off the board
+        self.impassable: list[bool] = []
+        self.ridge: list[int] = []  # the price of crossing a ridge there, or 0
+        self.edge: list[int] = []  # what the edge-pricing plug-ins add there
+        for h in self.hexes:
+            for side in SIDES:
+                n = h.neighbour(side)
+                self.neighbour.append(self.index.get(n, NONE))
+                self.impassable.append(board.is_impassable(h, n))
+                self.ridge.append(tc.ridge if board.crosses_ridge(h, n) else 0)
+                on_board = n in self.index
+                self.edge.append(edge_costs(board, h, n) if edge_costs and on_board else 0)
+
+
+def _grid(board: Board, edge_costs: EdgeCosts) -> _Grid:
+    return board.derived(("solo-path-grid", edge_costs.key), lambda: _Grid(board, edge_costs))
+
+
+_Path = tuple[int, ...]
+_Legs = tuple[_Path, ...]
+
+
+def _cheapest_path(
+    game: Game, a: str, b: str, use_existing: bool = True
+) -> list[tuple[Hex, ...]] | None:
+    """The cheapest track from city a to city b, as new links (city to city); None if none.
+
+    Cost is the map's: terrain of every tile plus ridges crossed. Links already on the board
+    (anyone's, complete) cost nothing to follow, so the path uses them where that is
+    cheaper and only the missing links are returned (our reading of RB-065, see
+    docs/rules-interpretations.md); ``use_existing=False`` ignores them. New track may cross
+    existing track only as an overpass and may pass through other cities, which splits it
+    into several links. Ties go to fewer new tiles, then to the first path in hex order.
+    """
+    legs = _Search(game, a, b, use_existing).run()
+    if legs is None:
+        return None
+    hexes = _grid(game.board, game.edge_costs).hexes
+    return [tuple(hexes[i] for i in leg) for leg in legs]
+
+
+class _Search:
+    """One search (``_cheapest_path``): the position's track, lanes and prices on the grid."""
+
+    def __init__(self, game: Game, a: str, b: str, use_existing: bool) -> None:
+        board = game.board
+        self.board = board
+        self.edge_costs = game.edge_costs
+        grid = self.grid = _grid(board, game.edge_costs)
+        index = grid.index
+        self.origin = index[board.cities[a].at]
+        self.target = index[board.cities[b].at]
+        self.a = a
+        self.pieces: dict[int, list[Piece]] = {
+            index[h]: pieces for h, pieces in game.state.track.items() if pieces and h in index
+        }
+        self.lanes: dict[int, tuple[str, int]] = {
+            index[h]: lane for h, lane in lane_cells(game).items() if h in index
+        }
+        self.town_prices = solo_hook(game).path_prices(game)
+        self.links_from: dict[str, list[str]] = {}
+        if use_existing:
+            for link in sorted(game.state.links.values(), key=lambda lk: lk.id):
+                if link.end is not None:
+                    self.links_from.setdefault(link.start, []).append(link.end)
+                    self.links_from.setdefault(link.end, []).append(link.start)
+        self.counter = itertools.count()
+        # (cost, new tiles, order, finished new legs, their hexes as bits, the leg being
+        # laid, the side it entered its last hex by); the order is unique, so entries are
+        # never compared past it
+        self.heap: list[tuple[int, int, int, _Legs, int, _Path, int]] = []
+
+    # -- prices and checks ------------------------------------------------------------
+    def allowed(self, leg: _Path, nxt: int) -> bool:
+        """Whether the link being laid may go on to ``nxt``: the judging plug-ins see the
+        whole link from its city (Australia's gauge rule follows the regions along it)."""
+        edge_costs = self.edge_costs
+        if not edge_costs.judges:
+            return True
+        hexes = self.grid.hexes
+        return edge_costs.allowed(self.board, (*(hexes[i] for i in leg), hexes[nxt]))
+
+    def step_cost(self, leg: _Path, side: int, nxt: int) -> int | None:
+        """What laying a tile on ``nxt`` (across ``side`` of the leg's last hex) costs;
+        None if not allowed."""
+        if not self.allowed(leg, nxt):
+            return None
+        here = leg[-1]
+        lane = self.lanes.get(nxt)
+        if lane is not None:  # a lane costs its fixed price as a whole (RB-085)
+            return 0 if self.lanes.get(here, ("", 0))[0] == lane[0] else lane[1]
+        grid = self.grid
+        at = here * 6 + side
+        return grid.terrain[nxt] + grid.ridge[at] + grid.edge[at]
+
+    def city_cost(self, leg: _Path, side: int, city: City) -> int | None:
+        """What entering ``city`` across ``side`` of the leg's last hex costs (a ridge, an
+        unbuilt town); None if not allowed."""
+        if not self.allowed(leg, self.grid.index[city.at]):
+            return None
+        return self.grid.ridge[leg[-1] * 6 + side] + self.town_prices.get(city.id, 0)
+
+    def open(self, at: int) -> bool:
+        """A hex a new tile may go on: buildable and not already holding a crossover."""
+        return at != NONE and self.grid.buildable[at] and len(self.pieces.get(at, ())) < 2
+
+    # -- the search -----------------------------------------------------------------------
+    def push(self, cost: int, tiles: int, legs: _Legs, laid: int, leg: _Path, entry: int) -> None:
+        heapq.heappush(self.heap, (cost, tiles, next(self.counter), legs, laid, leg, entry))
+
+    def leave_city(
+        self, cost: int, tiles: int, legs: _Legs, laid: int, at: int, entered: int
+    ) -> None:
+        """Go on from the city on ``at``: along a link on the board, or laying new track
+        out of it (``laid``: the hexes of ``legs`` as bits)."""
+        grid = self.grid
+        city = grid.city[at]
+        assert city is not None
+        for other in self.links_from.get(city.id, ()):  # follow a link on the board, free
+            self.push(cost, tiles, legs, laid, (grid.index[self.board.cities[other].at],), NONE)
+        for side in grid.spokes[at]:
+            if side == entered:
+                continue
+            nxt = grid.neighbour[at * 6 + side]
+            if nxt in (NONE, at) or (laid >> nxt) & 1 or not self.open(nxt):
+                continue
+            if grid.impassable[at * 6 + side]:
+                continue
+            step = self.step_cost((at,), side, nxt)
+            if step is not None:
+                self.push(cost + step, tiles + 1, legs, laid, (at, nxt), (side + 3) % 6)
+
+    def run(self) -> list[_Path] | None:
+        grid = self.grid
+        city_of, neighbour, impassable = grid.city, grid.neighbour, grid.impassable
+        self.push(0, 0, (), 0, (self.origin,), NONE)
+        # A hex is left behind once reached by its entry side; on a board of regions
+        # (Australia's gauge rule), also by the city the link began at, whose regions the
+        # link carries.
+        by_start = bool(self.board.regions)
+        done: set[tuple[int, int, int]] = set()
+        heap = self.heap
+        while heap:
+            cost, tiles, _i, legs, laid, leg, entry = heapq.heappop(heap)
+            here = leg[-1]
+            if len(leg) > 1 and city_of[here] is not None:
+                legs, leg = (*legs, leg), (here,)  # a new link ends at this city
+                for h in legs[-1]:
+                    laid |= 1 << h
+            if here == self.target:
+                return list(legs)
+            seen = (here, entry, leg[0] if by_start else NONE)
+            if seen in done:
+                continue
+            done.add(seen)
+            if city_of[here] is not None:  # the start, or passing through another city
+                self.leave_city(cost, tiles, legs, laid, here, entry)
+                continue
+            assert entry != NONE
+            pieces = self.pieces.get(here)
+            for exit_ in _EXITS[entry]:
+                if pieces and not crosses(pieces[0].a, pieces[0].b, SIDES[entry], SIDES[exit_]):
+                    continue
+                at = here * 6 + exit_
+                nxt = neighbour[at]
+                if nxt == NONE or nxt in leg or (laid >> nxt) & 1 or impassable[at]:
+                    continue
+                city = city_of[nxt]
+                if city is not None:
+                    if (exit_ + 3) % 6 in grid.spokes[nxt] and city.id != self.a:
+                        enter = self.city_cost(leg, exit_, city)
+                        if enter is not None:
+                            self.push(cost + enter, tiles, legs, laid, (*leg, nxt), (exit_ + 3) % 6)
+                    continue
+                if not self.open(nxt):
+                    continue
+                step = self.step_cost(leg, exit_, nxt)
+                if step is not None:
+                    self.push(cost + step, tiles + 1, legs, laid, (*leg, nxt), (exit_ + 3) % 6)
+        return None
