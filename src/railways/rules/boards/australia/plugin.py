@@ -300,9 +300,10 @@ class Australia(Plugin):
 
     # -- other actions ------------------------------------------------------------------------
     def check_action(self, game: Game, action: Action) -> None:
-        for name in ("city", "target"):
+        unbuilt = self._towns_now(game)[1]  # asked for every action checked: kept
+        for name in ("city", "target") if unbuilt else ():
             named = getattr(action, name, None)
-            if isinstance(named, str) and au.is_unbuilt(game, named):
+            if isinstance(named, str) and named in unbuilt:
                 raise IllegalAction(
                     f"{game.city_name(named)} is a town not yet built: a link to it builds it",
                     "AU-028",
