@@ -42,7 +42,7 @@ from railways.core.build_slots import (
 from railways.core.cards import CardDef, CardEffect
 from railways.core.errors import IllegalAction
 from railways.core.game import DERIVED_FORKS, Game
-from railways.core.hexgrid import Hex, Side
+from railways.core.hexgrid import SIDES, Hex, Side, TrackShape, track_shape
 from railways.core.plugins import EdgeCosts, Plugin
 from railways.core.rng import Rng
 from railways.core.route_fit import _crossable, _occupied, _room, _starved
@@ -50,9 +50,6 @@ from railways.core.routes import (
     _can_enter,
     _cities_near,
     _end_routes,
-    _extend,
-    _route_cost,
-    _tiles_of,
     long_routes,
     static_routes,
 )
@@ -531,11 +528,24 @@ ORIGIN_TRIES = 4  # routes tried per destination from a plug-in's origins (cheap
 
 
 _OriginRoutes = list[tuple[int, str, tuple[Hex, ...], tuple[tuple[Hex, Side, Side], ...]]]
+# A step of a route out of a hex entered by a side: the side it leaves by, the hex it goes
+# to, that hex's city (None: a hex a tile may go on) and what the step adds to the price.
+_Step = tuple[Side, Hex, "str | None", int]
+
+
+class _OriginTables:
+    """A board's routes from places on track (``_origin_routes``) for one edge pricing, and
+    the steps out of each hex they are made of (``_steps``)."""
+
+    def __init__(self, edge_costs: EdgeCosts) -> None:
+        self.edge_costs = edge_costs
+        self.routes: dict[tuple[Hex, Side, int, str], _OriginRoutes] = {}
+        self.steps: dict[tuple[Hex, Side], list[_Step]] = {}
 
 
 def _origin_routes(
     board: Board,
-    table: dict[tuple[Hex, Side, int, str], _OriginRoutes],
+    tables: _OriginTables,
     at: Hex,
     side: Side,
     tiles: int,
@@ -543,26 +553,91 @@ def _origin_routes(
     edge_costs: EdgeCosts,
 ) -> _OriginRoutes:
     """Routes on the empty board from ``at`` out by ``side`` to a city within ``tiles``
-    tiles: (cost, city, path, tiles laid). Worked out once per board and place, kept in
-    ``table`` (the board's for ``edge_costs``, looked up once per listing: its key is
-    costly to make)."""
+    tiles, none back to ``start``: (cost, city, path, tiles laid), sorted. Worked out once
+    per board and place, kept in ``tables`` (the board's for ``edge_costs``, looked up once
+    per listing: its key is costly to make). The routes ``routes._extend`` finds, priced as
+    ``routes._route_cost`` and laid as ``routes._tiles_of`` say, step by step as they are
+    found (each step's price worked out once per board, ``_steps``)."""
     key = (at, side, tiles, start)
-    found = table.get(key)
+    found = tables.routes.get(key)
     if found is not None:
         return found
     nxt = at.neighbour(side)
-    routes: list[tuple[Hex, ...]] = []
+    out: _OriginRoutes = []
     if _can_enter(board, nxt) and not board.is_impassable(at, nxt):
-        _extend(board, (at, nxt), side.opposite, tiles, routes, start)
-    out = []
-    for path in routes:
-        if edge_costs.judges and not edge_costs.allowed(board, path):
+        cost = _step_cost(board, at, nxt, edge_costs)
+        _walk_out(board, tables, (at, nxt), (), cost, side.opposite, tiles, start, out)
+    if edge_costs.judges:
+        out = [r for r in out if edge_costs.allowed(board, r[2])]
+    out.sort()
+    tables.routes[key] = out
+    return out
+
+
+def _walk_out(
+    board: Board,
+    tables: _OriginTables,
+    path: tuple[Hex, ...],
+    laid: tuple[tuple[Hex, Side, Side], ...],
+    cost: int,
+    entry: Side,
+    tiles: int,
+    start: str,
+    out: _OriginRoutes,
+) -> None:
+    """``routes._extend`` of ``path`` (entered by ``entry`` on its last hex), with the price
+    and tiles of each route found."""
+    here = path[-1]
+    steps = tables.steps.get((here, entry))
+    if steps is None:
+        steps = tables.steps[(here, entry)] = _steps(board, here, entry, tables)
+    for exit_, nxt, city, price in steps:
+        if nxt in path:
             continue
-        city = board.city_at(path[-1])
-        assert city is not None
-        out.append((_route_cost(board, path, edge_costs), city.id, path, _tiles_of(path)))
-    found = table[key] = sorted(out)
-    return found
+        tile = (here, entry, exit_)
+        if city is not None:
+            if city != start:
+                out.append((cost + price, city, path + (nxt,), laid + (tile,)))
+            continue
+        if len(path) - 1 >= tiles:
+            continue
+        further = path + (nxt,)
+        _walk_out(
+            board, tables, further, laid + (tile,), cost + price, exit_.opposite, tiles, start, out
+        )
+
+
+def _steps(board: Board, here: Hex, entry: Side, tables: _OriginTables) -> list[_Step]:
+    """The steps a route entering ``here`` by ``entry`` may take, as ``routes._extend``
+    takes them: no sharp curve, no impassable edge, into a city by a spoke or onto a hex a
+    tile may go on."""
+    edge_costs = tables.edge_costs
+    out: list[_Step] = []
+    for exit_ in SIDES:
+        if exit_ == entry or track_shape(entry, exit_) is TrackShape.SHARP:
+            continue
+        nxt = here.neighbour(exit_)
+        if board.is_impassable(here, nxt):
+            continue
+        city = board.city_at(nxt)
+        if city is not None:
+            if exit_.opposite in city.spokes:
+                out.append((exit_, nxt, city.id, _step_cost(board, here, nxt, edge_costs)))
+            continue
+        if _can_enter(board, nxt):
+            out.append((exit_, nxt, None, _step_cost(board, here, nxt, edge_costs)))
+    return out
+
+
+def _step_cost(board: Board, here: Hex, nxt: Hex, edge_costs: EdgeCosts) -> int:
+    """What ``routes._route_cost`` adds for the step from ``here`` to ``nxt``."""
+    tc = board.tables.terrain_costs
+    cost = tc.of(board.hexes[nxt]) if board.city_at(nxt) is None else 0
+    if board.crosses_ridge(here, nxt):
+        cost += tc.ridge
+    if edge_costs.plugins:  # (not ``if edge_costs``: its __bool__ is a Python call)
+        cost += edge_costs(board, here, nxt)
+    return cost
 
 
 def _origin_options(
@@ -590,14 +665,13 @@ def _origin_options(
     if hit is not None and hit[0] == game.state.track_version:
         return hit[1]
     board, track, edge_costs = game.board, game.state.track, game.edge_costs
-    table: dict[tuple[Hex, Side, int, str], _OriginRoutes]
-    table = board.derived(("origin_routes", edge_costs.key), dict)
+    tables = board.derived(("origin_routes", edge_costs.key), lambda: _OriginTables(edge_costs))
     by_dest: dict[str, list[tuple[int, tuple[Hex, ...], BuildOrigin]]] = {}
     for origin in usable:
         tiles = max_tiles - origin.constructions
         for side in sorted(origin.sides):
             for cost, dest, path, laid in _origin_routes(
-                board, table, origin.at, side, tiles, origin.start, edge_costs
+                board, tables, origin.at, side, tiles, origin.start, edge_costs
             ):
                 if _crossable(track, laid):  # meets track only as overpasses
                     by_dest.setdefault(dest, []).append((cost + origin.cost, path, origin))
@@ -625,10 +699,13 @@ def _cost_and_path(entry: tuple[int, tuple[Hex, ...], BuildOrigin]) -> tuple[int
     return entry[0], entry[1]
 
 
-# Verdicts kept on routes by path and origin: (the slots' version then, whether the route's
-# city was a judged one then, the option or None).
+# Verdicts kept on routes by path (which starts at its origin): (the origin, the slots'
+# version then, whether the route's city was a judged one then, the option or None); with
+# the slots and the hexes closed now.
 _RouteVerdicts = tuple[
-    "_Slots", dict[tuple[tuple[Hex, ...], BuildOrigin], tuple[int, bool, BuildOption | None]]
+    "_Slots",
+    dict[tuple[Hex, ...], tuple[BuildOrigin, int, bool, BuildOption | None]],
+    frozenset[Hex],
 ]
 
 
@@ -644,13 +721,17 @@ def _kept_route_verdicts(
     keys = _judgement_keys(game, seat)
     if keys is None:
         return None
-    every: dict[tuple[object, ...], dict[tuple[tuple[Hex, ...], BuildOrigin], Any]]
+    every: dict[tuple[object, ...], dict[tuple[Hex, ...], Any]]
     every = game.derived.setdefault("route_verdicts", {})
     # The origins are left out: a route's verdict depends only on the origin it starts from
     # (in the verdict's own key), not on the seat's other origins. So are the hexes closed
     # only as a start (unbuilt towns): these routes start at a plug-in's origin, never there.
-    key = (seat, cards, _closed(game, seat)[0], replace(rules, origins=()), keys)
-    return _synced_slots(game, max_tiles), _kept_table(every, key)
+    # And the hexes closed: a build over one is refused, one elsewhere changes nothing, so
+    # _judged_route refuses a route over one without a verdict and keeps only verdicts on
+    # routes clear of them (a Switch Track placed closes its hex: the verdicts on routes
+    # elsewhere hold).
+    key = (seat, cards, replace(rules, origins=()), keys)
+    return _synced_slots(game, max_tiles), _kept_table(every, key), _closed(game, seat)[0]
 
 
 def _judged_route(
@@ -664,17 +745,26 @@ def _judged_route(
 ) -> BuildOption | None:
     """``_try`` of a build along ``route`` from ``origin`` to ``city`` (its id, and whether a
     plug-in judges links to it now), or its verdict kept while the track on the route has
-    not changed nor the city joined or left the judged ones."""
+    not changed nor the city joined or left the judged ones (None over a closed hex)."""
     dest, judged = city
     if kept is None:
         return _try(game, BuildTrack(seat=seat, path=route, cards=cards), route, dest)
-    slots, verdicts = kept
-    hit = verdicts.get((route, origin))
-    if hit is not None and hit[1] == judged and _untouched_since(slots, hit[0], route):
-        found: BuildOption | None = hit[2]
+    slots, verdicts, closed = kept
+    if closed and not closed.isdisjoint(route):
+        return None  # Game.plan refuses a build over a closed hex
+    # Keyed by the route alone (an origin's object hashes as interpreted Python); the same
+    # origin is most often the same object (SwitchRules keeps them).
+    hit = verdicts.get(route)
+    if (
+        hit is not None
+        and (hit[0] is origin or hit[0] == origin)
+        and hit[2] == judged
+        and _untouched_since(slots, hit[1], route)
+    ):
+        found: BuildOption | None = hit[3]
         return found
     option = _try(game, BuildTrack(seat=seat, path=route, cards=cards), route, dest)
-    verdicts[(route, origin)] = (slots.version, judged, option)
+    verdicts[route] = (origin, slots.version, judged, option)
     return option
 
 

@@ -22,12 +22,13 @@ How the pieces are modelled (our reading, docs/boards/australia.md):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from railways.core.delivery import RouteLink
 from railways.core.errors import IllegalAction
+from railways.core.game import DERIVED_FORKS
 from railways.core.hexgrid import Hex, Side
 from railways.core.plugins import BuildRestriction, Marker
 from railways.core.track import BuildOrigin, CostRules, track_changed
@@ -67,10 +68,13 @@ class SwitchRules:
         return SWITCHES_PER_PLAYER - sum(1 for s in self.switches(game) if s["seat"] == seat)
 
     def hexes(self, game: Game) -> frozenset[Hex]:
-        return frozenset(Hex.from_offset(*s["hex"]) for s in self.switches(game))
+        """The hexes of every switch (the same set until the track changes)."""
+        return _marks(game)[1]
 
     def branches(self, game: Game) -> dict[int, dict[str, Any]]:
-        return {s["branch"]: s for s in self.switches(game)}
+        """Every switch by the id of its branch (kept until the track changes: do not
+        modify)."""
+        return _marks(game)[2]
 
     # -- building -----------------------------------------------------------------------
     def origins(self, game: Game, seat: int) -> tuple[BuildOrigin, ...]:
@@ -95,6 +99,11 @@ class SwitchRules:
         state = game.state
         taken = self.hexes(game)
         branches = self.branches(game)
+        clause = self.limit_clause if refusal else self.clause
+        # The same origin is the same object from one change of track to the next: listings
+        # keep verdicts on routes from it, and an identity is quicker to check than fields.
+        made: dict[tuple[object, ...], BuildOrigin]
+        made = game.derived.setdefault("switch_origins_made", {})
         out: list[BuildOrigin] = []
         for link in state.links.values():
             if link.owner != seat or not link.complete or link.id in branches:
@@ -102,24 +111,31 @@ class SwitchRules:
             for h, a, b in link.tiles:
                 if h in taken or len(state.track.get(h, ())) != 1:
                     continue  # a switch already, or a crossover: no room for a switch
-                out.append(
-                    BuildOrigin(
-                        at=h,
-                        seat=seat,
-                        start=link.start,
-                        sides=ALL_SIDES - {a, b},
-                        cost=SWITCH_COST,
-                        constructions=1,
-                        kind=KIND,
-                        clause=self.limit_clause if refusal else self.clause,
-                        refusal=refusal,
-                    )
-                )
+                key = (h, a, b, seat, link.start, clause, refusal)
+                origin = made.get(key)
+                if origin is None:
+                    # (Positional: keywords cost a compiled class 25 times as much here.)
+                    sides = ALL_SIDES - {a, b}
+                    args = (h, seat, link.start, sides, SWITCH_COST, 1, KIND, clause, refusal)
+                    origin = made[key] = BuildOrigin(*args)
+                out.append(origin)
         return tuple(out)
 
     def build_rules(self, game: Game, seat: int, rules: CostRules) -> CostRules:
+        """``rules`` with the seat's origins added: asked for every build checked or listed,
+        so the answer for the same ``rules`` object is kept until the track changes (a
+        ``dataclasses.replace`` costs more than the rest of the hook)."""
+        every: dict[tuple[int, str], tuple[int, CostRules, CostRules]]
+        every = game.derived.setdefault("switch_rules", {})
+        key = (seat, self.clause)
+        hit = every.get(key)
+        version = game.state.track_version
+        if hit is not None and hit[0] == version and hit[1] is rules:
+            return hit[2]
         origins = self.origins(game, seat)
-        return replace(rules, origins=rules.origins + origins) if origins else rules
+        found = replace(rules, origins=rules.origins + origins) if origins else rules
+        every[key] = (version, rules, found)
+        return found
 
     @staticmethod
     def free(rules: CostRules) -> CostRules:
@@ -189,10 +205,17 @@ class SwitchRules:
             track_changed(game.state)
 
     def build_restriction(self, game: Game, seat: int) -> BuildRestriction | None:
-        hexes = self.hexes(game)
-        if not hexes:
-            return None
-        return BuildRestriction(hexes, "a Switch Track is there", "RW-p7-27")
+        """No track on a switch's hex (the same object until the track changes)."""
+        hit: tuple[int, BuildRestriction | None] | None
+        hit = game.derived.get("switch_restriction")
+        version = game.state.track_version
+        if hit is None or hit[0] != version:
+            hexes = self.hexes(game)
+            found = None
+            if hexes:
+                found = BuildRestriction(hexes, "a Switch Track is there", "RW-p7-27")
+            hit = game.derived["switch_restriction"] = (version, found)
+        return hit[1]
 
     # -- deliveries -----------------------------------------------------------------------
     def route_links(self, game: Game) -> Sequence[RouteLink]:
@@ -228,6 +251,30 @@ class SwitchRules:
         ]
 
 
+def _marks(game: Game) -> tuple[int, frozenset[Hex], dict[int, dict[str, Any]]]:
+    """The switches' hexes and the switches by branch, kept until the track changes (a
+    switch is placed and removed only with a change of track, which says so)."""
+    version = game.state.track_version
+    hit: tuple[int, frozenset[Hex], dict[int, dict[str, Any]]] | None
+    hit = game.derived.get("switch_marks")
+    if hit is None or hit[0] != version:
+        placed = SwitchRules.switches(game)
+        hexes = frozenset(Hex.from_offset(*s["hex"]) for s in placed)
+        hit = game.derived["switch_marks"] = (version, hexes, {s["branch"]: s for s in placed})
+    return hit
+
+
+# How a copy of the game takes these caches over (Game.copy): the marks and restrictions are
+# never changed in place; the per-seat tables are.
+DERIVED_FORKS.update(
+    switch_marks=lambda kept: kept,
+    switch_origins=dict,
+    switch_origins_made=dict,
+    switch_rules=dict,
+    switch_restriction=lambda kept: kept,
+)
+
+
 @register_plugin
 class SwitchTracks(Module):
     id = "switch-tracks"
@@ -248,6 +295,11 @@ class SwitchTracks(Module):
         self, game: Game, action: BuildTrack, plan: BuildPlan, rules: CostRules
     ) -> BuildPlan:
         return self.rules.judge_build(game, action, plan)
+
+    def judgement_key(self, game: Game, seat: int) -> Hashable:
+        """Nothing: the verdicts read the hexes of their own links (a switch's hex is closed
+        and the track a link from a switch leaves is on its first hex), as listings note."""
+        return ()
 
     def after_plan(self, game: Game, seat: int, link: Link, plan: BuildPlan) -> None:
         self.rules.after_plan(game, seat, link, plan)

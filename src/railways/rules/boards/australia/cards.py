@@ -301,14 +301,34 @@ class Permit(CardEffect):
     clause = ""
     text = ""
 
+    def __init__(self) -> None:
+        self._made: dict[int, tuple[CostRules, CostRules]] = {}  # see build_rules
+
     def check_card(self, board: Board, card: CardDef) -> list[str]:
         return _icon(card, Icon.HAND)
 
     def build_rules(self, game: Game, seat: int, card: CardDef, rules: CostRules) -> CostRules:
+        # Asked for every build listed or checked with the card (its variants of a listing
+        # too), most often for the same rules object: the answer depends on it alone, so it
+        # is kept by that object (rules never change once made; kept ones stay alive, so
+        # their ids are not reused).
+        hit = self._made.get(id(rules))
+        if hit is not None and hit[0] is rules:
+            return hit[1]
+        found = self._permitted(rules)
+        if len(self._made) >= PERMITS_KEPT:
+            self._made.clear()
+        self._made[id(rules)] = (rules, found)
+        return found
+
+    def _permitted(self, rules: CostRules) -> CostRules:
         return replace(rules, permits=rules.permits | {self.permit})
 
     def summary(self, card: CardDef, city_names: Mapping[str, str]) -> str:
         return self.text
+
+
+PERMITS_KEPT = 256  # rules a Permit card keeps its answer for (seats, cards, track versions)
 
 
 class TripleGauge(Permit):
@@ -334,8 +354,8 @@ class Switchback(Permit):
     clause = "AU-042"
     text = "place one of your Switch Tracks for free and build on from it"
 
-    def build_rules(self, game: Game, seat: int, card: CardDef, rules: CostRules) -> CostRules:
-        return SwitchRules.free(super().build_rules(game, seat, card, rules))
+    def _permitted(self, rules: CostRules) -> CostRules:
+        return SwitchRules.free(super()._permitted(rules))
 
 
 class ZigZag(CardEffect):

@@ -38,7 +38,6 @@ from railways.rules.boards.australia.regions import (
     GAUGE,
     REGIONS,
     TOWN,
-    crossings,
     describe,
     ferry_hexes,
     fewest_players,
@@ -60,6 +59,7 @@ PLUGIN_ID = "australia"
 BASE_TRACK = "base-score-track"  # the module that plays the base game's score track (AU-020)
 OPTIONAL_BARONS = "australia-optional-barons"  # Mayes, Anderson, Lloyd (AU-047..AU-049)
 SCORE_TOKEN = 50  # a +50 token for a score above 50 (AU-006)
+_NOWHERE: frozenset[str] = frozenset()  # the regions of a hex in none
 
 
 def _base_track() -> tuple[int, ...]:
@@ -84,6 +84,8 @@ class Australia(Plugin):
 
     def __init__(self) -> None:
         self.switches = SwitchRules(clause="AU-033", limit_clause="AU-018")
+        self._ferry_board: Board | None = None  # the board whose ferry hexes are these
+        self._ferries: frozenset[Hex] = frozenset()
 
     # -- the game's board and deck -------------------------------------------------------------
     @classmethod
@@ -122,39 +124,68 @@ class Australia(Plugin):
 
     # -- building ------------------------------------------------------------------------------
     def route_allowed(self, board: Board, path: Sequence[Hex]) -> bool:
-        return crossings(board, path) == 0  # AU-023
+        # AU-023: no border crossed (``crossings(board, path) == 0``, stopping at the first
+        # one: asked for every route on the empty board, from every switch's hex).
+        regions = regions_of(board)
+        now = regions.get(path[0], _NOWHERE)
+        for h in path[1:]:
+            now = now & regions.get(h, _NOWHERE)
+            if not now:
+                return False
+        return True
 
     def build_rules(self, game: Game, seat: int, rules: CostRules) -> CostRules:
         return self.switches.build_rules(game, seat, rules)  # AU-018, AU-033
 
     def edge_cost(self, board: Board, a: Hex, b: Hex) -> int:
-        return FERRY_FEE if b in ferry_hexes(board) else 0  # AU-041 (the fee is ours)
+        # AU-041 (the fee is ours). Asked for every edge priced: the board's ferry hexes
+        # are kept here rather than looked up each time.
+        if board is not self._ferry_board:
+            self._ferry_board, self._ferries = board, ferry_hexes(board)
+        return FERRY_FEE if b in self._ferries else 0
 
     def judged_cities(self, game: Game) -> frozenset[str]:
-        return frozenset(au.unbuilt(game))  # a link to one builds it, for more (AU-028)
+        return self._towns_now(game)[1]  # a link to one builds it, for more (AU-028)
+
+    def _towns_now(self, game: Game) -> tuple[int, frozenset[str], tuple[BuildRestriction, ...]]:
+        """The towns not built yet and the restrictions on builds now, kept until the track
+        changes (a town is built and a switch placed or removed only with such a change).
+        Asked for every build checked or listed: the same objects each time, so the sets
+        hash once where they key the listings' caches."""
+        version = game.state.track_version
+        hit: tuple[int, frozenset[str], tuple[BuildRestriction, ...]] | None
+        hit = game.derived.get("australia_towns")
+        if hit is None or hit[0] != version:
+            unbuilt = frozenset(au.unbuilt(game))
+            hit = (version, unbuilt, self._restrictions(game, unbuilt))
+            game.derived["australia_towns"] = hit
+        return hit
 
     def judgement_key(self, game: Game, seat: int) -> Hashable:
-        """The switches placed: all a verdict on a link from a city reads besides its own
-        hexes and whether its ends are towns not built yet (the regions and ferries are the
-        board's; a town built changes the price and the starts of its own links only)."""
-        return tuple(
-            (tuple(s["hex"]), s["seat"], s["parent"], s["branch"])
-            for s in self.switches.switches(game)
-        )
+        """Nothing: a verdict on a link reads its own hexes, whether its ends are towns not
+        built yet and the hexes closed to builds, as the listings note with each verdict (the
+        regions and ferries are the board's; a town built changes the price and the starts
+        of its own links only). The switches count only through their hexes, which are
+        closed (AU-033): a link over one is refused; one elsewhere changes nothing (a link
+        from a switch reads the track it leaves, on the first hex of its own path)."""
+        return ()
 
     def build_restrictions(self, game: Game, seat: int) -> Sequence[BuildRestriction]:
+        return self._towns_now(game)[2]  # the same for every seat
+
+    def _restrictions(self, game: Game, unbuilt: frozenset[str]) -> tuple[BuildRestriction, ...]:
         out = []
-        switches = self.switches.build_restriction(game, seat)
+        switches = self.switches.build_restriction(game, 0)
         if switches is not None:  # nothing more is laid on a switch's hex (AU-033)
             out.append(replace(switches, clause="AU-033"))
-        hexes = frozenset(game.board.cities[t].at for t in au.unbuilt(game))
+        hexes = frozenset(game.board.cities[t].at for t in unbuilt)
         if hexes:
             out.append(
                 BuildRestriction(
                     hexes, "a town is built only by a link that ends there", "AU-030", True
                 )
             )
-        return out
+        return tuple(out)
 
     def judge_build(
         self, game: Game, action: BuildTrack, plan: BuildPlan, rules: CostRules
@@ -212,13 +243,12 @@ class Australia(Plugin):
         else:
             assert plan.start_city is not None
             now = regions.get(board.cities[plan.start_city].at, frozenset())
-        ahead = [h for h, _a, _b in plan.tiles]
+        ahead = tuple(h for h, _a, _b in plan.tiles)
         if plan.end_city is not None:
-            ahead.append(board.cities[plan.end_city].at)
-        for h in ahead:
-            now, crossed = step(regions, now, h)
-            if crossed:
-                raise IllegalAction(self._crossing(board, h), "AU-023")
+            ahead += (board.cities[plan.end_city].at,)
+        now, crossed_at = _walk(board, now, ahead)
+        if crossed_at is not None:
+            raise IllegalAction(self._crossing(board, crossed_at), "AU-023")
         if plan.joins is not None:  # the other loose end must run in a region this one is in
             other = state.links[plan.joins]
             theirs = self._along(game, other, len(other.tiles))
@@ -228,15 +258,13 @@ class Australia(Plugin):
     def _along(self, game: Game, link: Link, upto: int) -> frozenset[str]:
         """The regions a link's track is in after its first ``upto`` tiles (crossings made
         before were made with a card: the track goes on from where it is)."""
-        regions = regions_of(game.board)
+        board = game.board
         branch = self.switches.branches(game).get(link.id)
         if branch is not None:
             now = self._at_switch(game, Hex.from_offset(*branch["hex"]))
         else:
-            now = regions.get(game.board.cities[link.start].at, frozenset())
-        for h, _a, _b in link.tiles[:upto]:
-            now = step(regions, now, h)[0]
-        return now
+            now = regions_of(board).get(board.cities[link.start].at, frozenset())
+        return _walk(board, now, tuple(h for h, _a, _b in link.tiles[:upto]))[0]
 
     def _at_switch(self, game: Game, at: Hex) -> frozenset[str]:
         """The regions of the track a switch sits on, at the switch: a new link from it
@@ -272,9 +300,10 @@ class Australia(Plugin):
 
     # -- other actions ------------------------------------------------------------------------
     def check_action(self, game: Game, action: Action) -> None:
-        for name in ("city", "target"):
+        unbuilt = self._towns_now(game)[1]  # asked for every action checked: kept
+        for name in ("city", "target") if unbuilt else ():
             named = getattr(action, name, None)
-            if isinstance(named, str) and au.is_unbuilt(game, named):
+            if isinstance(named, str) and named in unbuilt:
                 raise IllegalAction(
                     f"{game.city_name(named)} is a town not yet built: a link to it builds it",
                     "AU-028",
@@ -436,6 +465,32 @@ class Australia(Plugin):
             if board.regions and town.at not in regions:
                 problems.append(f"town {town.name} is in no region")
         return problems
+
+
+WALKS_KEPT = 50_000  # walks kept per board before starting afresh
+
+
+def _walk(
+    board: Board, now: frozenset[str], hexes: tuple[Hex, ...]
+) -> tuple[frozenset[str], Hex | None]:
+    """Where a track stepping from regions ``now`` over ``hexes`` ends up (``step`` on each,
+    crossings included), and the first hex where it crosses a border (None: it crosses
+    none). Asked for every build judged, so kept per board."""
+    table: dict[tuple[frozenset[str], tuple[Hex, ...]], tuple[frozenset[str], Hex | None]]
+    table = board.derived("australia-walks", dict)
+    key = (now, hexes)
+    hit = table.get(key)
+    if hit is None:
+        regions = regions_of(board)
+        first: Hex | None = None
+        for h in hexes:
+            now, crossed = step(regions, now, h)
+            if crossed and first is None:
+                first = h
+        if len(table) >= WALKS_KEPT:
+            table.clear()
+        hit = table[key] = (now, first)
+    return hit
 
 
 @register_plugin

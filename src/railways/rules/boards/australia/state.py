@@ -24,9 +24,14 @@ TOWN_CUBES = 2  # goods a town gets when built, and again from its card (AU-031,
 def data(game: Game) -> dict[str, Any]:
     """``built`` (town ids), ``federation`` (the city with the token, or ""), ``navvy``
     (card id -> {city, points}), ``fame`` (card id -> Major Lines already counted)."""
-    found: dict[str, Any] = game.state.plugin_data.setdefault(
-        KEY, {"built": [], "federation": "", "navvy": {}, "fame": {}}
-    )
+    found: dict[str, Any] | None = game.state.plugin_data.get(KEY)
+    if found is None:  # (not setdefault: asked for every action, the default made each time)
+        found = game.state.plugin_data[KEY] = {
+            "built": [],
+            "federation": "",
+            "navvy": {},
+            "fame": {},
+        }
     return found
 
 
