@@ -67,7 +67,7 @@ class Refusal:
     clause: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Walk:
     """A cube on its way: who moves it, its colour, the cities and links so far."""
 
@@ -75,6 +75,16 @@ class Walk:
     color: Color
     cities: tuple[str, ...]
     links: tuple[int, ...]
+
+    # Hand-written: mypyc compiles it (the one @dataclass writes runs interpreted, some ten
+    # times the instructions; ``check`` makes one per link of every delivery).
+    def __init__(
+        self, seat: int, color: Color, cities: tuple[str, ...], links: tuple[int, ...]
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "color", color)
+        object.__setattr__(self, "cities", cities)
+        object.__setattr__(self, "links", links)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # plug-ins subclass it (the mypyc build)
@@ -498,6 +508,7 @@ class CityIndex:
     def __init__(self) -> None:
         self.names: list[str] = []
         self.index: dict[str, int] = {}
+        self.made = 0  # integer graphs made with these numbers (``IntGraph.serial``)
 
     def of(self, name: str) -> int:
         found = self.index.get(name)
@@ -514,19 +525,38 @@ def city_index(board: Board) -> CityIndex:
 @final
 class IntGraph:
     """A link graph (``legal.link_graph``) over the board's city numbers: ``adj[city]`` is
-    a flat list (link id, city at the other end, owner, ...) in the graph's order, and
-    ``order`` the cities in the graph's order. Never changed once made (copies of a game
-    share it), but for the city colours it last turned into numbers (``colors_of``)."""
+    a flat list (link id, city at the other end, owner, ...) in the graph's order. Never
+    changed once made (copies of a game share it), but for the city colours it last turned
+    into numbers (``colors_of``).
 
-    def __init__(self, graph: dict[str, list[Edge]], cities: CityIndex) -> None:
+    One made from an earlier one and the links the track completed since (``extended``)
+    shares the lists of the cities those links do not touch, and says which cities it
+    changed since each of its last few ancestors (``changed_since``): the kept deliveries
+    then know what to work out again without comparing every city's links."""
+
+    def __init__(
+        self,
+        graph: dict[str, list[Edge]],
+        cities: CityIndex,
+        adj: list[list[int]] | None = None,
+    ) -> None:
         self.graph = graph
         self.cities = cities
-        self.order: list[int] = []
+        cities.made += 1
+        self.serial = cities.made  # (names this graph in a later one's ``since``)
+        self.since: dict[int, int] = {}
+        self._colors: dict[str, Color] = {}
+        self._wild: frozenset[str] = frozenset()
+        self._color_list: list[int] = []
+        self.adj: list[list[int]] = []
+        if adj is not None:  # (``extended``)
+            self.adj = adj
+            return
         for name, edges in graph.items():
-            self.order.append(cities.of(name))
+            cities.of(name)
             for _link, to, _owner in edges:
                 cities.of(to)
-        self.adj: list[list[int]] = [[] for _ in range(len(cities.names))]
+        self.adj = [[] for _ in range(len(cities.names))]
         index = cities.index
         for name, edges in graph.items():
             flat = self.adj[index[name]]
@@ -534,9 +564,37 @@ class IntGraph:
                 flat.append(link)
                 flat.append(index[to])
                 flat.append(owner)
-        self._colors: dict[str, Color] = {}
-        self._wild: frozenset[str] = frozenset()
-        self._color_list: list[int] = []
+
+    def extended(self, graph: dict[str, list[Edge]], added: Sequence[Link]) -> IntGraph:
+        """This graph with the complete ``added`` links after its own: ``graph`` over
+        integers, when ``graph`` is this one's graph with those links' edges appended."""
+        cities = self.cities
+        adj = list(self.adj)
+        changed = 0
+        for link in added:
+            assert link.end is not None
+            a, b = cities.of(link.start), cities.of(link.end)
+            while len(adj) <= max(a, b):
+                adj.append([])
+            adj[a] = [*adj[a], link.id, b, link.owner]
+            adj[b] = [*adj[b], link.id, a, link.owner]
+            changed |= (1 << a) | (1 << b)
+        made = IntGraph(graph, cities, adj)
+        since = made.since
+        since[self.serial] = changed
+        for serial, bits in self.since.items():
+            if len(since) >= KEPT_ANCESTORS:
+                break
+            since[serial] = bits | changed
+        made._colors, made._wild, made._color_list = self._colors, self._wild, self._color_list
+        return made
+
+    def changed_since(self, earlier: IntGraph) -> int | None:
+        """The cities whose links differ from ``earlier``'s, as bits, when this graph was
+        extended from it in the last few steps (None: not known)."""
+        if earlier is self:
+            return 0
+        return self.since.get(earlier.serial)
 
     def colors_of(self, colors: dict[str, Color], wild: frozenset[str]) -> list[int]:
         """The colours each city takes, as bits: its own (none for a city without one), or
@@ -560,6 +618,9 @@ class IntGraph:
             if at is not None:
                 bits |= 1 << at
         return bits
+
+
+KEPT_ANCESTORS = 8  # earlier graphs an extended graph remembers its changes since
 
 
 def int_graph(game: Game, graph: dict[str, list[Edge]]) -> IntGraph:
