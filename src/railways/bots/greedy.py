@@ -277,8 +277,12 @@ class _Context:
         self.colors = state.city_colors
         # The complete links by city: the engine's link graph (kept with the track, never
         # changed) when no plug-in adds ways to it (switches), which this does not count.
-        ways = self.ways = bool(game.route_links())
+        ways = bool(game.route_links())
         adj: Adjacency = {} if ways else link_graph(game)
+        self._color_of: list[int] | None = None  # each city's colour bit (_int_best_routes)
+        # The engine's link graph, when this context walks it (a board's context may set
+        # ``adj`` to its own): best_routes then walks its integer form.
+        self._engine_adj: Adjacency | None = None if ways else adj
         own: set[str] = set()
         others: set[str] = set()
         for link in state.links.values():
@@ -386,7 +390,7 @@ class _Context:
         One walk serves every colour: it carries the colours still travelling.
         """
         seat = self.seat
-        if adj is self.adj and colors is self.colors and not self.ways:
+        if adj is self._engine_adj and colors is self.colors:
             return self._int_best_routes(start, wanted, depth)
         bits = {color: 1 << i for i, color in enumerate(wanted)}
         best = {color: [0.0] * (depth + 1) for color in bits}
@@ -438,7 +442,9 @@ class _Context:
             alive |= 1 << COLOR_INDEX[color]
         at = ints.cities.index.get(start, -1)
         if 0 <= at < len(ints.adj):
-            color_of = ints.colors_of(self.colors, _NO_CITIES)
+            color_of = self._color_of
+            if color_of is None or len(color_of) < len(ints.adj):  # (once per decision)
+                color_of = self._color_of = ints.colors_of(self.colors, _NO_CITIES)
             walk = _RouteWalk(ints.adj, color_of, rows, self.seat, self.others, depth)
             walk.walk(at, 0, 0, 1 << at, alive)
         for row in best.values():

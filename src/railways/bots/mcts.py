@@ -380,20 +380,25 @@ def best_delivery(game: Game, seat: int, others: float = 0.5) -> DeliverGoods | 
         rules = game.delivery_rules(seat, cards)
         if not rules.hooks and not partners:
             walk = _BoundedWalk(game, rules, graph, others, best_value)
+            found: tuple[str, int] | None = None  # (an action is made for the best alone)
+            index, starts = walk.index, walk.starts
             for city, cubes in state.cubes.items():
-                if cubes and walk.may_start(city):
+                if not cubes:
+                    continue
+                at = index.get(city, -1)
+                if at >= 0 and (starts >> at) & 1:  # the seat may start a cube here
+                    walk.start = at
                     bits = 0
                     for cube in cubes:
                         bits |= 1 << COLOR_INDEX[cube]
                     for c in _BY_VALUE:
                         if (bits >> c) & 1 and walk.best_from(1 << c):
-                            best = DeliverGoods(
-                                seat=seat,
-                                city=city,
-                                color=_VALUES[c],
-                                links=walk.found,
-                                cards=cards,
-                            )
+                            found = (city, c)
+            if found is not None:
+                city, c = found
+                best = DeliverGoods(
+                    seat=seat, city=city, color=_VALUES[c], links=walk.found, cards=cards
+                )
             best_value = walk.bar
             continue
         for city, cubes in state.cubes.items():
@@ -451,6 +456,7 @@ class _BoundedWalk:
     ) -> None:
         ints = int_graph(game, graph)
         self.index = ints.cities.index
+        self.starts = ints.start_bits(rules.seat, rules.shared)
         self.adj = ints.adj
         self.color_of = ints.colors_of(rules.colors, _NO_CITIES)
         self.seat = rules.seat
@@ -463,20 +469,6 @@ class _BoundedWalk:
         self.start = -1
         self.want = 0
         self.hit = False
-
-    def may_start(self, city: str) -> bool:
-        """Whether a link the seat may start a cube on leaves ``city`` (and make it the
-        start of the next walks)."""
-        at = self.index.get(city, -1)
-        if at < 0 or at >= len(self.adj):
-            return False
-        edges = self.adj[at]
-        seat, shared = self.seat, self.shared
-        for i in range(0, len(edges), 3):
-            if edges[i + 2] == seat or edges[i] in shared:
-                self.start = at
-                return True
-        return False
 
     def best_from(self, want: int) -> bool:
         """Walk a cube of the colour ``want`` (a bit) from the start city: whether it found

@@ -162,6 +162,8 @@ def _shared(game: Game, seat: int) -> frozenset[int]:
 
 
 _NONE_SHARED: frozenset[int] = frozenset()
+_NO_CITIES: frozenset[str] = frozenset()
+_COLOR_OF: dict[str, Color] = {c.value: c for c in Color}  # a colour by its value
 
 
 class DeliveryRules:
@@ -172,12 +174,12 @@ class DeliveryRules:
         self.seat = seat
         self.hooks = tuple(h for h in hooks if h.in_force(game, seat))
         # The cities the hooks let a cube pass, when passing is all they change (routes).
-        self.passable: frozenset[str] | None = frozenset()
+        self.passable: frozenset[str] | None = _NO_CITIES
         # What the integer walk needs when every hook only lets cubes pass some cities or
         # makes some cities take every colour (``simple``): those two sets of cities.
         self.simple = True
-        self.pass_cities: frozenset[str] = frozenset()
-        self.wild: frozenset[str] = frozenset()
+        self.pass_cities: frozenset[str] = _NO_CITIES
+        self.wild: frozenset[str] = _NO_CITIES
         self.min_links = 1
         for hook in self.hooks:
             cities = hook.passable(game, seat)
@@ -274,10 +276,13 @@ class DeliveryRules:
         game, state = self.game, self.game.state
         if action.city not in game.board.cities:
             raise IllegalAction(f"there is no city {action.city!r}")
-        try:
-            color = Color(action.color)
-        except ValueError:
-            raise IllegalAction(f"{action.color!r} is not a goods colour", "RW-p5-22") from None
+        # (a dict for the usual case: calling the Enum costs some 4,000 instructions)
+        color = _COLOR_OF.get(action.color) if isinstance(action.color, str) else None
+        if color is None:
+            try:
+                color = Color(action.color)
+            except ValueError:
+                raise IllegalAction(f"{action.color!r} is not a goods colour", "RW-p5-22") from None
         if color not in state.cubes[action.city]:
             raise IllegalAction(
                 f"{game.city_name(action.city)} has no {color.value} cube", "RW-p5-24"
@@ -545,6 +550,7 @@ class IntGraph:
         cities.made += 1
         self.serial = cities.made  # (names this graph in a later one's ``since``)
         self.since: dict[int, int] = {}
+        self._starts: dict[tuple[int, frozenset[int]], int] = {}  # (``start_bits``)
         self._colors: dict[str, Color] = {}
         self._wild: frozenset[str] = frozenset()
         self._color_list: list[int] = []
@@ -588,6 +594,21 @@ class IntGraph:
             since[serial] = bits | changed
         made._colors, made._wild, made._color_list = self._colors, self._wild, self._color_list
         return made
+
+    def start_bits(self, seat: int, shared: frozenset[int]) -> int:
+        """The cities a link of the seat (or one it shares, ``shared``) leaves, as bits:
+        where it may start a cube (RW-p5-32). Kept with the graph."""
+        key = (seat, shared)
+        bits = self._starts.get(key)
+        if bits is None:
+            bits = 0
+            for at, edges in enumerate(self.adj):
+                for i in range(0, len(edges), 3):
+                    if edges[i + 2] == seat or edges[i] in shared:
+                        bits |= 1 << at
+                        break
+            self._starts[key] = bits
+        return bits
 
     def changed_since(self, earlier: IntGraph) -> int | None:
         """The cities whose links differ from ``earlier``'s, as bits, when this graph was
