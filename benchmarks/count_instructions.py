@@ -2,6 +2,7 @@
 
 Run: python benchmarks/count_instructions.py [--map ID] [--players N] [--games N] [--fast]
      python benchmarks/count_instructions.py --rl pettingzoo|gymnasium [--steps N]
+     python benchmarks/count_instructions.py --mcts ITERS [--map ID] [--players N]
 
 Seconds on a shared machine swing two- to threefold within minutes; instructions do not:
 the same build, games and environment count the same whatever else runs. So this is the
@@ -13,6 +14,13 @@ and off around them (``callgrind_control``).
 ``--rl`` counts masked random steps of a research interface instead (``railways.rl.bench``:
 the PettingZoo AEC environment on ``--map``/``--players``, or the Gymnasium solo one on
 ``--map``), after ``--steps`` warm-up steps; resets between games are counted too.
+
+``--mcts ITERS`` counts a fixed search of the ``mcts`` bot instead: greedy bots play
+three games (seeds 3, 4 and 5) for 60, 120 and 200 actions, on until a seat has a decision
+the bot searches; an ``mcts:iters=ITERS`` bot (seed 7) then chooses there, with counting on
+around its choices only (the positions and their listings are not counted). It prints the
+iterations and the instructions per iteration, and the actions chosen (the same before
+and after a change that keeps the bot's play).
 
 It needs ``valgrind`` (Debian's package); under it a playout runs some 50 times slower.
 """
@@ -51,6 +59,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="count masked random steps of this research interface (railways.rl.bench)",
     )
     parser.add_argument("--steps", type=int, default=300, help="--rl steps counted (default 300)")
+    parser.add_argument(
+        "--mcts",
+        type=int,
+        metavar="ITERS",
+        help="count the mcts bot's search (mcts:iters=ITERS) at three fixed positions",
+    )
     parser.add_argument("--out", help="keep callgrind's file here (for callgrind_annotate)")
     return parser.parse_args(argv)
 
@@ -64,6 +78,9 @@ def _played(args: argparse.Namespace) -> None:
     """The run under callgrind: warm up, then play the counted games with counting on."""
     if args.rl:
         _stepped(args)
+        return
+    if args.mcts:
+        _searched(args)
         return
     from railways.bench.engine import fast_playouts, random_playouts
 
@@ -94,6 +111,49 @@ def _stepped(args: argparse.Namespace) -> None:
         steps, _seconds = gymnasium_loop(solo, args.steps, args.seed)
     _toggle(False)
     print(f"actions {steps}")
+
+
+# (game seed, greedy actions played before the search; on to the next searched decision)
+MCTS_POSITIONS = ((3, 60), (4, 120), (5, 200))
+MCTS_SEED = 7
+
+
+def _searched(args: argparse.Namespace) -> None:
+    """The run under callgrind for ``--mcts``: make the positions, then count the searches."""
+    from railways.bots.greedy import GreedyBot
+    from railways.bots.mcts import MctsBot, MctsSettings
+    from railways.core.legal import legal_actions
+    from railways.core.state import Phase
+    from railways.rules import new_game
+
+    positions = []
+    for seed, before in MCTS_POSITIONS:
+        game = new_game(args.map, players=args.players, seed=seed)
+        bots = [GreedyBot(seed * 31 + i) for i in range(args.players)]
+        count = 0
+        while not game.over:
+            seat = game.to_act
+            assert seat is not None
+            searched = (
+                game.state.phase is Phase.ACTIONS and game.turns.step_actions(game, seat) is None
+            )
+            legal = legal_actions(game, seat)
+            if count >= before and searched:
+                positions.append((game, seat, legal))
+                break
+            game.apply(bots[seat].choose(game, seat, legal))
+            count += 1
+    iterations = 0
+    chosen = []
+    _toggle(True)
+    for game, seat, legal in positions:
+        bot = MctsBot(MCTS_SEED, MctsSettings(iters=args.mcts))
+        chosen.append(bot.choose(game, seat, legal))
+        iterations += bot.last_iterations
+    _toggle(False)
+    for action in chosen:
+        print(f"chose {action}")
+    print(f"actions {iterations}")
 
 
 def _number(pattern: str, text: str) -> int:
@@ -132,8 +192,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     total = _number(r"refs:\s+([\d,]+)", done.stderr)
     kind = f"{args.rl} masked random steps" if args.rl else "sampled" if args.fast else "full"
     kind += "" if args.rl else " playouts"
-    print(f"{args.map}, {args.players} players, {kind}: {actions} actions counted")
-    print(f"instructions: {total:,} ({total / max(actions, 1):,.0f} per action)")
+    unit = "action"
+    if args.mcts:
+        kind, unit = (
+            f"mcts:iters={args.mcts} searches at {len(MCTS_POSITIONS)} positions",
+            "iteration",
+        )
+        print("".join(f"{line}\n" for line in done.stdout.splitlines() if line.startswith("chose")))
+    print(f"{args.map}, {args.players} players, {kind}: {actions} {unit}s counted")
+    print(f"instructions: {total:,} ({total / max(actions, 1):,.0f} per {unit})")
     return 0
 
 

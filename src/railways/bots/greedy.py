@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import final
 
 from mypy_extensions import mypyc_attr
 
@@ -48,10 +49,11 @@ from railways.core.actions import (
 )
 from railways.core.board import GOODS_COLORS, Color, MajorLine
 from railways.core.cards import Icon
+from railways.core.delivery import COLOR_INDEX, COLORS, int_graph
 from railways.core.determinize import determinize
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
-from railways.core.legal import BuildOption, LegalActions
+from railways.core.legal import BuildOption, LegalActions, link_graph
 from railways.core.rng import Rng
 from railways.core.state import Phase
 from railways.rules.operations.interaction import PassInspector, PlayInspector, owners
@@ -273,14 +275,22 @@ class _Context:
         self.engine = game.engine_level(seat)  # after any plug-in penalty
         self.max_engine = game.board.tables.max_engine
         self.colors = state.city_colors
-        adj: Adjacency = {}
+        # The complete links by city: the engine's link graph (kept with the track, never
+        # changed) when no plug-in adds ways to it (switches), which this does not count.
+        ways = bool(game.route_links())
+        adj: Adjacency = {} if ways else link_graph(game)
+        self._color_of: list[int] | None = None  # each city's colour bit (_int_best_routes)
+        # The engine's link graph, when this context walks it (a board's context may set
+        # ``adj`` to its own): best_routes then walks its integer form.
+        self._engine_adj: Adjacency | None = None if ways else adj
         own: set[str] = set()
         others: set[str] = set()
         for link in state.links.values():
             if link.end is None:
                 continue
-            adj.setdefault(link.start, []).append((link.id, link.end, link.owner))
-            adj.setdefault(link.end, []).append((link.id, link.start, link.owner))
+            if ways:
+                adj.setdefault(link.start, []).append((link.id, link.end, link.owner))
+                adj.setdefault(link.end, []).append((link.id, link.start, link.owner))
             if link.owner == seat:
                 own.update((link.start, link.end))
             else:
@@ -380,6 +390,8 @@ class _Context:
         One walk serves every colour: it carries the colours still travelling.
         """
         seat = self.seat
+        if adj is self._engine_adj and colors is self.colors:
+            return self._int_best_routes(start, wanted, depth)
         bits = {color: 1 << i for i, color in enumerate(wanted)}
         best = {color: [0.0] * (depth + 1) for color in bits}
         by_bit = {bit: best[color] for color, bit in bits.items()}
@@ -411,6 +423,30 @@ class _Context:
                         stack.append((nxt, m2, t2, (*seen, nxt), rest))
                 else:
                     stack.append((nxt, m2, t2, (*seen, nxt), alive))
+        for row in best.values():
+            for i in range(1, depth + 1):  # best within i links
+                if row[i - 1] > row[i]:
+                    row[i] = row[i - 1]
+        return best
+
+    def _int_best_routes(
+        self, start: str, wanted: Iterable[Color], depth: int
+    ) -> dict[Color, list[float]]:
+        """``best_routes`` over the engine's integer link graph (``_RouteWalk``)."""
+        ints = int_graph(self.game, self.adj)
+        best = {color: [0.0] * (depth + 1) for color in wanted}
+        rows: list[list[float]] = [_NO_ROW] * len(COLORS)
+        alive = 0
+        for color, row in best.items():
+            rows[COLOR_INDEX[color]] = row
+            alive |= 1 << COLOR_INDEX[color]
+        at = ints.cities.index.get(start, -1)
+        if 0 <= at < len(ints.adj):
+            color_of = self._color_of
+            if color_of is None or len(color_of) < len(ints.adj):  # (once per decision)
+                color_of = self._color_of = ints.colors_of(self.colors, _NO_CITIES)
+            walk = _RouteWalk(ints.adj, color_of, rows, self.seat, self.others, depth)
+            walk.walk(at, 0, 0, 1 << at, alive)
         for row in best.values():
             for i in range(1, depth + 1):  # best within i links
                 if row[i - 1] > row[i]:
@@ -817,3 +853,64 @@ class _Context:
             return 0.0
         before = effect.score(self.game, self.seat, baron)
         return float(effect.score(trial, self.seat, baron) - before)
+
+
+_NO_ROW: list[float] = []
+_NO_CITIES: frozenset[str] = frozenset()
+
+
+@final
+class _RouteWalk:
+    """``_Context.best_routes``'s walk over the integer link graph: the same steps in the
+    same order as its stack of partial routes (a city's links in order, then the walks on
+    from them in reverse order), so the same routes are counted within the same
+    ``WALK_BUDGET``, without a tuple of cities per step."""
+
+    def __init__(
+        self,
+        adj: list[list[int]],
+        color_of: list[int],
+        rows: list[list[float]],
+        seat: int,
+        others: float,
+        depth: int,
+    ) -> None:
+        self.adj = adj
+        self.color_of = color_of
+        self.rows = rows  # by colour index: the best value within each number of links
+        self.seat = seat
+        self.others = others
+        self.depth = depth
+        self.budget = WALK_BUDGET
+
+    def walk(self, here: int, mine: int, theirs: int, seen: int, alive: int) -> None:
+        used = mine + theirs
+        if used >= self.depth:
+            return
+        edges = self.adj[here]
+        color_of, seat, others = self.color_of, self.seat, self.others
+        n = len(edges)
+        for i in range(0, n, 3):
+            nxt, owner = edges[i + 1], edges[i + 2]
+            if (used == 0 and owner != seat) or (seen >> nxt) & 1:
+                continue
+            self.budget -= 1
+            bit = color_of[nxt] & alive
+            if bit:
+                m2, t2 = (mine + 1, theirs) if owner == seat else (mine, theirs + 1)
+                value = m2 - others * t2
+                row = self.rows[bit.bit_length() - 1]
+                if value > row[used + 1]:
+                    row[used + 1] = value
+        i = n - 3
+        while i >= 0:
+            nxt, owner = edges[i + 1], edges[i + 2]
+            i -= 3
+            if (used == 0 and owner != seat) or (seen >> nxt) & 1:
+                continue
+            going = alive & ~color_of[nxt]  # a colour stops at its first city (RW-p5-28)
+            if going == alive or going:
+                if self.budget <= 0:
+                    return
+                m2, t2 = (mine + 1, theirs) if owner == seat else (mine, theirs + 1)
+                self.walk(nxt, m2, t2, seen | (1 << nxt), going)

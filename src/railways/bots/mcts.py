@@ -34,6 +34,7 @@ import math
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from typing import final
 
 from railways.bots.greedy import GreedyBot, _Context
 from railways.core.actions import (
@@ -47,11 +48,17 @@ from railways.core.actions import (
     UpgradeEngine,
 )
 from railways.core.board import Color
-from railways.core.delivery import DeliveryRules, Edge
+from railways.core.delivery import COLOR_INDEX, COLORS, DeliveryRules, Edge, int_graph
 from railways.core.determinize import determinize
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
-from railways.core.legal import LegalActions, build_options, link_graph, sample_action
+from railways.core.legal import (
+    LegalActions,
+    build_options,
+    co_owners,
+    link_graph,
+    sample_action,
+)
 from railways.core.rng import Rng
 from railways.core.state import Phase
 
@@ -346,6 +353,9 @@ def productive_action(
 
 
 _COLOR_VALUE = {c: c.value for c in Color}  # (an enum's .value is a Python-level look-up)
+_BY_VALUE = sorted(range(len(COLORS)), key=lambda c: COLORS[c].value)  # colour indices
+_VALUES = [c.value for c in COLORS]
+_NO_CITIES: frozenset[str] = frozenset()
 
 
 def best_delivery(game: Game, seat: int, others: float = 0.5) -> DeliverGoods | None:
@@ -355,37 +365,48 @@ def best_delivery(game: Game, seat: int, others: float = 0.5) -> DeliverGoods | 
     ``legal.delivery_options``'s order (without cards, then with each delivery card).
 
     Under the base route rules (no hook in force, no co-owned links) the routes are
-    walked as ``DeliveryRules.routes`` walks them, one colour at a time, but a walk stops
-    where even its own links all the way to the engine's reach could not beat the best so
-    far (branch and bound); otherwise every route is listed by the engine and scored.
-    Either way no action object is made for a route not taken.
+    walked as ``DeliveryRules.routes`` walks them, one colour at a time, over the integer
+    link graph (``_BoundedWalk``), but a walk stops where even its own links all the way
+    to the engine's reach could not beat the best so far (branch and bound); otherwise
+    every route is listed by the engine and scored. Either way no action object is made
+    for a route not taken.
     """
     state = game.state
     graph = link_graph(game)
-    partners = {lk.id: lk.partners for lk in state.links.values() if lk.partners}
+    partners = co_owners(game)
     best: DeliverGoods | None = None
     best_value = 0.5
     for cards in ((), *((c,) for c in game.delivery_cards(seat))):
         rules = game.delivery_rules(seat, cards)
+        if not rules.hooks and not partners:
+            walk = _BoundedWalk(game, rules, graph, others, best_value)
+            found: tuple[str, int] | None = None  # (an action is made for the best alone)
+            index, starts = walk.index, walk.starts
+            for city, cubes in state.cubes.items():
+                if not cubes:
+                    continue
+                at = index.get(city, -1)
+                if at >= 0 and (starts >> at) & 1:  # the seat may start a cube here
+                    walk.start = at
+                    bits = 0
+                    for cube in cubes:
+                        bits |= 1 << COLOR_INDEX[cube]
+                    for c in _BY_VALUE:
+                        if (bits >> c) & 1 and walk.best_from(1 << c):
+                            found = (city, c)
+            if found is not None:
+                city, c = found
+                best = DeliverGoods(
+                    seat=seat, city=city, color=_VALUES[c], links=walk.found, cards=cards
+                )
+            best_value = walk.bar
+            continue
         for city, cubes in state.cubes.items():
             if not cubes or city not in graph:
                 continue
             if not any(owner == seat or lk in rules.shared for lk, _c, owner in graph[city]):
                 continue
             colors = sorted(set(cubes), key=_COLOR_VALUE.__getitem__)
-            if not rules.hooks and not partners:
-                for color in colors:
-                    found = _bounded_walk(rules, graph, city, color, best_value, others)
-                    if found is not None:
-                        best_value, links = found
-                        best = DeliverGoods(
-                            seat=seat,
-                            city=city,
-                            color=_COLOR_VALUE[color],
-                            links=links,
-                            cards=cards,
-                        )
-                continue
             walks = rules.routes(graph, city, colors)
             for color in colors:
                 for links, _dest, owners in walks[color]:
@@ -411,46 +432,86 @@ def best_delivery(game: Game, seat: int, others: float = 0.5) -> DeliverGoods | 
     return best
 
 
-def _bounded_walk(
-    rules: DeliveryRules,
-    graph: dict[str, list[Edge]],
-    start: str,
-    color: Color,
-    bar: float,
-    others: float = 0.5,
-) -> tuple[float, tuple[int, ...]] | None:
-    """The first route of a ``color`` cube from ``start``, in ``DeliveryRules.routes``'s
-    order, worth more than ``bar`` and more than every later one; None if none beats it.
+@final
+class _BoundedWalk:
+    """``best_delivery``'s branch-and-bound walk over the integer link graph, for one
+    seat's base route rules: the first link is the seat's own (or shared, RW-p5-32), no
+    city twice (RW-p5-27), at most ``max_links`` links (RW-p5-26), the cube stops at the
+    first city of its colour (RW-p5-22, RW-p5-28).
 
-    The walk is ``DeliveryRules._base_routes`` for one colour (a route's order among the
-    routes of its colour does not depend on the other colours walked with it): the first
-    link is the seat's own (RW-p5-32), no city twice (RW-p5-27), at most ``max_links``
-    links (RW-p5-26), the cube stops at the first city of its colour (RW-p5-22, RW-p5-28).
-    A walk goes on only while its value plus one point for each link still allowed beats
-    the best so far; what it skips could not replace the best, so the answer is the one
-    a full listing gives.
-    """
-    seat, limit, shared, colors = rules.seat, rules.max_links, rules.shared, rules.colors
-    found: tuple[float, tuple[int, ...]] | None = None
-    stack: list[tuple[tuple[str, ...], tuple[int, ...], int, int]] = [((start,), (), 0, 0)]
-    while stack:
-        cities, links, mine, theirs = stack.pop()
-        used = len(links)
-        if used >= limit or mine + (limit - used) - others * theirs <= bar:
-            continue
-        first = not links
-        for link_id, to, owner in graph.get(cities[-1], ()):
-            if (first and owner != seat and link_id not in shared) or to in cities:
+    It walks as the stack of partial routes of ``DeliveryRules.routes`` does: at each city
+    it first looks at every arrival over its links in their order, then walks on along
+    them in reverse order. A route is kept when it is worth more than ``bar`` (the best
+    so far, from every walk of this listing), and a walk goes on only while its value plus
+    one point for each link still allowed beats the best so far: what it skips could not
+    replace the best, so the answer is the one a full listing gives."""
+
+    def __init__(
+        self,
+        game: Game,
+        rules: DeliveryRules,
+        graph: dict[str, list[Edge]],
+        others: float,
+        bar: float,
+    ) -> None:
+        ints = int_graph(game, graph)
+        self.index = ints.cities.index
+        self.starts = ints.start_bits(rules.seat, rules.shared)
+        self.adj = ints.adj
+        self.color_of = ints.colors_of(rules.colors, _NO_CITIES)
+        self.seat = rules.seat
+        self.shared = rules.shared
+        self.limit = rules.max_links
+        self.others = others
+        self.bar = bar
+        self.links: list[int] = [0] * max(self.limit, 1)
+        self.found: tuple[int, ...] = ()
+        self.start = -1
+        self.want = 0
+        self.hit = False
+
+    def best_from(self, want: int) -> bool:
+        """Walk a cube of the colour ``want`` (a bit) from the start city: whether it found
+        a route better than the best so far (then ``found`` and ``bar``)."""
+        self.want = want
+        self.hit = False
+        if self.limit > 0 and self.limit > self.bar:
+            self._walk(self.start, 1 << self.start, 0, 0, 0)
+        return self.hit
+
+    def _walk(self, here: int, seen: int, used: int, mine: int, theirs: int) -> None:
+        edges = self.adj[here]
+        color_of, want, seat, shared = self.color_of, self.want, self.seat, self.shared
+        limit, others = self.limit, self.others
+        first = used == 0
+        n = len(edges)
+        for i in range(0, n, 3):
+            link, to, owner = edges[i], edges[i + 1], edges[i + 2]
+            if (first and owner != seat and link not in shared) or (seen >> to) & 1:
+                continue
+            if color_of[to] & want:  # delivered here, and it stops here
+                m, t = (mine + 1, theirs) if owner == seat else (mine, theirs + 1)
+                value = m - others * t
+                if value > self.bar:
+                    self.bar = value
+                    self.links[used] = link
+                    self.found = tuple(self.links[: used + 1])
+                    self.hit = True
+        if used + 1 >= limit:
+            return
+        i = n - 3
+        while i >= 0:
+            link, to, owner = edges[i], edges[i + 1], edges[i + 2]
+            i -= 3
+            if (first and owner != seat and link not in shared) or (seen >> to) & 1:
+                continue
+            if color_of[to] & want:
                 continue
             m, t = (mine + 1, theirs) if owner == seat else (mine, theirs + 1)
-            if colors[to] is color:  # delivered here, and it stops here
-                value = m - others * t
-                if value > bar:
-                    bar = value
-                    found = (value, (*links, link_id))
-            elif m + (limit - used - 1) - others * t > bar:
-                stack.append(((*cities, to), (*links, link_id), m, t))
-    return found
+            if m + (limit - used - 1) - others * t <= self.bar:
+                continue
+            self.links[used] = link
+            self._walk(to, seen | (1 << to), used + 1, m, t)
 
 
 def _playout_build(

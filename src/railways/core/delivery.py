@@ -67,7 +67,7 @@ class Refusal:
     clause: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Walk:
     """A cube on its way: who moves it, its colour, the cities and links so far."""
 
@@ -75,6 +75,16 @@ class Walk:
     color: Color
     cities: tuple[str, ...]
     links: tuple[int, ...]
+
+    # Hand-written: mypyc compiles it (the one @dataclass writes runs interpreted, some ten
+    # times the instructions; ``check`` makes one per link of every delivery).
+    def __init__(
+        self, seat: int, color: Color, cities: tuple[str, ...], links: tuple[int, ...]
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "color", color)
+        object.__setattr__(self, "cities", cities)
+        object.__setattr__(self, "links", links)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # plug-ins subclass it (the mypyc build)
@@ -152,6 +162,8 @@ def _shared(game: Game, seat: int) -> frozenset[int]:
 
 
 _NONE_SHARED: frozenset[int] = frozenset()
+_NO_CITIES: frozenset[str] = frozenset()
+_COLOR_OF: dict[str, Color] = {c.value: c for c in Color}  # a colour by its value
 
 
 class DeliveryRules:
@@ -162,12 +174,12 @@ class DeliveryRules:
         self.seat = seat
         self.hooks = tuple(h for h in hooks if h.in_force(game, seat))
         # The cities the hooks let a cube pass, when passing is all they change (routes).
-        self.passable: frozenset[str] | None = frozenset()
+        self.passable: frozenset[str] | None = _NO_CITIES
         # What the integer walk needs when every hook only lets cubes pass some cities or
         # makes some cities take every colour (``simple``): those two sets of cities.
         self.simple = True
-        self.pass_cities: frozenset[str] = frozenset()
-        self.wild: frozenset[str] = frozenset()
+        self.pass_cities: frozenset[str] = _NO_CITIES
+        self.wild: frozenset[str] = _NO_CITIES
         self.min_links = 1
         for hook in self.hooks:
             cities = hook.passable(game, seat)
@@ -264,10 +276,13 @@ class DeliveryRules:
         game, state = self.game, self.game.state
         if action.city not in game.board.cities:
             raise IllegalAction(f"there is no city {action.city!r}")
-        try:
-            color = Color(action.color)
-        except ValueError:
-            raise IllegalAction(f"{action.color!r} is not a goods colour", "RW-p5-22") from None
+        # (a dict for the usual case: calling the Enum costs some 4,000 instructions)
+        color = _COLOR_OF.get(action.color) if isinstance(action.color, str) else None
+        if color is None:
+            try:
+                color = Color(action.color)
+            except ValueError:
+                raise IllegalAction(f"{action.color!r} is not a goods colour", "RW-p5-22") from None
         if color not in state.cubes[action.city]:
             raise IllegalAction(
                 f"{game.city_name(action.city)} has no {color.value} cube", "RW-p5-24"
@@ -498,6 +513,7 @@ class CityIndex:
     def __init__(self) -> None:
         self.names: list[str] = []
         self.index: dict[str, int] = {}
+        self.made = 0  # integer graphs made with these numbers (``IntGraph.serial``)
 
     def of(self, name: str) -> int:
         found = self.index.get(name)
@@ -514,19 +530,39 @@ def city_index(board: Board) -> CityIndex:
 @final
 class IntGraph:
     """A link graph (``legal.link_graph``) over the board's city numbers: ``adj[city]`` is
-    a flat list (link id, city at the other end, owner, ...) in the graph's order, and
-    ``order`` the cities in the graph's order. Never changed once made (copies of a game
-    share it), but for the city colours it last turned into numbers (``colors_of``)."""
+    a flat list (link id, city at the other end, owner, ...) in the graph's order. Never
+    changed once made (copies of a game share it), but for the city colours it last turned
+    into numbers (``colors_of``).
 
-    def __init__(self, graph: dict[str, list[Edge]], cities: CityIndex) -> None:
+    One made from an earlier one and the links the track completed since (``extended``)
+    shares the lists of the cities those links do not touch, and says which cities it
+    changed since each of its last few ancestors (``changed_since``): the kept deliveries
+    then know what to work out again without comparing every city's links."""
+
+    def __init__(
+        self,
+        graph: dict[str, list[Edge]],
+        cities: CityIndex,
+        adj: list[list[int]] | None = None,
+    ) -> None:
         self.graph = graph
         self.cities = cities
-        self.order: list[int] = []
+        cities.made += 1
+        self.serial = cities.made  # (names this graph in a later one's ``since``)
+        self.since: dict[int, int] = {}
+        self._starts: dict[tuple[int, frozenset[int]], int] = {}  # (``start_bits``)
+        self._colors: dict[str, Color] = {}
+        self._wild: frozenset[str] = frozenset()
+        self._color_list: list[int] = []
+        self.adj: list[list[int]] = []
+        if adj is not None:  # (``extended``)
+            self.adj = adj
+            return
         for name, edges in graph.items():
-            self.order.append(cities.of(name))
+            cities.of(name)
             for _link, to, _owner in edges:
                 cities.of(to)
-        self.adj: list[list[int]] = [[] for _ in range(len(cities.names))]
+        self.adj = [[] for _ in range(len(cities.names))]
         index = cities.index
         for name, edges in graph.items():
             flat = self.adj[index[name]]
@@ -534,9 +570,52 @@ class IntGraph:
                 flat.append(link)
                 flat.append(index[to])
                 flat.append(owner)
-        self._colors: dict[str, Color] = {}
-        self._wild: frozenset[str] = frozenset()
-        self._color_list: list[int] = []
+
+    def extended(self, graph: dict[str, list[Edge]], added: Sequence[Link]) -> IntGraph:
+        """This graph with the complete ``added`` links after its own: ``graph`` over
+        integers, when ``graph`` is this one's graph with those links' edges appended."""
+        cities = self.cities
+        adj = list(self.adj)
+        changed = 0
+        for link in added:
+            assert link.end is not None
+            a, b = cities.of(link.start), cities.of(link.end)
+            while len(adj) <= max(a, b):
+                adj.append([])
+            adj[a] = [*adj[a], link.id, b, link.owner]
+            adj[b] = [*adj[b], link.id, a, link.owner]
+            changed |= (1 << a) | (1 << b)
+        made = IntGraph(graph, cities, adj)
+        since = made.since
+        since[self.serial] = changed
+        for serial, bits in self.since.items():
+            if len(since) >= KEPT_ANCESTORS:
+                break
+            since[serial] = bits | changed
+        made._colors, made._wild, made._color_list = self._colors, self._wild, self._color_list
+        return made
+
+    def start_bits(self, seat: int, shared: frozenset[int]) -> int:
+        """The cities a link of the seat (or one it shares, ``shared``) leaves, as bits:
+        where it may start a cube (RW-p5-32). Kept with the graph."""
+        key = (seat, shared)
+        bits = self._starts.get(key)
+        if bits is None:
+            bits = 0
+            for at, edges in enumerate(self.adj):
+                for i in range(0, len(edges), 3):
+                    if edges[i + 2] == seat or edges[i] in shared:
+                        bits |= 1 << at
+                        break
+            self._starts[key] = bits
+        return bits
+
+    def changed_since(self, earlier: IntGraph) -> int | None:
+        """The cities whose links differ from ``earlier``'s, as bits, when this graph was
+        extended from it in the last few steps (None: not known)."""
+        if earlier is self:
+            return 0
+        return self.since.get(earlier.serial)
 
     def colors_of(self, colors: dict[str, Color], wild: frozenset[str]) -> list[int]:
         """The colours each city takes, as bits: its own (none for a city without one), or
@@ -560,6 +639,9 @@ class IntGraph:
             if at is not None:
                 bits |= 1 << at
         return bits
+
+
+KEPT_ANCESTORS = 8  # earlier graphs an extended graph remembers its changes since
 
 
 def int_graph(game: Game, graph: dict[str, list[Edge]]) -> IntGraph:

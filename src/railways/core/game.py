@@ -59,7 +59,10 @@ ROUNDS_PER_TURN = 3
 SNAPSHOT_EVERY = 16
 SNAPSHOTS_KEPT = 4
 
-_NONE: frozenset[str] = frozenset()  # no network: a Major Line without requirements needs none
+_NONE: frozenset[str] = frozenset()
+_COLOR_VALUES: dict[Color, str] = {
+    c: c.value for c in Color
+}  # no network: a Major Line without requirements needs none
 
 # How a copy of a game (``Game.copy``) takes over each entry of ``Game.derived``: a
 # function that returns what the copy may keep (the entry itself when nothing in it is
@@ -1138,9 +1141,10 @@ class Game:
                 points[owner] = points.get(owner, 0) + 1
         player = state.players[seat]
         player.deliveries += 1
-        player.delivered_colors.add(color.value)
+        value = _COLOR_VALUES[color]  # (an Enum's .value runs Python code)
+        player.delivered_colors.add(value)
         self.log(
-            f"{self.seats[seat]} delivers {color.value} from "
+            f"{self.seats[seat]} delivers {value} from "
             f"{self.city_name(source)} to {self.city_name(cities[-1])}"
         )
         for owner, pts in sorted(points.items()):
@@ -1166,16 +1170,36 @@ class Game:
         if not listening:
             return out
         cards, effects = self.ruleset.cards, self.ruleset.card_effects
+        quiet = self._quiet_cards(hook)  # (a set look-up, not two attributes of each card)
         for card_id in self.state.ops_display:
+            if card_id in quiet:
+                continue
             card = cards[card_id]
             if card.icon is Icon.GOAL and card.effect in listening:
                 out.append((card, effects[card.effect], None))
         for p in self.state.players:
             for card_id in (*p.kept, *p.hand) if hands else p.kept:
+                if card_id in quiet:
+                    continue
                 card = cards[card_id]
                 if card.effect in listening:
                     out.append((card, effects[card.effect], p.seat))
         return out
+
+    def _quiet_cards(self, hook: str) -> frozenset[str]:
+        """The ids of the deck's cards whose effect leaves ``hook`` alone (worked out once,
+        kept with ``_listening``'s answers under a key no hook has)."""
+        key = "\0quiet " + hook
+        quiet = self._listeners.get(key)
+        if quiet is None:
+            listening = self._listening(hook)
+            quiet = frozenset(
+                card_id
+                for card_id, card in self.ruleset.cards.items()
+                if card.effect not in listening
+            )
+            self._listeners[key] = quiet
+        return quiet
 
     def _listening(self, hook: str) -> frozenset[str]:
         """The effect keys of the deck whose effect has its own ``hook`` (worked out once)."""

@@ -50,7 +50,7 @@ from railways.core.routes import StaticRoute as StaticRoute
 from railways.core.routes import _cheapest_from as _cheapest_from  # (the solo bot's tests)
 from railways.core.routes import long_routes as long_routes
 from railways.core.routes import static_routes as static_routes
-from railways.core.state import Phase
+from railways.core.state import Link, Phase
 
 _OptionRoute = tuple[int, tuple[str, ...], str, str, tuple[int, ...]]
 
@@ -219,7 +219,8 @@ def _delivery_options(
 ) -> dict[tuple[str, str], list[DeliveryOption]]:
     state = game.state
     rules = game.delivery_rules(seat, cards)
-    _version, graph, _epoch, partners = _graph_entry(game)
+    links = _graph_entry(game)
+    graph, partners = links.graph, links.partners
     kept = _kept_deliveries(game, seat, cards, rules, graph, partners)
     if kept is None:  # hooks that change more than passing: worked out afresh
         return _hooked_deliveries(game, seat, cards, rules, graph, partners)
@@ -496,10 +497,12 @@ def _still_kept(hit: _Kept, ints: IntGraph, colors: dict[str, Color]) -> None:
     whose walks looked at the links of no city whose links changed, nor of a city next to
     one whose colour changed (in the old graph or the new one)."""
     before, after = hit.ints.adj, ints.adj
-    dirty = 0
-    for at in range(max(len(before), len(after))):
-        if (before[at] if at < len(before) else []) != (after[at] if at < len(after) else []):
-            dirty |= 1 << at
+    known = ints.changed_since(hit.ints)  # (an extended graph says what it changed)
+    dirty = 0 if known is None else known
+    if known is None:
+        for at in range(max(len(before), len(after))):
+            if (before[at] if at < len(before) else []) != (after[at] if at < len(after) else []):
+                dirty |= 1 << at
     if hit.colors != colors:
         index = ints.cities.index
         for city in colors.keys() | hit.colors.keys():
@@ -522,37 +525,129 @@ def link_graph(game: Game) -> dict[str, list[Edge]]:
     are only made, finished and removed by laying or lifting track. Do not modify
     the answer.
     """
-    return _graph_entry(game)[1]
+    return _graph_entry(game).graph
 
 
-# (track version, graph, epoch, co-owners by link): the epoch goes up only when the graph or
-# who co-owns a link changes, not with every change of the track (an incomplete link).
-_GraphEntry = tuple[int, dict[str, list[Edge]], int, dict[int, list[int]]]
+@final
+class _GraphEntry:
+    """The link graph kept for one version of the track: the graph, its epoch (it goes up
+    only when the graph or who co-owns a link changes, not with every change of the track:
+    an incomplete link), the co-owners by link, and the complete links it was made from,
+    in order (their ids, ends and owners: ``_extended`` compares the track with them).
+    Never changed once made: copies of a game share it."""
+
+    def __init__(
+        self,
+        version: int,
+        graph: dict[str, list[Edge]],
+        epoch: int,
+        partners: dict[int, list[int]],
+        links: list[Link],
+        ways: bool,
+    ) -> None:
+        self.version = version
+        self.graph = graph
+        self.epoch = epoch
+        self.partners = partners
+        self.ids = [lk.id for lk in links]
+        self.starts = [lk.start for lk in links]
+        self.ends = [lk.end for lk in links]
+        self.owners = [lk.owner for lk in links]
+        self.ways = ways  # whether a plug-in's ways (route_links) are in the graph
 
 
 def _graph_entry(game: Game) -> _GraphEntry:
     state = game.state
     hit: _GraphEntry | None = game.derived.get("link_graph")
-    if hit is not None and hit[0] == state.track_version:
+    if hit is not None and hit.version == state.track_version:
         return hit
+    ways = game.route_links()
+    if hit is not None and not ways and not hit.ways:
+        entry = _extended(game, hit)
+        if entry is not None:
+            game.derived["link_graph"] = entry
+            return entry
     graph: dict[str, list[Edge]] = {}
     partners: dict[int, list[int]] = {}
+    complete: list[Link] = []
     for link in state.links.values():
         if link.end is None:
             continue
+        complete.append(link)
         graph.setdefault(link.start, []).append((link.id, link.end, link.owner))
         graph.setdefault(link.end, []).append((link.id, link.start, link.owner))
         if link.partners:
             partners[link.id] = list(link.partners)
-    for way in game.route_links().values():  # a plug-in's ways that count as links (switches)
+    for way in ways.values():  # a plug-in's ways that count as links (switches)
         graph.setdefault(way.start, []).append((way.id, way.end, way.owner))
         graph.setdefault(way.end, []).append((way.id, way.start, way.owner))
-    if hit is not None and hit[1] == graph and hit[3] == partners:
-        entry = (state.track_version, hit[1], hit[2], hit[3])  # the same graph, kept as it was
+    version, found = state.track_version, bool(ways)
+    if hit is not None and hit.graph == graph and hit.partners == partners:
+        entry = _GraphEntry(version, hit.graph, hit.epoch, hit.partners, complete, found)
     else:
-        entry = (state.track_version, graph, 0 if hit is None else hit[2] + 1, partners)
+        epoch = 0 if hit is None else hit.epoch + 1
+        entry = _GraphEntry(version, graph, epoch, partners, complete, found)
     game.derived["link_graph"] = entry
     return entry
+
+
+def _extended(game: Game, hit: _GraphEntry) -> _GraphEntry | None:
+    """The link graph after a change of the track, from the one kept, when the complete
+    links it was made from are still complete, the same and first in order, and no link
+    completed since has co-owners (None otherwise: it is made afresh). The track only
+    adds links at the end and completes them as it goes, so this is the usual case: the
+    graph is the one kept (an incomplete link changed), or that graph with the edges of
+    the links completed since appended, as the whole graph would list them. The integer
+    graph kept for the old graph is extended with them too (``IntGraph.extended``)."""
+    state = game.state
+    ids, starts, ends, owners = hit.ids, hit.starts, hit.ends, hit.owners
+    kept, n, partnered = 0, len(ids), 0
+    added: list[Link] = []
+    for link in state.links.values():
+        end = link.end
+        if end is None:
+            continue
+        if link.partners:
+            if hit.partners.get(link.id) != link.partners:
+                return None
+            partnered += 1
+        if kept < n:
+            if (
+                ids[kept] != link.id
+                or ends[kept] != end
+                or owners[kept] != link.owner
+                or starts[kept] != link.start
+            ):
+                return None
+            kept += 1
+        else:
+            added.append(link)
+    if kept < n or partnered != len(hit.partners):
+        return None
+    version = state.track_version
+    if not added:
+        entry = _GraphEntry(version, hit.graph, hit.epoch, hit.partners, [], False)
+        entry.ids, entry.starts, entry.ends, entry.owners = ids, starts, ends, owners
+        return entry
+    graph = dict(hit.graph)
+    for link in added:
+        end = link.end
+        assert end is not None
+        graph[link.start] = [*graph.get(link.start, ()), (link.id, end, link.owner)]
+        graph[end] = [*graph.get(end, ()), (link.id, link.start, link.owner)]
+    entry = _GraphEntry(version, graph, hit.epoch + 1, hit.partners, added, False)
+    entry.ids, entry.starts = ids + entry.ids, starts + entry.starts
+    entry.ends, entry.owners = ends + entry.ends, owners + entry.owners
+    ints: IntGraph | None = game.derived.get("delivery_int_graph")
+    if ints is not None and ints.graph is hit.graph:
+        game.derived["delivery_int_graph"] = ints.extended(graph, added)
+    return entry
+
+
+def co_owners(game: Game) -> dict[int, list[int]]:
+    """The co-owners of each complete link that has any (AU-036), by link id, kept with the
+    link graph (``link_graph``). Do not modify the answer."""
+    return _graph_entry(game).partners
 
 
 # How a copy of the game takes this cache over (Game.copy): the link graph is replaced,
@@ -630,9 +725,12 @@ def sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
     for city in _starts(game, graph, seat, rules.shared):
         cubes = state.cubes[city]
         if cubes:
-            for color in _BY_VALUE:
-                if color in cubes:
-                    sources.append((city, color))
+            bits = 0
+            for cube in cubes:
+                bits |= 1 << COLOR_INDEX[cube]
+            for c in _VALUE_ORDER:  # the colours in _BY_VALUE's order
+                if (bits >> c) & 1:
+                    sources.append((city, COLORS[c]))
     if not sources:
         return None
     cards = game.delivery_cards(seat)
