@@ -30,9 +30,10 @@ class BuildOption:
     too), about twenty times the cost of this one compiled. For the same reason the
     listing makes most options without their :class:`BuildTrack` (``action=None`` and the
     build's fields instead): ``action`` makes it when first read, so an option listed but
-    never chosen (most of them) makes none. ``path`` and ``cards`` are the action's;
-    ``number`` is the route's in the board's slots (``build_slots``), or -1: the listing
-    keeps things by it (not part of the option's value)."""
+    never chosen (most of them) makes none. ``seat``, ``path``, ``exit``, ``redirect`` and
+    ``cards`` are the action's; ``number`` is the route's in the board's slots
+    (``build_slots``), or -1: the listing keeps things by it (not part of the option's
+    value)."""
 
     FIELDS: ClassVar[tuple[str, ...]] = ("action", "cost", "tiles", "to_city", "route")
     __slots__ = (
