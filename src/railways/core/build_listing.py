@@ -22,6 +22,7 @@ from railways.core.build_option import (
     _judged_cities,
     _max_tiles,
     _open_links,
+    _tile_limit,
     _try,
     bare_build,
 )
@@ -89,8 +90,13 @@ def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> 
     if not hand or not options:
         return []
     board = game.board
-    shapes: dict[tuple[Hex, ...], _Shape] = board.derived("laid_shapes", dict)
-    named = {option.action.cards for option in options}  # the cards options already name
+    shapes: _Shapes = board.derived("laid_shapes", dict)
+    named: set[tuple[str, ...]] = set()  # the cards options already name (most name the same)
+    last: tuple[str, ...] | None = None
+    for option in options:
+        if option.cards is not last:
+            last = option.cards
+            named.add(last)
     out: list[BuildOption] = []
     kinds: set[tuple[str, tuple[tuple[str, str | int], ...]]] = set()
     for card_id in hand:
@@ -109,27 +115,52 @@ def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> 
         if not any(helps.values()):
             continue  # it helps no option: none is looked at
         kept = _kept_variants(game, seat, card_id, helps)
+        numbered, others = kept.numbered, kept.others
         played = (card, effect, scores)
         for option in options:
             # An option's variant depends only on the option and the card's change of
             # prices (in kept's key): worked out once per option made, not per listing.
-            hit = kept.get(id(option))
+            # Kept by the option's route number where it has one (a list index), else by
+            # its id; with the option itself, so another option is never taken for it.
+            n = option.number
+            hit = (numbered[n] if n < len(numbered) else None) if n >= 0 else others.get(id(option))
             if hit is not None and hit[0] is option:
                 if hit[1] is not None:
                     out.append(hit[1])
                 continue
-            action = option.action
             variant: BuildOption | None = None
-            change = None if action.redirect or card_id in action.cards else helps[action.cards]
+            cards = option.cards
+            change = None if option.redirect or card_id in cards else helps[cards]
             if change is not None:  # None: not for builds, or it helps nothing here
                 variant = _variant(game, seat, played, card_id, option, change, shapes)
-            kept[id(option)] = (option, variant)
+            if n < 0:
+                others[id(option)] = (option, variant)
+            else:
+                if n >= len(numbered):
+                    numbered.extend([None] * (n + 1 - len(numbered)))
+                numbered[n] = (option, variant)
             if variant is not None:
                 out.append(variant)
     return out
 
 
 _Variants = dict[int, tuple[BuildOption, "BuildOption | None"]]
+# Shapes of the paths options build, by the path's id (kept with the path itself, so a new
+# path at a reused address is never taken for it): hashing a path hashes each of its hexes.
+_Shapes = dict[int, tuple[tuple[Hex, ...], "_Shape"]]
+SHAPES_KEPT = 50_000  # shapes kept per board before starting afresh
+
+
+@dataclass(slots=True)
+class _KeptVariants:
+    """A hand card's variants of options already worked out: by the option's route number
+    (``BuildOption.number``) and, for options without one, by the option's id."""
+
+    numbered: list[tuple[BuildOption, BuildOption | None] | None]
+    others: _Variants
+
+    def fork(self) -> _KeptVariants:
+        return _KeptVariants(list(self.numbered), dict(self.others))
 
 
 def _kept_variants(
@@ -137,16 +168,27 @@ def _kept_variants(
     seat: int,
     card_id: str,
     helps: dict[tuple[str, ...], tuple[dict[Terrain, int], int] | None],
-) -> _Variants:
-    """The hand card's variants of options already worked out, by the option's id (kept
-    with the option itself, so a new option at a reused address is never taken for it)."""
-    every: dict[tuple[object, ...], _Variants] = game.derived.setdefault("card_variants", {})
+) -> _KeptVariants:
+    """The hand card's variants of options already worked out (``_KeptVariants``)."""
+    every: dict[tuple[object, ...], _KeptVariants]
+    every = game.derived.setdefault("card_variants", {})
     changes = tuple(
         (cards, None if c is None else (tuple(c[0].items()), c[1]))
         for cards, c in sorted(helps.items())
     )
-    kept: _Variants = _kept_table(every, (seat, card_id, changes), VARIANTS_KEPT)
+    key = (seat, card_id, changes)
+    kept = every.get(key)
+    if kept is None or len(kept.others) > VARIANTS_KEPT:
+        if len(every) > KEYS_KEPT:
+            every.clear()
+        kept = every[key] = _KeptVariants([], {})
     return kept
+
+
+def _fork_variants(
+    every: dict[tuple[object, ...], _KeptVariants],
+) -> dict[tuple[object, ...], _KeptVariants]:
+    return {key: kept.fork() for key, kept in every.items()}
 
 
 VARIANTS_KEPT = 20_000  # variants kept per card before starting afresh (options come and go)
@@ -159,30 +201,47 @@ def _variant(
     card_id: str,
     option: BuildOption,
     change: tuple[dict[Terrain, int], int],
-    shapes: dict[tuple[Hex, ...], _Shape],
+    shapes: _Shapes,
 ) -> BuildOption | None:
     """``option`` with the card played (the card, its effect, whether it scores on builds),
     if the card lowers its price or scores on it."""
     card, effect, scores = played
-    action = option.action
     per_tile, per_ridge = change
-    shape = shapes.get(action.path)
-    if shape is None:
-        shape = shapes[action.path] = _Shape.of(game.board, action.path)
+    path = option.path
+    hit = shapes.get(id(path))
+    if hit is not None and hit[0] is path:
+        shape = hit[1]
+    else:  # by the path's value: equal paths of other options (another tile limit)
+        by_path: dict[tuple[Hex, ...], _Shape] = game.board.derived("laid_shapes_by_path", dict)
+        found = by_path.get(path)
+        if found is None:
+            found = by_path[path] = _Shape.of(game.board, path)
+        shape = found
+        if len(shapes) > SHAPES_KEPT:
+            shapes.clear()
+        shapes[id(path)] = (path, shape)
     diff = shape.ridges * per_ridge
     for terrain, count in shape.terrain:
         diff += per_tile[terrain] * count
     if diff < 0 or (scores and effect.build_bonus(game, seat, card, shape.hexes) > 0):
-        # Made directly, not with dataclasses.replace: thousands are made per listing.
-        with_card = BuildTrack(
-            seat=action.seat,
-            path=action.path,
-            exit=action.exit,
-            redirect=action.redirect,
-            cards=(*action.cards, card_id),
-        )
+        # Made directly, not with dataclasses.replace: thousands are made per listing; and
+        # without its action, made only if the variant is chosen (BuildOption.action).
+        cards = option.cards + (card_id,)
+        if option.redirect:  # (never: a redirect gets no variant; kept exact all the same)
+            with_card = BuildTrack(option.seat, path, option.exit, True, cards)
+            return BuildOption(
+                with_card, option.cost + diff, option.tiles, option.to_city, option.route
+            )
         return BuildOption(
-            with_card, option.cost + diff, option.tiles, option.to_city, option.route
+            None,
+            option.cost + diff,
+            option.tiles,
+            option.to_city,
+            option.route,
+            option.seat,
+            path,
+            option.exit,
+            cards,
         )
     return None
 
@@ -202,6 +261,9 @@ def _helping_change(
     return change
 
 
+_TERRAINS = tuple(Terrain)  # in the enum's order (iterating the enum itself is slow)
+
+
 @dataclass(frozen=True, slots=True)
 class _Shape:
     """What a build along a path lays: its tiles' hexes, how many of each terrain, ridges."""
@@ -214,7 +276,7 @@ class _Shape:
     def of(cls, board: Board, path: tuple[Hex, ...]) -> _Shape:
         hexes = tuple(h for h in path[1:] if board.city_at(h) is None)
         kinds = [board.hexes[h] for h in hexes]
-        terrain = tuple((t, kinds.count(t)) for t in Terrain if t in kinds)
+        terrain = tuple((t, kinds.count(t)) for t in _TERRAINS if t in kinds)
         ridges = sum(1 for a, b in itertools.pairwise(path) if board.crosses_ridge(a, b))
         return cls(hexes, terrain, ridges)
 
@@ -252,7 +314,7 @@ def link_options(game: Game, seat: int) -> list[BuildOption]:
     (``state.track_version``).
     """
     state = game.state
-    max_tiles, cards = _max_tiles(game, seat)
+    max_tiles, cards, rules = _tile_limit(game, seat)
     cache: dict[
         tuple[int, int, tuple[str, ...], frozenset[Hex], frozenset[Hex]],
         tuple[int, list[BuildOption]],
@@ -264,7 +326,7 @@ def link_options(game: Game, seat: int) -> list[BuildOption]:
     if hit is not None and hit[0] == state.track_version:
         return list(hit[1])
     # Hexes a plug-in closes to this seat now (Plugin.build_restriction) are left out there.
-    options = _build_options(game, seat, max_tiles, cards, starts, closed)
+    options = _build_options(game, seat, max_tiles, cards, starts, closed, rules)
     cache[key] = (state.track_version, options)
     return list(options)
 
@@ -276,8 +338,10 @@ def _build_options(
     cards: tuple[str, ...],
     starts: frozenset[Hex] = frozenset(),
     closed: frozenset[Hex] = frozenset(),
+    rules: CostRules | None = None,
 ) -> list[BuildOption]:
-    """Every candidate link, none over ``closed`` or starting in ``starts``."""
+    """Every candidate link, none over ``closed`` or starting in ``starts``. ``rules``: the
+    seat's ``build_rules`` for ``cards``, when the caller has them."""
     board, track = game.board, game.state.track
     plenty = _plenty(game, max_tiles)
     judged = _judged(game)
@@ -286,7 +350,8 @@ def _build_options(
     # With tiles to spare and no card that changes costs, a route that only crosses
     # track as overpasses is legal at its precomputed cost: plan_build would check
     # nothing else that is not already true of every static route.
-    rules = game.build_rules(bare_build(seat, cards))
+    if rules is None:
+        rules = game.build_rules(bare_build(seat, cards))
     exact = not rules.repriced and not judged
     fast = plenty and exact
     special = _judged_cities(game)
@@ -330,7 +395,7 @@ def _build_options(
         options.extend(
             o
             for o in _first_legs(game, seat, max_tiles, cards, plenty, occupied, exact, closed)
-            if o.action.path[0] not in starts
+            if o.path[0] not in starts
         )
     if special:  # links to or from these are planned in full (a town not built yet)
         options = _rejudged(game, seat, max_tiles, cards, options, special, starts)
@@ -345,9 +410,7 @@ def _open(
     """``options`` without those over a closed hex or starting where no build may start."""
     if not closed and not starts:
         return options
-    return [
-        o for o in options if closed.isdisjoint(o.action.path) and o.action.path[0] not in starts
-    ]
+    return [o for o in options if closed.isdisjoint(o.path) and o.path[0] not in starts]
 
 
 REJUDGE_TRIES = 12  # routes tried, cheapest first, for a link to a city a plug-in judges
@@ -384,7 +447,7 @@ def _rejudged_one(
     """One option of ``_rejudged``: itself, as planned in full, the next legal route of its
     group, or None."""
     board = game.board
-    path = option.action.path
+    path = option.path
     origin = board.city_at(path[0])
     if path[0] in starts:
         return None
@@ -505,12 +568,12 @@ def _rejudged_slots(
         if option is None:
             continue
         hit = verdicts.get(i)
-        ends = _ends(option.action.path, option.to_city, special_at, special, starts)
+        ends = _ends(option.path, option.to_city, special_at, special, starts)
         if hit is not None and hit[0] is option and hit[1] >= touched[i] and hit[2] == ends:
             checked = hit[3]
         else:
             checked = _rejudged_one(game, seat, max_tiles, cards, option, special, starts)
-            if checked is not None and closed and not closed.isdisjoint(checked.action.path):
+            if checked is not None and closed and not closed.isdisjoint(checked.path):
                 checked = None
             verdicts[i] = (option, version, ends, checked)
         if checked is not None:
@@ -899,8 +962,8 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
             option = origins[i - first_ext - places]
         if (
             option is not None
-            and (not closed or closed.isdisjoint(option.action.path))
-            and option.action.path[0] not in starts
+            and (not closed or closed.isdisjoint(option.path))
+            and option.path[0] not in starts
         ):
             special = _judged_cities(game)
             if special:
@@ -994,5 +1057,5 @@ DERIVED_FORKS.update(
     hand_card_options=dict,
     rejudged=_fork_verdicts,
     route_verdicts=_fork_verdicts,
-    card_variants=_fork_verdicts,
+    card_variants=_fork_variants,
 )

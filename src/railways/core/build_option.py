@@ -14,9 +14,10 @@ from railways.core.board import Board
 from railways.core.cards import CardEffect
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
-from railways.core.hexgrid import Hex
+from railways.core.hexgrid import Hex, Side
 from railways.core.routes import FirstLeg, StaticRoute
 from railways.core.state import Link
+from railways.core.track import CostRules
 
 
 @final
@@ -26,35 +27,100 @@ class BuildOption:
 
     Not a frozen dataclass: thousands are made per listing, and a frozen dataclass is made
     by a Python ``__init__`` that sets each field through ``object.__setattr__`` (compiled
-    too), about twenty times the cost of this one compiled."""
+    too), about twenty times the cost of this one compiled. For the same reason the
+    listing makes most options without their :class:`BuildTrack` (``action=None`` and the
+    build's fields instead): ``action`` makes it when first read, so an option listed but
+    never chosen (most of them) makes none. ``seat``, ``path``, ``exit``, ``redirect`` and
+    ``cards`` are the action's; ``number`` is the route's in the board's slots
+    (``build_slots``), or -1: the listing keeps things by it (not part of the option's
+    value)."""
 
     FIELDS: ClassVar[tuple[str, ...]] = ("action", "cost", "tiles", "to_city", "route")
-    __slots__ = ("action", "cost", "route", "tiles", "to_city")
+    __slots__ = (
+        "_action",
+        "cards",
+        "cost",
+        "exit",
+        "number",
+        "path",
+        "redirect",
+        "route",
+        "seat",
+        "tiles",
+        "to_city",
+    )
 
     def __init__(
         self,
-        action: BuildTrack,
+        action: BuildTrack | None,
         cost: int,
         tiles: int,
         to_city: str | None,
         route: tuple[Hex, ...],  # the whole planned route, for links needing several actions
+        seat: int = 0,  # with no action: the fields of the action to make when asked for
+        path: tuple[Hex, ...] = (),
+        exit: Side | None = None,
+        cards: tuple[str, ...] = (),
+        number: int = -1,  # the route's number in the board's slots (-1: none), for caches
     ) -> None:
-        self.action: Final = action
+        redirect = False
+        if action is not None:
+            seat, path, exit = action.seat, action.path, action.exit
+            redirect, cards = action.redirect, action.cards
+        self._action = action
+        self.seat: Final = seat
+        self.path: Final = path
+        self.exit: Final = exit
+        self.redirect: Final = redirect
+        self.cards: Final = cards
         self.cost: Final = cost
         self.tiles: Final = tiles
         self.to_city: Final = to_city
         self.route: Final = route
+        self.number: Final = number
 
-    def _fields(self) -> tuple[BuildTrack, int, int, str | None, tuple[Hex, ...]]:
-        return (self.action, self.cost, self.tiles, self.to_city, self.route)
+    @property
+    def action(self) -> BuildTrack:
+        """The Build Track action (made on first use, then kept)."""
+        action = self._action
+        if action is None:  # positional: a keyword call is dearer (the arguments' dict)
+            action = BuildTrack(self.seat, self.path, self.exit, self.redirect, self.cards)
+            self._action = action
+        return action
+
+    def _key(
+        self,
+    ) -> tuple[
+        int,
+        tuple[Hex, ...],
+        Side | None,
+        bool,
+        tuple[str, ...],
+        int,
+        int,
+        str | None,
+        tuple[Hex, ...],
+    ]:
+        # The action's fields stand for it: equal actions are equal in exactly these.
+        return (
+            self.seat,
+            self.path,
+            self.exit,
+            self.redirect,
+            self.cards,
+            self.cost,
+            self.tiles,
+            self.to_city,
+            self.route,
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BuildOption):
             return NotImplemented
-        return self._fields() == other._fields()
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self._fields())
+        return hash(self._key())
 
     def __repr__(self) -> str:
         return (
@@ -63,7 +129,8 @@ class BuildOption:
         )
 
     def __reduce__(self) -> tuple[type[BuildOption], tuple[Any, ...]]:
-        return BuildOption, self._fields()  # copy and pickle remake it by its constructor
+        # copy and pickle remake it by its constructor
+        return BuildOption, (self.action, self.cost, self.tiles, self.to_city, self.route)
 
 
 def bare_build(seat: int, cards: tuple[str, ...] = ()) -> BuildTrack:
@@ -85,7 +152,15 @@ BARE_BUILDS_KEPT = 4096  # seats and card lists seen; a few dozen in a game
 
 def _max_tiles(game: Game, seat: int) -> tuple[int, tuple[str, ...]]:
     """The most tiles the seat can lay now, and the cards that allow it."""
-    best = game.build_rules(bare_build(seat)).max_tiles
+    best, cards, _rules = _tile_limit(game, seat)
+    return best, cards
+
+
+def _tile_limit(game: Game, seat: int) -> tuple[int, tuple[str, ...], CostRules]:
+    """``_max_tiles``, with the rules of a build naming those cards (``Game.build_rules``:
+    worked out here already, so the listing need not ask again)."""
+    best_rules = game.build_rules(bare_build(seat))
+    best = best_rules.max_tiles
     cards: tuple[str, ...] = ()
     player = game.state.players[seat]
     for card_id in player.kept:
@@ -98,8 +173,8 @@ def _max_tiles(game: Game, seat: int) -> tuple[int, tuple[str, ...]]:
         except IllegalAction:
             continue
         if rules.max_tiles > best:
-            best, cards = rules.max_tiles, (card_id,)
-    return best, cards
+            best, cards, best_rules = rules.max_tiles, (card_id,), rules
+    return best, cards, best_rules
 
 
 def _option(
@@ -115,14 +190,28 @@ def _option(
     key = (seat, cards, route)
     option = made.get(key)
     if option is None:
-        if isinstance(route, FirstLeg):
-            action = BuildTrack(seat=seat, path=route.path, exit=route.exit, cards=cards)
-            option = BuildOption(action, route.cost, len(route.path) - 1, None, route.route)
-        else:
-            action = BuildTrack(seat=seat, path=route.path, cards=cards)
-            option = BuildOption(action, route.cost, route.tiles, dest, route.path)
-        made[key] = option
+        option = made[key] = _new_option(seat, cards, route, dest)
     return option
+
+
+def _new_option(
+    seat: int,
+    cards: tuple[str, ...],
+    route: StaticRoute | FirstLeg,
+    dest: str | None,
+    number: int = -1,
+) -> BuildOption:
+    """The option of a route over empty hexes, made anew (the slots keep theirs by the
+    route's ``number``: ``build_slots._made_options``)."""
+    # Without its action: that is made only for the option chosen (BuildOption.action).
+    if isinstance(route, FirstLeg):
+        tiles, path = len(route.path) - 1, route.route
+        return BuildOption(
+            None, route.cost, tiles, None, path, seat, route.path, route.exit, cards, number
+        )
+    return BuildOption(
+        None, route.cost, route.tiles, dest, route.path, seat, route.path, None, cards, number
+    )
 
 
 def _closed(game: Game, seat: int) -> tuple[frozenset[Hex], frozenset[Hex]]:

@@ -9,14 +9,15 @@ a short supply. Part of the build listing (:mod:`railways.core.build_listing`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from railways.core.actions import BuildTrack
 from railways.core.board import Board
-from railways.core.build_option import BuildOption, _option, _try
+from railways.core.build_option import BuildOption, _new_option, _option, _try
 from railways.core.game import DERIVED_FORKS, Game
 from railways.core.hexgrid import Hex, Side
 from railways.core.plugins import EdgeCosts
-from railways.core.route_fit import _crossable, _crossing_need, _supply_ok
+from railways.core.route_fit import _CROSSES, _crossable, _crossing_need, _supply_ok
 from railways.core.routes import FirstLeg, StaticRoute, long_routes, static_routes
 from railways.core.state import GameState, Piece
 from railways.core.track import changed_hexes
@@ -49,6 +50,10 @@ class _SlotIndex:
     masks: list[list[int]]
     first: list[int]
     made: dict[tuple[int, tuple[str, ...]], list[BuildOption | None]]
+    # Per group slot, per route: each tile's hex (its bit) and its sides as a number
+    # (a * 6 + b), for ``_fits`` (plain ints: arithmetic on the sides, an IntEnum, is a
+    # generic call each, and a hex is hashed as a tuple).
+    codes: list[list[tuple[tuple[int, int], ...]]]
 
 
 def _slot_index(board: Board, max_tiles: int, edge_costs: EdgeCosts) -> _SlotIndex:
@@ -81,7 +86,14 @@ def _make_slot_index(board: Board, max_tiles: int, edge_costs: EdgeCosts) -> _Sl
     for routes in masks:
         first.append(count)
         count += len(routes)
-    return _SlotIndex(dests, groups, legs, by_hex, bits, masks, first, {})
+    codes = [[_codes(bits, r.laid) for r in group] for group in groups]
+    return _SlotIndex(dests, groups, legs, by_hex, bits, masks, first, {}, codes)
+
+
+def _codes(
+    bits: dict[Hex, int], laid: tuple[tuple[Hex, Side, Side], ...]
+) -> tuple[tuple[int, int], ...]:
+    return tuple((bits[h], int(a) * 6 + int(b)) for h, a, b in laid)
 
 
 def _mask(bits: dict[Hex, int], hexes: frozenset[Hex]) -> int:
@@ -127,6 +139,9 @@ class _Slots:
     # bits of the index (``_SlotIndex.bits``).
     pos: list[int] = field(default_factory=list)
     occ: int = 0
+    # The track on each hex of the index (by its bit), as ``_fits`` reads it: the sides of
+    # its one track as a number ((a * 6 + b) * 36), TWO_TRACKS, or NO_TRACK.
+    crossing: list[int] = field(default_factory=list)
 
     def fork(self) -> _Slots:
         """A copy for a copy of the game: the lists changed in place are copied."""
@@ -143,6 +158,7 @@ class _Slots:
             dict(self.hex_touched),
             list(self.pos),
             self.occ,
+            list(self.crossing),
         )
 
     def changed_since(self, seen: int) -> list[int] | None:
@@ -171,19 +187,42 @@ def _fork_slots(every: dict[int, _Slots]) -> dict[int, _Slots]:
 DERIVED_FORKS.update(link_slots=_fork_slots)
 
 
-def _slot_position(
-    index: _SlotIndex, i: int, start: int, track: dict[Hex, list[Piece]], occ: int
-) -> int:
+def _slot_position(index: _SlotIndex, i: int, start: int, crossing: list[int], occ: int) -> int:
     """Where the route slot ``i`` offers stands in its group, looking from ``start`` on
     (-1: none): what ``_group_choice`` and ``_leg_choice`` pick in the fast case."""
     masks = index.masks[i]
     if i < len(index.groups):
-        group = index.groups[i]
+        codes = index.codes[i]
         for k in range(start, len(masks)):
-            if not masks[k] & occ or _crossable(track, group[k].laid):
+            if not masks[k] & occ or _fits(crossing, codes[k]):
                 return k
         return -1
     return 0 if not masks[0] & occ else -1  # a first leg meets no track at all
+
+
+def _fits(crossing: list[int], codes: tuple[tuple[int, int], ...]) -> bool:
+    """``route_fit._crossable`` of a route's tiles (``_SlotIndex.codes``), read from the
+    slots' ``crossing``: every tile meets at most one track, and crosses it as an overpass."""
+    for bit, code in codes:
+        track = crossing[bit]
+        if track != NO_TRACK and (track == TWO_TRACKS or not _CROSSES[track + code]):
+            return False
+    return True
+
+
+# Final: compiled, a constant, not a look-up in the module's dict at each use.
+NO_TRACK: Final = -1
+TWO_TRACKS: Final = -2  # nothing crosses there
+
+
+def _crossing_code(sides: tuple[tuple[Side, Side], ...]) -> int:
+    """``_Slots.crossing`` of a hex whose tracks have these sides."""
+    if not sides:
+        return NO_TRACK
+    if len(sides) > 1:
+        return TWO_TRACKS
+    a, b = sides[0]
+    return (int(a) * 6 + int(b)) * 36
 
 
 def _occupancy(index: _SlotIndex, track: dict[Hex, list[Piece]]) -> int:
@@ -214,13 +253,29 @@ def _synced_slots(game: Game, max_tiles: int) -> _Slots:
     index = _slot_index(game.board, max_tiles, game.edge_costs)
     track = state.track
     if slots is None:
-        now = {h: tuple((p.a, p.b) for p in pieces) for h, pieces in track.items()}
+        now = {h: tuple((p.a, p.b) for p in pieces) for h, pieces in track.items() if pieces}
+        crossing = [NO_TRACK] * len(index.bits)
+        for h, sides in now.items():
+            bit = index.bits.get(h)
+            if bit is not None:
+                crossing[bit] = _crossing_code(sides)
         count = len(index.masks)
         occ = _occupancy(index, track)
-        pos = [_slot_position(index, i, 0, track, occ) for i in range(count)]
+        pos = [_slot_position(index, i, 0, crossing, occ) for i in range(count)]
         routes = [_route_at(index, i, pos[i]) for i in range(count)]
         slots = _Slots(
-            state.track_version, now, routes, [0] * count, 0, {}, {}, [0] * count, {}, pos, occ
+            state.track_version,
+            now,
+            routes,
+            [0] * count,
+            0,
+            {},
+            {},
+            [0] * count,
+            {},
+            pos,
+            occ,
+            crossing,
         )
         every[max_tiles] = slots
         return slots
@@ -230,32 +285,34 @@ def _synced_slots(game: Game, max_tiles: int) -> _Slots:
     again: set[int] = set()
     onward: set[int] = set()
     touched, version, pos = slots.touched, slots.version + 1, slots.pos
-    bits, masks, occ = index.bits, index.masks, slots.occ
+    bits, occ, routes, crossing = index.bits, slots.occ, slots.routes, slots.crossing
     for h, was, is_ in _track_changes(state, slots.track_version, slots.track):
         slots.hex_touched[h] = version
         bit = bits.get(h)
         if bit is None:
             continue  # no route of any slot uses it
+        crossing[bit] = _crossing_code(is_)
         occ = occ | (1 << bit) if is_ else occ & ~(1 << bit)
         ids = index.by_hex[h]
         for i in ids:
             touched[i] = version
         if len(is_) > len(was) and is_[: len(was)] == was:
             # Only a slot whose chosen route uses the hex can change. Other changes (track
-            # lifted, turned or joined) may free any route.
+            # lifted, turned or joined) may free any route. (The route's set of hexes, not
+            # its mask: a test of one bit of a long int makes a long int.)
             for i in ids:
-                k = pos[i]
-                if k >= 0 and masks[i][k] >> bit & 1:
+                route = routes[i]
+                if route is not None and h in route.inner:
                     onward.add(i)
         else:
             again.update(ids)
     slots.version, slots.occ = version, occ
     moved: list[int] = []
     for i in again | onward:
-        k = _slot_position(index, i, 0 if i in again else pos[i], track, occ)
+        k = _slot_position(index, i, 0 if i in again else pos[i], crossing, occ)
         if k != pos[i]:
             pos[i] = k
-            slots.routes[i] = _route_at(index, i, k)
+            routes[i] = _route_at(index, i, k)
             slots.changed[i] = version
             moved.append(i)
     slots.log[version] = moved
@@ -344,7 +401,7 @@ def _slot_choices(
         n = first[i] + pos[i]
         option = made[n]
         if option is None:
-            option = made[n] = _option(board, seat, cards, route, dests[i])
+            option = made[n] = _new_option(seat, cards, route, dests[i], n)
         options[i] = option
     listed = [o for o in options if o is not None]
     slots.seats[key] = (slots.version, options, listed)
@@ -488,7 +545,7 @@ def _slot_option(
     made = _made_options(index, seat, cards)
     option = made[entry[4]]
     if option is None:
-        option = made[entry[4]] = _option(board, seat, cards, entry[3], index.dests[i])
+        option = made[entry[4]] = _new_option(seat, cards, entry[3], index.dests[i], entry[4])
     return option
 
 

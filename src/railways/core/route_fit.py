@@ -7,6 +7,8 @@ and whether the supply is short.
 
 from __future__ import annotations
 
+from typing import Final
+
 from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side
 from railways.core.routes import FirstLeg, StaticRoute
@@ -32,7 +34,7 @@ def _crosses_table() -> tuple[bool, ...]:
     )
 
 
-_CROSSES = _crosses_table()
+_CROSSES: Final = _crosses_table()  # Final: compiled, read without a look-up by name
 
 
 def _crossable(track: dict[Hex, list[Piece]], tiles: tuple[tuple[Hex, Side, Side], ...]) -> bool:
