@@ -8,7 +8,7 @@ leaves the game exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -501,23 +501,23 @@ class Game:
 
     def _own_parts(self, seat: int) -> dict[str, str]:
         """Each city on the seat's own links -> a city that stands for its separate network
-        (kept like ``_own_adjacency``): the Major Lines are checked after every complete build.
-        Joined link by link (union-find), not walked city by city. Do not modify it."""
+        (kept like ``_own_adjacency``): the Major Lines are checked after every complete
+        build. Walked over the seat's adjacency when that is kept already (a plug-in asked
+        for a network), else joined link by link. Do not modify it."""
+        seen = self.links_seen()
         hit = self.derived.get("own_parts")
-        if hit is None or hit[0] != self.links_seen():
-            hit = self.derived["own_parts"] = (self.links_seen(), {})
+        if hit is None or hit[0] != seen:
+            hit = self.derived["own_parts"] = (seen, {})
         every: dict[int, dict[str, str]] = hit[1]
         parts = every.get(seat)
         if parts is None:
-            joined: dict[str, str] = {}  # city -> a city of the same network (towards its root)
-            for link in self.state.links.values():
-                end = link.end
-                if end is None or (link.owner != seat and seat not in link.partners):
-                    continue
-                a, b = _root(joined, link.start), _root(joined, end)
-                if a != b:
-                    joined[a] = b
-            parts = every[seat] = {city: _root(joined, city) for city in joined}
+            kept = self.derived.get("own_adjacency")
+            adjacency = kept[1].get(seat) if kept is not None and kept[0] == seen else None
+            if adjacency is not None:
+                parts = _walked_parts(adjacency)
+            else:
+                parts = _joined_parts(self.state.links.values(), seat)
+            every[seat] = parts
         return parts
 
     @staticmethod
@@ -1354,6 +1354,36 @@ class Game:
         self.history = replay.history
         self._snapshots = replay._snapshots
         self.actions.append(action)
+
+
+def _walked_parts(adjacency: dict[str, list[str]]) -> dict[str, str]:
+    """City -> the first city walked of its network (``Game._own_parts``)."""
+    parts: dict[str, str] = {}
+    for first in adjacency:
+        if first in parts:
+            continue
+        parts[first] = first
+        todo = [first]
+        while todo:  # one network, labelled as it is walked (no set per walk)
+            for city in adjacency[todo.pop()]:
+                if city not in parts:
+                    parts[city] = first
+                    todo.append(city)
+    return parts
+
+
+def _joined_parts(links: Iterable[Link], seat: int) -> dict[str, str]:
+    """City -> a city of its network, by a union-find over the seat's complete links
+    (``Game._own_parts``; no adjacency made)."""
+    joined: dict[str, str] = {}  # city -> a city of the same network (towards its root)
+    for link in links:
+        end = link.end
+        if end is None or (link.owner != seat and seat not in link.partners):
+            continue
+        a, b = _root(joined, link.start), _root(joined, end)
+        if a != b:
+            joined[a] = b
+    return {city: _root(joined, city) for city in joined}
 
 
 def _root(joined: dict[str, str], city: str) -> str:
