@@ -1337,9 +1337,14 @@ class Game:
             raise IllegalAction(f"cannot undo: {reason}", "RW-p4-39")
         target = len(self.history) - 1
         snapshots = [snap for snap in self._snapshots if snap[0] <= target]
-        if snapshots:
+        # The state the last undo left (kept until the state is replaced): a seat that
+        # builds and undoes again and again replays from there, not from a snapshot.
+        base: tuple[int, GameState] | None = self.derived.get("undo_base")
+        if base is not None and (base[0] > target or (snapshots and base[0] < snapshots[-1][0])):
+            base = None
+        if base is not None or snapshots:
             # The state after history[:start], as it was taken then: replay from there.
-            start, kept = snapshots[-1]
+            start, kept = base if base is not None else snapshots[-1]
             replay = self._shallow()
             replay.actions = []
             replay.history = self.history[:start]
@@ -1350,10 +1355,11 @@ class Game:
             replay = Game(self.board, self.ruleset, self.seats, self.seed, self.options)
         for past, _draws, _reveals in self.history[start:target]:
             replay.apply(past)
-        self.state = replay.state
+        self.state = replay.state  # (this also empties self.derived)
         self.history = replay.history
         self._snapshots = replay._snapshots
         self.actions.append(action)
+        self.derived["undo_base"] = (target, self.state.copy())
 
 
 def _walked_parts(adjacency: dict[str, list[str]]) -> dict[str, str]:
