@@ -8,7 +8,7 @@ leaves the game exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +31,7 @@ from railways.core.delivery import DeliveryHook, DeliveryRules, RouteLink
 from railways.core.errors import IllegalAction
 from railways.core.hexgrid import copied_by_fields
 from railways.core.kinds import ActionKind, KindRegistry
-from railways.core.plugins import BuildRestriction, EdgeCosts, Ruleset
+from railways.core.plugins import BuildRestriction, EdgeCosts, Plugin, Ruleset
 from railways.core.rng import DEFAULT_RNG, RNG_KINDS, make_rng
 from railways.core.state import (
     AuctionState,
@@ -55,9 +55,12 @@ ROUNDS_PER_TURN = 3
 # Undo replays the effective history from the latest snapshot at or before where it goes
 # back to (a state copy kept every SNAPSHOT_EVERY effective actions, the last
 # SNAPSHOTS_KEPT of them), so a record full of build-and-undo costs a few actions a turn
-# instead of the whole game each time.
-SNAPSHOT_EVERY = 16
-SNAPSHOTS_KEPT = 4
+# instead of the whole game each time. Every copy (and freeing it later) cost about as
+# much as 1.5 actions of a sampled playout: one every 32 actions, not 16, halves that for
+# an undo's replay of 16 actions on average instead of 8. An undo only ever goes back
+# one action, so the latest two snapshots are all it may need.
+SNAPSHOT_EVERY = 32
+SNAPSHOTS_KEPT = 2
 
 _NONE: frozenset[str] = frozenset()
 _COLOR_VALUES: dict[Color, str] = {
@@ -499,23 +502,25 @@ class Game:
             adjacency.setdefault(link.end, []).append(link.start)
         return adjacency
 
-    def _own_parts(self, seat: int) -> dict[str, int]:
-        """Each city on the seat's own links -> which of its separate networks it is in
-        (kept like ``_own_adjacency``): the Major Lines are checked after every build, a
-        whole network walked from each line's end each time before. Do not modify it."""
+    def _own_parts(self, seat: int) -> dict[str, str]:
+        """Each city on the seat's own links -> a city that stands for its separate network
+        (kept like ``_own_adjacency``): the Major Lines are checked after every complete
+        build. Walked over the seat's adjacency when that is kept already (a plug-in asked
+        for a network), else joined link by link. Do not modify it."""
+        seen = self.links_seen()
         hit = self.derived.get("own_parts")
-        if hit is None or hit[0] != self.links_seen():
-            hit = self.derived["own_parts"] = (self.links_seen(), {})
-        every: dict[int, dict[str, int]] = hit[1]
+        if hit is None or hit[0] != seen:
+            hit = self.derived["own_parts"] = (seen, {})
+        every: dict[int, dict[str, str]] = hit[1]
         parts = every.get(seat)
         if parts is None:
-            parts = every[seat] = {}
-            adjacency = self._own_adjacency(seat)
-            for city in adjacency:
-                if city not in parts:
-                    label = len(parts)  # grows with every network, so unique to this one
-                    for reached in self._reach(adjacency, city):
-                        parts[reached] = label
+            kept = self.derived.get("own_adjacency")
+            adjacency = kept[1].get(seat) if kept is not None and kept[0] == seen else None
+            if adjacency is not None:
+                parts = _walked_parts(adjacency)
+            else:
+                parts = _joined_parts(self.state.links.values(), seat)
+            every[seat] = parts
         return parts
 
     @staticmethod
@@ -585,7 +590,7 @@ class Game:
 
     def _perform(self, kind: ActionKind, action: Action, checked: object) -> None:
         kind.perform(self, action, checked)
-        for plugin in self.ruleset.plugins:
+        for plugin in self._hooked("after_action"):
             plugin.after_action(self, action)
         if kind.advances_turn:
             self._after_action(action)
@@ -843,7 +848,7 @@ class Game:
                 f"{self.seats[link.owner]}'s incomplete link from "
                 f"{self.city_name(link.start)} is removed"
             )
-        for plugin in self.ruleset.plugins:
+        for plugin in self._hooked("after_income"):
             plugin.after_income(self)
 
     def draw_operations_card(self) -> None:
@@ -920,7 +925,7 @@ class Game:
         plan = plan_build(
             self.board, self.state, action.seat, action.path, action.exit, action.redirect, rules
         )
-        for plugin in self.ruleset.plugins:
+        for plugin in self._hooked("judge_build"):
             plan = plugin.judge_build(self, action, plan, rules)
         if plan.constructions > rules.max_tiles:  # a plug-in's extras count too (RW-p4-43)
             raise IllegalAction(
@@ -964,9 +969,9 @@ class Game:
             )
         else:
             self.log(f"{self.seats[action.seat]} builds toward a link from {where} ({price})")
-        for plugin in self.ruleset.plugins:
+        for plugin in self._hooked("after_build"):
             plugin.after_build(self, action.seat, link)
-        for plugin in self.ruleset.plugins:
+        for plugin in self._hooked("after_plan"):
             plugin.after_plan(self, action.seat, link, plan)
         reacting = [
             (c, e, h, False) for c, e, h in self._in_play("after_build") if c.id not in action.cards
@@ -991,7 +996,7 @@ class Game:
 
     def check_major_lines(self, seat: int) -> None:
         """Award any Major Line the seat now joins with its own links (RW-p5-01)."""
-        parts: dict[str, int] | None = None
+        parts: dict[str, str] | None = None
         for line in self.board.major_lines.values():
             if line.id in self.state.major_lines:
                 continue
@@ -1201,6 +1206,19 @@ class Game:
             self._listeners[key] = quiet
         return quiet
 
+    def _hooked(self, hook: str) -> tuple[Plugin, ...]:
+        """The plug-ins, in order, whose class has its own ``hook`` (the others' would do
+        nothing: each call of an interpreted plug-in's hook costs a Python frame)."""
+        every: dict[str, tuple[Plugin, ...]] | None = self.derived.get("plugin_hooks")
+        if every is None:
+            every = self.derived["plugin_hooks"] = {}
+        hooked = every.get(hook)
+        if hooked is None:
+            base = getattr(Plugin, hook)
+            plugins = self.ruleset.plugins
+            hooked = every[hook] = tuple(p for p in plugins if getattr(type(p), hook) is not base)
+        return hooked
+
     def _listening(self, hook: str) -> frozenset[str]:
         """The effect keys of the deck whose effect has its own ``hook`` (worked out once)."""
         listening = self._listeners.get(hook)
@@ -1343,9 +1361,14 @@ class Game:
             raise IllegalAction(f"cannot undo: {reason}", "RW-p4-39")
         target = len(self.history) - 1
         snapshots = [snap for snap in self._snapshots if snap[0] <= target]
-        if snapshots:
+        # The state the last undo left (kept until the state is replaced): a seat that
+        # builds and undoes again and again replays from there, not from a snapshot.
+        base: tuple[int, GameState] | None = self.derived.get("undo_base")
+        if base is not None and (base[0] > target or (snapshots and base[0] < snapshots[-1][0])):
+            base = None
+        if base is not None or snapshots:
             # The state after history[:start], as it was taken then: replay from there.
-            start, kept = snapshots[-1]
+            start, kept = base if base is not None else snapshots[-1]
             replay = self._shallow()
             replay.actions = []
             replay.history = self.history[:start]
@@ -1356,10 +1379,54 @@ class Game:
             replay = Game(self.board, self.ruleset, self.seats, self.seed, self.options)
         for past, _draws, _reveals in self.history[start:target]:
             replay.apply(past)
-        self.state = replay.state
+        self.state = replay.state  # (this also empties self.derived)
         self.history = replay.history
         self._snapshots = replay._snapshots
         self.actions.append(action)
+        self.derived["undo_base"] = (target, self.state.copy())
+
+
+def _walked_parts(adjacency: dict[str, list[str]]) -> dict[str, str]:
+    """City -> the first city walked of its network (``Game._own_parts``)."""
+    parts: dict[str, str] = {}
+    for first in adjacency:
+        if first in parts:
+            continue
+        parts[first] = first
+        todo = [first]
+        while todo:  # one network, labelled as it is walked (no set per walk)
+            for city in adjacency[todo.pop()]:
+                if city not in parts:
+                    parts[city] = first
+                    todo.append(city)
+    return parts
+
+
+def _joined_parts(links: Iterable[Link], seat: int) -> dict[str, str]:
+    """City -> a city of its network, by a union-find over the seat's complete links
+    (``Game._own_parts``; no adjacency made)."""
+    joined: dict[str, str] = {}  # city -> a city of the same network (towards its root)
+    for link in links:
+        end = link.end
+        if end is None or (link.owner != seat and seat not in link.partners):
+            continue
+        a, b = _root(joined, link.start), _root(joined, end)
+        if a != b:
+            joined[a] = b
+    return {city: _root(joined, city) for city in joined}
+
+
+def _root(joined: dict[str, str], city: str) -> str:
+    """The city that stands for ``city``'s network in ``joined`` (added alone if new)."""
+    up = joined.get(city)
+    if up is None:
+        joined[city] = city
+        return city
+    while up != city:
+        above = joined[up]
+        joined[city] = above  # halve the way for the next look-up
+        city, up = up, above
+    return city
 
 
 def _unpickled_game(values: tuple[Any, ...]) -> Game:
@@ -1368,3 +1435,4 @@ def _unpickled_game(values: tuple[Any, ...]) -> Game:
 
 
 copied_by_fields(Delivery)  # copy and pickle work compiled too (hexgrid)
+DERIVED_FORKS["plugin_hooks"] = dict  # the game's plug-ins never change: a copy keeps them

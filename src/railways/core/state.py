@@ -408,7 +408,7 @@ class GameState:
             major_lines=dict(self.major_lines),
             ledger=list(self.ledger),
             log=list(self.log),
-            plugin_data=copy.deepcopy(self.plugin_data) if self.plugin_data else {},
+            plugin_data=copied_data(self.plugin_data) if self.plugin_data else {},
             final_scores=None if self.final_scores is None else dict(self.final_scores),
             winner=self.winner,
             reveals=self.reveals,
@@ -440,6 +440,56 @@ class GameState:
 
     def cubes_total(self) -> int:
         return sum(len(c) for c in self.cubes.values()) + sum(self.bag.values())
+
+
+def copied_data(data: dict[str, Any]) -> dict[str, Any]:
+    """``copy.deepcopy(data)`` for plug-ins' data, several times quicker: the plain
+    containers plug-ins keep (dicts, lists, sets, tuples of strings and numbers) are copied
+    here; anything else goes to ``copy.deepcopy`` with the same memo, so what is shared
+    inside ``data`` stays shared in the copy, as deepcopy keeps it."""
+    out = _copied(data, {})
+    assert isinstance(out, dict)
+    return out
+
+
+def _copied(x: object, memo: dict[int, object]) -> object:
+    kind = type(x)
+    if kind is str or kind is int or kind is bool or kind is float or x is None:
+        return x  # immutable: deepcopy returns these themselves
+    found = memo.get(id(x))
+    if found is not None:
+        return found
+    if kind is dict:
+        assert isinstance(x, dict)
+        table: dict[object, object] = {}
+        memo[id(x)] = table
+        for key, value in x.items():
+            table[_copied(key, memo)] = _copied(value, memo)
+        return table
+    if kind is list:
+        assert isinstance(x, list)
+        items: list[object] = []
+        memo[id(x)] = items
+        for value in x:
+            items.append(_copied(value, memo))
+        return items
+    if kind is set:
+        assert isinstance(x, set)
+        members = {_copied(value, memo) for value in x}
+        memo[id(x)] = members
+        return members
+    if kind is tuple:
+        assert isinstance(x, tuple)
+        parts = [_copied(value, memo) for value in x]
+        found = memo.get(id(x))  # the tuple was reached again through its own items
+        if found is not None:
+            return found
+        if all(a is b for a, b in zip(parts, x, strict=True)):
+            return x  # nothing inside changed: deepcopy keeps the tuple itself
+        made = tuple(parts)
+        memo[id(x)] = made
+        return made
+    return copy.deepcopy(x, memo)
 
 
 def _copy_player(p: PlayerState) -> PlayerState:

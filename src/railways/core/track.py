@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from railways.core.board import Board, City, Terrain, TerrainCosts
 from railways.core.errors import IllegalAction
-from railways.core.hexgrid import Hex, Side, TrackShape, copied_by_fields, track_shape
+from railways.core.hexgrid import SIDES, Hex, Side, TrackShape, copied_by_fields, track_shape
 from railways.core.state import GameState, Link, Piece
 
 
@@ -419,6 +419,25 @@ class _End:
         object.__setattr__(self, "body_to", body_to)
 
 
+# The side of a hex towards each neighbour, by the neighbour's offset (dq + 1) * 3 + dr + 1:
+# ``Hex.side_towards`` is a method of a NamedTuple, called through Python even compiled
+# (about 1,500 instructions a call; a build checks two sides per tile).
+_SIDE_BY_OFFSET: tuple[Side | None, ...] = tuple(
+    next((s for s in SIDES if Hex(0, 0).neighbour(s) == (dq, dr)), None)
+    for dq in (-1, 0, 1)
+    for dr in (-1, 0, 1)
+)
+
+
+def _side_towards(x: Hex, y: Hex) -> Side | None:
+    """``x.side_towards(y)``: the side shared with an adjacent hex, or None."""
+    dq = y[0] - x[0]
+    dr = y[1] - x[1]
+    if -1 <= dq <= 1 and -1 <= dr <= 1:
+        return _SIDE_BY_OFFSET[(dq + 1) * 3 + dr + 1]
+    return None
+
+
 _NOT_THE_END_TILE = "only the end tile of your own incomplete link can be redirected"
 
 
@@ -429,7 +448,7 @@ def _check_path(board: Board, path: tuple[Hex, ...]) -> None:
     if len(set(path)) != len(path):
         raise IllegalAction("a build may not pass through the same hex twice", "RW-p4-45")
     for x, y in itertools.pairwise(path):
-        if x.side_towards(y) is None:
+        if _side_towards(x, y) is None:
             raise IllegalAction(
                 f"hexes {x} and {y} are not adjacent: track must be continuous", "RW-p4-45"
             )
@@ -446,7 +465,7 @@ def _terrain_cost(board: Board, rules: CostRules, h: Hex) -> int:
 
 
 def _first_side(path: tuple[Hex, ...]) -> Side:
-    side = path[0].side_towards(path[1])
+    side = _side_towards(path[0], path[1])
     assert side is not None
     return side
 
@@ -527,7 +546,7 @@ def _start_at_open_end(
     if not redirect:
         if len(path) < 2:
             raise IllegalAction("the build lays no tiles", "RW-p4-43")
-        if origin.side_towards(path[1]) != end_side:
+        if _side_towards(origin, path[1]) != end_side:
             raise IllegalAction(
                 f"the next tile must continue where your incomplete link points "
                 f"({end_side.name} of {origin})",
@@ -535,7 +554,7 @@ def _start_at_open_end(
             )
         return _Start(None, link, None, link.start)
     _h, a_side, _b = link.tiles[-1]
-    new_b = origin.side_towards(path[1]) if len(path) >= 2 else exit_
+    new_b = _side_towards(origin, path[1]) if len(path) >= 2 else exit_
     if new_b is None:
         raise IllegalAction("a redirect needs a new direction for the end tile", "RW-p5-04")
     if new_b == end_side:
@@ -570,7 +589,7 @@ def _check_end_city(city: City, path: tuple[Hex, ...], exit_: Side | None, start
     # From an incomplete link, the (redirected) end tile may be the last one before the city.
     if len(path) - 1 <= 1 and start.city is not None:
         raise IllegalAction("a link needs at least one tile between two cities", "RW-p4-44")
-    side_in = path[-1].side_towards(path[-2])
+    side_in = _side_towards(path[-1], path[-2])
     assert side_in is not None
     if side_in not in city.spokes:
         raise IllegalAction(
@@ -589,7 +608,7 @@ def _joined_link(
     last = path[-1]
     extends = start.extends
     candidate = own_open_end(state, seat, last, exclude=extends.id if extends else None)
-    if candidate is None or candidate.open_end[1] != last.side_towards(path[-2]):
+    if candidate is None or candidate.open_end[1] != _side_towards(last, path[-2]):
         return None
     if candidate.start == start.link_start:
         raise IllegalAction("a link must join two different cities", "RW-p4-44")
@@ -613,10 +632,10 @@ def _body_tiles(
     tiles: list[tuple[Hex, Side, Side]] = []
     for i in range(1, body_to):
         h = path[i]
-        a = h.side_towards(path[i - 1])
+        a = _side_towards(h, path[i - 1])
         assert a is not None
         if i + 1 < len(path):
-            b = h.side_towards(path[i + 1])
+            b = _side_towards(h, path[i + 1])
             assert b is not None
         else:
             if exit_ is None:
