@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from railways.core import core_kinds
 from railways.core.actions import (
@@ -66,6 +66,14 @@ _NONE: frozenset[str] = frozenset()  # no network: a Major Line without requirem
 # ever changed in place). The modules that make the entries register them here
 # (railways.core.legal); an entry without one is left out and the copy works it out again.
 DERIVED_FORKS: dict[str, Callable[[Any], Any]] = {}
+# Looked up once: an Enum member read from its class is a slow attribute lookup (its
+# metaclass has a __getattr__), and ``_check`` runs for every candidate of a listing.
+_GAME_OVER: Final = Phase.GAME_OVER
+
+
+def _open_in(phases: frozenset[Phase], phase: Phase) -> bool:
+    """``phase in phases`` by identity: hashing an Enum member is a Python call."""
+    return any(open_phase is phase for open_phase in phases)
 
 
 @dataclass(frozen=True)
@@ -165,6 +173,7 @@ class Game:
                 *core_kinds.after_plugins(),
             ]
         )
+        self.kinds.note_plugins(ruleset.plugins)
         self.edge_costs = EdgeCosts.of(ruleset.plugins)
         self.actions: list[Action] = []  # every accepted action, undo included
         self.history: list[tuple[Action, int, int]] = []  # effective: (action, rng draws, reveals)
@@ -641,7 +650,7 @@ class Game:
         sorted: the targets listings offer."""
         board = self.board
         cities: list[str] = list(board.derived("sorted_city_ids", lambda: sorted(board.cities)))
-        for plugin in self.ruleset.plugins:
+        for plugin in self.kinds.openers:  # the others leave every city open
             only = plugin.open_cities(self)
             if only is not None:
                 cities = [c for c in cities if c in only]
@@ -654,7 +663,7 @@ class Game:
     def allowed_kinds(self, seat: int) -> frozenset[str] | None:
         """The kinds of action the plug-ins leave the seat now (None: no limit)."""
         allowed: frozenset[str] | None = None
-        for plugin in self.ruleset.plugins:
+        for plugin in self.kinds.limiters:  # the others leave every kind
             only = plugin.allowed_kinds(self, seat)
             if only is not None:
                 allowed = only if allowed is None else allowed & only
@@ -675,7 +684,8 @@ class Game:
     def _check(self, action: Action) -> tuple[ActionKind, object]:
         """Check ``action``; return its kind and the work its ``perform`` can reuse."""
         state = self.state
-        if state.phase is Phase.GAME_OVER:
+        phase = state.phase
+        if phase is _GAME_OVER:
             raise IllegalAction("the game is over", "RW-p6-10")
         if not 0 <= action.seat < self.n:
             raise IllegalAction(f"there is no seat {action.seat + 1}")
@@ -685,8 +695,11 @@ class Game:
                 f"it is not your turn: {self.seats[who] if who is not None else ''} is to act",
                 "RW-p4-39",
             )
-        kind = self.kinds.get(action)
-        if state.phase not in kind.phases:
+        registry = self.kinds
+        kind = registry.kinds.get(action.kind)  # KindRegistry.get, without a call
+        if kind is None or not isinstance(action, kind.action_type):
+            raise IllegalAction(f"unknown action {action.kind!r} for this game")
+        if not _open_in(kind.phases, phase):
             if state.reaction is not None:
                 held = self.seats[state.reaction.action.seat]
                 raise IllegalAction(f"answer {held}'s action first (play a card or let it go)")
@@ -695,9 +708,11 @@ class Game:
             raise IllegalAction(
                 f"that action is not possible during the {state.phase.value} step", "RW-p4-28"
             )
-        self.turns.check(self, action)
+        turns = self.turns
+        if not getattr(turns, "checks_nothing", False):
+            turns.check(self, action)
         checked = kind.check(self, action)
-        for plugin in self.ruleset.plugins:
+        for plugin in registry.judges:  # the others' check_action refuses nothing
             plugin.check_action(self, action)
         return kind, checked
 

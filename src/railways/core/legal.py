@@ -193,7 +193,7 @@ def legal_actions(game: Game, seat: int) -> LegalActions:
         legal.simple = [a for a in step if game.allows(a)]
         return legal
     allowed = game.allowed_kinds(seat)
-    for kind in game.kinds.in_phase(state.phase):
+    for kind in game.kinds.open_in(state.phase):
         if allowed is None or kind.kind in allowed:
             kind.list_into(game, seat, legal)
     return legal
@@ -586,7 +586,7 @@ def sample_action(game: Game, seat: int, rng: Rng) -> Action:
         return chosen
     allowed = game.allowed_kinds(seat)
     if allowed is None:
-        groups = list(game.kinds.groups(state.phase).values())
+        groups = list(game.kinds.group_list(state.phase))
     else:  # the groups cut down to the kinds allowed, kept per phase and set of kinds
         every: dict[tuple[Phase, frozenset[str]], list[list[ActionKind]]]
         every = game.derived.setdefault("sample_groups", {})

@@ -225,6 +225,12 @@ class TurnStructure:
             _typed(made, name, PhaseStep) for name in ("income", "operations-card", "end-check")
         )
         self.closing: ResultStep = _typed(made, "result", ResultStep)
+        # Whether ``check`` is the default over the default choice step, which refuses
+        # nothing: ``Game`` then skips the call, made for every candidate of a listing.
+        self.checks_nothing = (
+            type(self).check is TurnStructure.check
+            and type(self.choice).check is BaronChoiceStep.check
+        )
 
     def start_turn(self, game: Game, first_turn: bool) -> None:
         """Begin a turn (the ``auction`` step)."""
