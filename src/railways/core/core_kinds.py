@@ -9,7 +9,7 @@ action is taken, how it is listed and drawn, and how it is shown.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from railways.core.actions import (
     Action,
@@ -100,8 +100,14 @@ class PassBidKind(ActionKind):
     def perform(self, game: Game, action: PassBid, checked: object) -> None:
         game.do_pass_bid(action)
 
+    def __init__(self) -> None:
+        self._made: dict[int, Action] = {}  # seat -> its pass, made once
+
     def options(self, game: Game, seat: int) -> list[Action]:
-        return [PassBid(seat=seat)]
+        made = self._made.get(seat)
+        if made is None:
+            made = self._made[seat] = PassBid(seat=seat)
+        return [made]
 
     def describe(self, game: Game, action: PassBid) -> ActionInfo:
         return ActionInfo("Pass in the auction", help="RW-p4-33")
@@ -115,11 +121,20 @@ class PassKind(ActionKind):
     def perform(self, game: Game, action: Pass, checked: object) -> None:
         game.log(f"{game.seats[action.seat]} passes")
 
+    def __init__(self) -> None:
+        self._made: dict[int, Action] = {}  # seat -> its pass, made once
+
     def options(self, game: Game, seat: int) -> list[Action]:
-        return [Pass(seat=seat)]
+        return [self._pass(seat)]
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
-        return Pass(seat=seat)
+        return self._pass(seat)
+
+    def _pass(self, seat: int) -> Action:
+        made = self._made.get(seat)
+        if made is None:
+            made = self._made[seat] = Pass(seat=seat)
+        return made
 
     def describe(self, game: Game, action: Pass) -> ActionInfo:
         return ActionInfo("Pass", help="RW-p4-39")
@@ -137,9 +152,19 @@ class UpgradeEngineKind(ActionKind):
         assert isinstance(checked, int)
         game.do_upgrade(action, checked)
 
+    def __init__(self) -> None:
+        self._made: dict[tuple[int, str], Action] = {}  # (seat, card or "") -> its upgrade
+
     def options(self, game: Game, seat: int) -> list[Action]:
-        hand = game.state.players[seat].hand
-        return [UpgradeEngine(seat=seat), *(UpgradeEngine(seat=seat, cards=(c,)) for c in hand)]
+        made = self._made
+        out: list[Action] = []
+        for card_id in ("", *game.state.players[seat].hand):
+            upgrade = made.get((seat, card_id))
+            if upgrade is None:
+                cards = (card_id,) if card_id else ()
+                upgrade = made[(seat, card_id)] = UpgradeEngine(seat=seat, cards=cards)
+            out.append(upgrade)
+        return out
 
     def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
         legal.simple.extend(
@@ -237,7 +262,6 @@ class UrbanizeKind(ActionKind):
 # Lists of options kept per kind before they are all dropped (a bound, never reached in a
 # game: the keys change only as cities are urbanized and tiles run out).
 KEPT_LISTS = 256
-_GRAY: Final = Color.GRAY  # looked up once: reading an Enum member from its class is slow
 
 
 def tile_colors(tiles: Mapping[Color, int]) -> tuple[str, ...]:
@@ -249,8 +273,7 @@ def tile_colors(tiles: Mapping[Color, int]) -> tuple[str, ...]:
 
 def gray_cities(game: Game) -> tuple[str, ...]:
     """The open cities that are gray (may be urbanized), in ``Game.open_cities`` order."""
-    colors = game.state.city_colors
-    return tuple(city for city in game.open_cities() if colors[city] is _GRAY)
+    return game.gray_cities()  # compiled with the game
 
 
 def _passes(game: Game, judges: list[Plugin], action: Action) -> bool:
@@ -275,35 +298,50 @@ class TakeCardKind(ActionKind):
         game.do_take(action)
 
     def __init__(self) -> None:
-        # Card id -> (the card, the id of the first card alike, None for a goal): copies
-        # of one card are told apart from other cards once, not at every listing.
-        self._alike: dict[str, tuple[CardDef, str | None]] = {}
+        # Worked out once per card of the game (``_note``; one kind per game, whose cards
+        # never change): copies of one card are told apart from other cards, and a card
+        # with no choice to make has its one take made once per seat.
+        self._notes: dict[str, tuple[CardDef, str | None, CardEffect | None]] = {}
         self._firsts: dict[tuple[object, ...], str] = {}
+        self._plain: dict[tuple[int, str], Action] = {}
 
     def options(self, game: Game, seat: int) -> list[Action]:
         out: list[Action] = []
         seen: set[str] = set()
+        notes = self._notes
+        plain = self._plain
         for card_id in game.state.ops_display:
-            card, same = self._sameness(game, card_id)
+            note = notes.get(card_id)
+            if note is None:
+                note = self._note(game, card_id)
+            card, same, effect = note
             # Copies of one card are the same choice: only the first copy on the display is
             # listed (the others may still be taken; there is nothing to tell them apart).
             if same is None or same in seen:
                 continue
             seen.add(same)
-            out.extend(game.card_effect(card).take_options(game, seat, card))
+            if effect is not None:
+                out.extend(effect.take_options(game, seat, card))
+                continue
+            take = plain.get((seat, card_id))  # the one take of a card with no choice
+            if take is None:
+                take = plain[(seat, card_id)] = TakeOperationsCard(seat=seat, card=card_id)
+            out.append(take)
         return out
 
-    def _sameness(self, game: Game, card_id: str) -> tuple[CardDef, str | None]:
+    def _note(self, game: Game, card_id: str) -> tuple[CardDef, str | None, CardEffect | None]:
+        """The card, the id of the first card alike (None for a goal) and its effect (None
+        when the effect lists the default take, the card alone)."""
         card = game.card(card_id)
-        hit = self._alike.get(card_id)
-        if hit is not None and hit[0] is card:
-            return hit
         same: str | None = None
         if card.icon is not Icon.GOAL:
             alike = (card.name, card.effect, card.icon, tuple(sorted(card.params.items())))
             same = self._firsts.setdefault(alike, card_id)
-        hit = self._alike[card_id] = (card, same)
-        return hit
+        effect: CardEffect | None = game.card_effect(card)
+        if not overrides(effect, "take_options", CardEffect):
+            effect = None
+        note = self._notes[card_id] = (card, same, effect)
+        return note
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
         # Drawn first, then checked: most cards have one way to be taken.

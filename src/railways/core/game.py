@@ -69,6 +69,8 @@ DERIVED_FORKS: dict[str, Callable[[Any], Any]] = {}
 # Looked up once: an Enum member read from its class is a slow attribute lookup (its
 # metaclass has a __getattr__), and ``_check`` runs for every candidate of a listing.
 _GAME_OVER: Final = Phase.GAME_OVER
+_GRAY: Final = Color.GRAY
+_GOAL: Final = Icon.GOAL
 
 
 def _open_in(phases: frozenset[Phase], phase: Phase) -> bool:
@@ -656,6 +658,12 @@ class Game:
                 cities = [c for c in cities if c in only]
         return cities
 
+    def gray_cities(self) -> tuple[str, ...]:
+        """The open cities (``open_cities``) that are gray, in that order: what Urbanize and
+        a New Industry card may name."""
+        colors = self.state.city_colors
+        return tuple([city for city in self.open_cities() if colors[city] is _GRAY])
+
     def places_ecm(self, city: str) -> bool:
         """Whether the city gets an Empty City Marker once empty (every plug-in agrees)."""
         return all(p.places_ecm(self, city) for p in self.ruleset.plugins)
@@ -1030,7 +1038,7 @@ class Game:
     def check_urbanize(self, action: Urbanize) -> None:
         if action.city not in self.board.cities:
             raise IllegalAction(f"there is no city {action.city!r}")
-        if self.state.city_colors[action.city] is not Color.GRAY:
+        if self.state.city_colors[action.city] is not _GRAY:
             raise IllegalAction(
                 f"{self.city_name(action.city)} is not a gray city and cannot be urbanized",
                 "RW-p5-16",
@@ -1253,9 +1261,10 @@ class Game:
         if action.card not in state.ops_display:
             raise IllegalAction(f"{action.card} is not on the Operations display", "RW-p5-34")
         card = self.card(action.card)
-        if card.icon is Icon.GOAL:
+        if card.icon is _GOAL:
             raise IllegalAction(f"{card.name} is a goal and cannot be taken", "RW-p5-37")
-        self.ruleset.card_effects[card.effect].check_take(self, action, card)
+        if card.effect in self._listening("check_take"):  # the others refuse no choice
+            self.ruleset.card_effects[card.effect].check_take(self, action, card)
 
     def do_take(self, action: TakeOperationsCard) -> None:
         state = self.state

@@ -41,6 +41,7 @@ from railways.core.delivery import (
 )
 from railways.core.errors import IllegalAction
 from railways.core.game import DERIVED_FORKS, Game
+from railways.core.hexgrid import copied_by_fields
 from railways.core.kinds import ActionKind, draw_legal
 from railways.core.rng import Rng
 from railways.core.routes import LONG_LINK_TILES as LONG_LINK_TILES
@@ -107,7 +108,7 @@ class DeliveryOption:
         return DeliveryOption, self._fields()  # copy and pickle remake it by its constructor
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class LegalActions:
     """What a seat may do now. ``all()`` flattens it into concrete actions."""
 
@@ -117,6 +118,24 @@ class LegalActions:
     min_bid: int | None = None
     builds: list[BuildOption] = field(default_factory=list)
     deliveries: dict[tuple[str, str], list[DeliveryOption]] = field(default_factory=dict)
+
+    # Written out, the dataclass's own arguments and defaults: compiled, not interpreted
+    # (one is made per listing).
+    def __init__(
+        self,
+        seat: int,
+        phase: Phase,
+        simple: list[Action] | None = None,
+        min_bid: int | None = None,
+        builds: list[BuildOption] | None = None,
+        deliveries: dict[tuple[str, str], list[DeliveryOption]] | None = None,
+    ) -> None:
+        self.seat = seat
+        self.phase = phase
+        self.simple = [] if simple is None else simple
+        self.min_bid = min_bid
+        self.builds = [] if builds is None else builds
+        self.deliveries = {} if deliveries is None else deliveries
 
     def all(self) -> list[Action]:
         out = list(self.simple)
@@ -180,6 +199,9 @@ class LegalActions:
 
     def __bool__(self) -> bool:
         return bool(self.simple or self.min_bid is not None or self.builds or self.deliveries)
+
+
+copied_by_fields(LegalActions)  # copy and pickle work compiled too (hexgrid)
 
 
 def legal_actions(game: Game, seat: int) -> LegalActions:
