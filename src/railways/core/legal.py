@@ -210,7 +210,7 @@ def legal_actions(game: Game, seat: int) -> LegalActions:
     legal = LegalActions(seat=seat, phase=state.phase)
     if state.to_act != seat:
         return legal
-    step = game.turns.step_actions(game, seat)
+    step = _step_actions(game, seat)
     if step is not None:  # a step with its own choices (railways.core.turns)
         legal.simple = [a for a in step if game.allows(a)]
         return legal
@@ -219,6 +219,14 @@ def legal_actions(game: Game, seat: int) -> LegalActions:
         if allowed is None or kind.kind in allowed:
             kind.list_into(game, seat, legal)
     return legal
+
+
+def _step_actions(game: Game, seat: int) -> list[Action] | None:
+    """``TurnStructure.step_actions``, not asked of a turn whose steps offer nothing."""
+    turns = game.turns
+    if getattr(turns, "offers_nothing", False):
+        return None
+    return turns.step_actions(game, seat)
 
 
 # -- deliveries ----------------------------------------------------------------------
@@ -600,7 +608,7 @@ def sample_action(game: Game, seat: int, rng: Rng) -> Action:
     random bot.
     """
     state = game.state
-    step = game.turns.step_actions(game, seat)
+    step = _step_actions(game, seat)
     if step is not None:
         chosen = draw_legal(game, list(step), rng)  # drawn, then checked (ActionKind.sample)
         if chosen is None:

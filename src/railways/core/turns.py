@@ -225,11 +225,16 @@ class TurnStructure:
             _typed(made, name, PhaseStep) for name in ("income", "operations-card", "end-check")
         )
         self.closing: ResultStep = _typed(made, "result", ResultStep)
-        # Whether ``check`` is the default over the default choice step, which refuses
-        # nothing: ``Game`` then skips the call, made for every candidate of a listing.
+        # Whether ``check`` and ``step_actions`` are the defaults over the default choice
+        # step, which refuses nothing and offers nothing: the engine then skips the calls,
+        # made for every candidate of a listing and every action.
         self.checks_nothing = (
             type(self).check is TurnStructure.check
             and type(self.choice).check is BaronChoiceStep.check
+        )
+        self.offers_nothing = (
+            type(self).step_actions is TurnStructure.step_actions
+            and type(self.choice).offers is BaronChoiceStep.offers
         )
 
     def start_turn(self, game: Game, first_turn: bool) -> None:
