@@ -8,6 +8,7 @@ action is taken, how it is listed and drawn, and how it is shown.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from railways.core.actions import (
@@ -24,9 +25,9 @@ from railways.core.actions import (
     kept_action,
 )
 from railways.core.board import Color
-from railways.core.cards import Icon
+from railways.core.cards import CardDef, CardEffect, Icon
 from railways.core.errors import IllegalAction
-from railways.core.kinds import ActionInfo, ActionKind, KindInfo
+from railways.core.kinds import ActionInfo, ActionKind, KindInfo, draw_legal, overrides
 from railways.core.plugins import Plugin
 from railways.core.state import Phase
 
@@ -99,8 +100,14 @@ class PassBidKind(ActionKind):
     def perform(self, game: Game, action: PassBid, checked: object) -> None:
         game.do_pass_bid(action)
 
+    def __init__(self) -> None:
+        self._made: dict[int, Action] = {}  # seat -> its pass, made once
+
     def options(self, game: Game, seat: int) -> list[Action]:
-        return [PassBid(seat=seat)]
+        made = self._made.get(seat)
+        if made is None:
+            made = self._made[seat] = PassBid(seat=seat)
+        return [made]
 
     def describe(self, game: Game, action: PassBid) -> ActionInfo:
         return ActionInfo("Pass in the auction", help="RW-p4-33")
@@ -114,11 +121,20 @@ class PassKind(ActionKind):
     def perform(self, game: Game, action: Pass, checked: object) -> None:
         game.log(f"{game.seats[action.seat]} passes")
 
+    def __init__(self) -> None:
+        self._made: dict[int, Action] = {}  # seat -> its pass, made once
+
     def options(self, game: Game, seat: int) -> list[Action]:
-        return [Pass(seat=seat)]
+        return [self._pass(seat)]
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
-        return Pass(seat=seat)
+        return self._pass(seat)
+
+    def _pass(self, seat: int) -> Action:
+        made = self._made.get(seat)
+        if made is None:
+            made = self._made[seat] = Pass(seat=seat)
+        return made
 
     def describe(self, game: Game, action: Pass) -> ActionInfo:
         return ActionInfo("Pass", help="RW-p4-39")
@@ -136,9 +152,27 @@ class UpgradeEngineKind(ActionKind):
         assert isinstance(checked, int)
         game.do_upgrade(action, checked)
 
+    def __init__(self) -> None:
+        self._made: dict[tuple[int, str], Action] = {}  # (seat, card or "") -> its upgrade
+
     def options(self, game: Game, seat: int) -> list[Action]:
-        hand = game.state.players[seat].hand
-        return [UpgradeEngine(seat=seat), *(UpgradeEngine(seat=seat, cards=(c,)) for c in hand)]
+        made = self._made
+        out: list[Action] = []
+        for card_id in ("", *game.state.players[seat].hand):
+            upgrade = made.get((seat, card_id))
+            if upgrade is None:
+                cards = (card_id,) if card_id else ()
+                upgrade = made[(seat, card_id)] = UpgradeEngine(seat=seat, cards=cards)
+            out.append(upgrade)
+        return out
+
+    def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
+        legal.simple.extend(
+            a for a in self.options(game, seat) if not _upgrade_refused(game, a) and game.allows(a)
+        )
+
+    def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
+        return draw_legal(game, self.options(game, seat), rng, lambda a: _upgrade_refused(game, a))
 
     def describe(self, game: Game, action: UpgradeEngine) -> ActionInfo:
         level = game.state.players[action.seat].engine + 1
@@ -150,6 +184,21 @@ class UpgradeEngineKind(ActionKind):
             f" using {', '.join(game.card(c).name for c in action.cards)}" if action.cards else ""
         )
         return ActionInfo(f"Upgrade to engine level {level}{using}", cost, help="RW-p5-17")
+
+
+def _upgrade_refused(game: Game, action: Action) -> bool:
+    """Whether ``Game.upgrade_cost`` surely refuses ``action``, told without its exceptions:
+    the engine is at the top, or a card named neither changes the price nor plays on an
+    upgrade (RW-p5-21, RW-p5-35)."""
+    assert isinstance(action, UpgradeEngine)
+    tables = game.board.tables
+    if game.state.players[action.seat].engine >= tables.max_engine:
+        return True
+    for card_id in action.cards:
+        effect = game.card_effect(game.card(card_id))
+        if "upgrade" not in effect.plays_on and not overrides(effect, "upgrade_cost", CardEffect):
+            return True
+    return False
 
 
 class UrbanizeKind(ActionKind):
@@ -164,17 +213,25 @@ class UrbanizeKind(ActionKind):
     def perform(self, game: Game, action: Urbanize, checked: object) -> None:
         game.do_urbanize(action)
 
+    def __init__(self) -> None:
+        # The options by (seat, gray cities open, colours left): the same few lists are
+        # asked for again and again (one kind per game, shared by its copies).
+        self._made: dict[tuple[int, tuple[str, ...], tuple[str, ...]], list[Action]] = {}
+
     def options(self, game: Game, seat: int) -> list[Action]:
         state = game.state
-        colors = [
-            c for c, n in sorted(state.new_city_tiles.items(), key=lambda kv: kv[0].value) if n > 0
-        ]
-        return [
-            kept_action(Urbanize, seat, city, color.value)
-            for city in game.open_cities()
-            if state.city_colors[city] is Color.GRAY
-            for color in colors
-        ]
+        colors = tile_colors(state.new_city_tiles)
+        if not colors:
+            return []
+        key = (seat, gray_cities(game), colors)
+        made = self._made.get(key)
+        if made is None:
+            if len(self._made) >= KEPT_LISTS:
+                self._made.clear()
+            made = self._made[key] = [
+                kept_action(Urbanize, seat, city, color) for city in key[1] for color in colors
+            ]
+        return list(made)
 
     def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
         legal.simple.extend(self._legal(game, seat))
@@ -187,9 +244,7 @@ class UrbanizeKind(ActionKind):
         # Each option is legal as listed, unless a plug-in refuses some (the Transcontinental
         # game closes one board's cities to Urbanize, RW-p9-34): only those plug-ins are asked.
         options = self.options(game, seat)
-        judges = [
-            p for p in game.ruleset.plugins if type(p).check_action is not Plugin.check_action
-        ]
+        judges = list(game.kinds.judges)
         if judges and options:
             options = [a for a in options if _passes(game, judges, a)]
         return options
@@ -202,6 +257,23 @@ class UrbanizeKind(ActionKind):
             cities=(action.city,),
             help="RW-p5-13",
         )
+
+
+# Lists of options kept per kind before they are all dropped (a bound, never reached in a
+# game: the keys change only as cities are urbanized and tiles run out).
+KEPT_LISTS = 256
+
+
+def tile_colors(tiles: Mapping[Color, int]) -> tuple[str, ...]:
+    """The colours of the New City tiles left, as values in their sorted order."""
+    # ``_value_`` is the member's value, read as a plain attribute (``.value`` is a
+    # Python-level property).
+    return tuple(sorted(color._value_ for color, left in tiles.items() if left > 0))
+
+
+def gray_cities(game: Game) -> tuple[str, ...]:
+    """The open cities that are gray (may be urbanized), in ``Game.open_cities`` order."""
+    return game.gray_cities()  # compiled with the game
 
 
 def _passes(game: Game, judges: list[Plugin], action: Action) -> bool:
@@ -225,21 +297,51 @@ class TakeCardKind(ActionKind):
     def perform(self, game: Game, action: TakeOperationsCard, checked: object) -> None:
         game.do_take(action)
 
+    def __init__(self) -> None:
+        # Worked out once per card of the game (``_note``; one kind per game, whose cards
+        # never change): copies of one card are told apart from other cards, and a card
+        # with no choice to make has its one take made once per seat.
+        self._notes: dict[str, tuple[CardDef, str | None, CardEffect | None]] = {}
+        self._firsts: dict[tuple[object, ...], str] = {}
+        self._plain: dict[tuple[int, str], Action] = {}
+
     def options(self, game: Game, seat: int) -> list[Action]:
         out: list[Action] = []
-        seen: set[tuple[object, ...]] = set()
+        seen: set[str] = set()
+        notes = self._notes
+        plain = self._plain
         for card_id in game.state.ops_display:
-            card = game.card(card_id)
-            if card.icon is Icon.GOAL:
-                continue
+            note = notes.get(card_id)
+            if note is None:
+                note = self._note(game, card_id)
+            card, same, effect = note
             # Copies of one card are the same choice: only the first copy on the display is
             # listed (the others may still be taken; there is nothing to tell them apart).
-            same = (card.name, card.effect, card.icon, tuple(sorted(card.params.items())))
-            if same in seen:
+            if same is None or same in seen:
                 continue
             seen.add(same)
-            out.extend(game.card_effect(card).take_options(game, seat, card))
+            if effect is not None:
+                out.extend(effect.take_options(game, seat, card))
+                continue
+            take = plain.get((seat, card_id))  # the one take of a card with no choice
+            if take is None:
+                take = plain[(seat, card_id)] = TakeOperationsCard(seat=seat, card=card_id)
+            out.append(take)
         return out
+
+    def _note(self, game: Game, card_id: str) -> tuple[CardDef, str | None, CardEffect | None]:
+        """The card, the id of the first card alike (None for a goal) and its effect (None
+        when the effect lists the default take, the card alone)."""
+        card = game.card(card_id)
+        same: str | None = None
+        if card.icon is not Icon.GOAL:
+            alike = (card.name, card.effect, card.icon, tuple(sorted(card.params.items())))
+            same = self._firsts.setdefault(alike, card_id)
+        effect: CardEffect | None = game.card_effect(card)
+        if not overrides(effect, "take_options", CardEffect):
+            effect = None
+        note = self._notes[card_id] = (card, same, effect)
+        return note
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
         # Drawn first, then checked: most cards have one way to be taken.

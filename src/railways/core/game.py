@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from railways.core import core_kinds
 from railways.core.actions import (
@@ -72,6 +72,16 @@ _COLOR_VALUES: dict[Color, str] = {
 # ever changed in place). The modules that make the entries register them here
 # (railways.core.legal); an entry without one is left out and the copy works it out again.
 DERIVED_FORKS: dict[str, Callable[[Any], Any]] = {}
+# Looked up once: an Enum member read from its class is a slow attribute lookup (its
+# metaclass has a __getattr__), and ``_check`` runs for every candidate of a listing.
+_GAME_OVER: Final = Phase.GAME_OVER
+_GRAY: Final = Color.GRAY
+_GOAL: Final = Icon.GOAL
+
+
+def _open_in(phases: frozenset[Phase], phase: Phase) -> bool:
+    """``phase in phases`` by identity: hashing an Enum member is a Python call."""
+    return any(open_phase is phase for open_phase in phases)
 
 
 @dataclass(frozen=True)
@@ -171,6 +181,7 @@ class Game:
                 *core_kinds.after_plugins(),
             ]
         )
+        self.kinds.note_plugins(ruleset.plugins)
         self.edge_costs = EdgeCosts.of(ruleset.plugins)
         self.actions: list[Action] = []  # every accepted action, undo included
         self.history: list[tuple[Action, int, int]] = []  # effective: (action, rng draws, reveals)
@@ -649,11 +660,17 @@ class Game:
         sorted: the targets listings offer."""
         board = self.board
         cities: list[str] = list(board.derived("sorted_city_ids", lambda: sorted(board.cities)))
-        for plugin in self.ruleset.plugins:
+        for plugin in self.kinds.openers:  # the others leave every city open
             only = plugin.open_cities(self)
             if only is not None:
                 cities = [c for c in cities if c in only]
         return cities
+
+    def gray_cities(self) -> tuple[str, ...]:
+        """The open cities (``open_cities``) that are gray, in that order: what Urbanize and
+        a New Industry card may name."""
+        colors = self.state.city_colors
+        return tuple([city for city in self.open_cities() if colors[city] is _GRAY])
 
     def places_ecm(self, city: str) -> bool:
         """Whether the city gets an Empty City Marker once empty (every plug-in agrees)."""
@@ -662,7 +679,7 @@ class Game:
     def allowed_kinds(self, seat: int) -> frozenset[str] | None:
         """The kinds of action the plug-ins leave the seat now (None: no limit)."""
         allowed: frozenset[str] | None = None
-        for plugin in self.ruleset.plugins:
+        for plugin in self.kinds.limiters:  # the others leave every kind
             only = plugin.allowed_kinds(self, seat)
             if only is not None:
                 allowed = only if allowed is None else allowed & only
@@ -683,7 +700,8 @@ class Game:
     def _check(self, action: Action) -> tuple[ActionKind, object]:
         """Check ``action``; return its kind and the work its ``perform`` can reuse."""
         state = self.state
-        if state.phase is Phase.GAME_OVER:
+        phase = state.phase
+        if phase is _GAME_OVER:
             raise IllegalAction("the game is over", "RW-p6-10")
         if not 0 <= action.seat < self.n:
             raise IllegalAction(f"there is no seat {action.seat + 1}")
@@ -693,8 +711,11 @@ class Game:
                 f"it is not your turn: {self.seats[who] if who is not None else ''} is to act",
                 "RW-p4-39",
             )
-        kind = self.kinds.get(action)
-        if state.phase not in kind.phases:
+        registry = self.kinds
+        kind = registry.kinds.get(action.kind)  # KindRegistry.get, without a call
+        if kind is None or not isinstance(action, kind.action_type):
+            raise IllegalAction(f"unknown action {action.kind!r} for this game")
+        if not _open_in(kind.phases, phase):
             if state.reaction is not None:
                 held = self.seats[state.reaction.action.seat]
                 raise IllegalAction(f"answer {held}'s action first (play a card or let it go)")
@@ -703,9 +724,11 @@ class Game:
             raise IllegalAction(
                 f"that action is not possible during the {state.phase.value} step", "RW-p4-28"
             )
-        self.turns.check(self, action)
+        turns = self.turns
+        if not getattr(turns, "checks_nothing", False):
+            turns.check(self, action)
         checked = kind.check(self, action)
-        for plugin in self.ruleset.plugins:
+        for plugin in registry.judges:  # the others' check_action refuses nothing
             plugin.check_action(self, action)
         return kind, checked
 
@@ -1023,7 +1046,7 @@ class Game:
     def check_urbanize(self, action: Urbanize) -> None:
         if action.city not in self.board.cities:
             raise IllegalAction(f"there is no city {action.city!r}")
-        if self.state.city_colors[action.city] is not Color.GRAY:
+        if self.state.city_colors[action.city] is not _GRAY:
             raise IllegalAction(
                 f"{self.city_name(action.city)} is not a gray city and cannot be urbanized",
                 "RW-p5-16",
@@ -1280,9 +1303,10 @@ class Game:
         if action.card not in state.ops_display:
             raise IllegalAction(f"{action.card} is not on the Operations display", "RW-p5-34")
         card = self.card(action.card)
-        if card.icon is Icon.GOAL:
+        if card.icon is _GOAL:
             raise IllegalAction(f"{card.name} is a goal and cannot be taken", "RW-p5-37")
-        self.ruleset.card_effects[card.effect].check_take(self, action, card)
+        if card.effect in self._listening("check_take"):  # the others refuse no choice
+            self.ruleset.card_effects[card.effect].check_take(self, action, card)
 
     def do_take(self, action: TakeOperationsCard) -> None:
         state = self.state

@@ -12,7 +12,7 @@ kinds register the same way: a plug-in returns its kinds from ``Plugin.action_ki
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from railways.core.game import Game
     from railways.core.hexgrid import Hex
     from railways.core.legal import LegalActions
+    from railways.core.plugins import Plugin
     from railways.core.rng import Rng
 
 
@@ -117,12 +118,20 @@ class ActionKind:
         return ActionInfo(label=str(action))
 
 
-def draw_legal(game: Game, choices: list[Action], rng: Rng) -> Action | None:
-    """A legal action of ``choices`` drawn uniformly (``choices`` is used up), or None."""
+def draw_legal(
+    game: Game,
+    choices: list[Action],
+    rng: Rng,
+    refused: Callable[[Action], bool] | None = None,
+) -> Action | None:
+    """A legal action of ``choices`` drawn uniformly (``choices`` is used up), or None.
+
+    ``refused``, when given, says cheaply of some actions that ``game.allows`` would refuse
+    them (never of one it allows): those are set aside without the whole check."""
     while choices:
         i = rng.below(len(choices))
         action = choices[i]
-        if game.allows(action):
+        if (refused is None or not refused(action)) and game.allows(action):
             return action
         choices[i] = choices[-1]  # set aside: the last takes its place
         choices.pop()
@@ -134,9 +143,20 @@ class KindRegistry:
     """The kinds a game accepts, in the order their actions are listed."""
 
     kinds: dict[str, ActionKind] = field(default_factory=dict)
+    # The plug-ins that have a say on every action (``Game.note_plugins``): those whose
+    # ``check_action``, ``allowed_kinds`` or ``open_cities`` is their own. The others'
+    # answer is the default one, so the checks and listings do not ask them.
+    judges: tuple[Plugin, ...] = ()
+    limiters: tuple[Plugin, ...] = ()
+    openers: tuple[Plugin, ...] = ()
     # Per phase: the kinds open in it and the sampler's groups (asked for every action).
     _by_phase: dict[Phase, tuple[list[ActionKind], dict[str, list[ActionKind]]]] = field(
         default_factory=dict, repr=False, compare=False
+    )
+    # The same per phase, found by identity (an Enum's hash is a Python call): (phase,
+    # kinds, groups as a list), a handful of entries.
+    _phases: list[tuple[Phase, list[ActionKind], list[list[ActionKind]]]] = field(
+        default_factory=list, repr=False, compare=False
     )
 
     @classmethod
@@ -151,6 +171,16 @@ class KindRegistry:
             raise ValueError(f"two rules define the action kind {kind.kind!r}")
         self.kinds[kind.kind] = kind
         self._by_phase.clear()
+        self._phases.clear()
+
+    def note_plugins(self, plugins: Iterable[Plugin]) -> None:
+        """Note which of the game's plug-ins judge actions, limit kinds or close cities."""
+        from railways.core.plugins import Plugin
+
+        every = tuple(plugins)
+        self.judges = tuple(p for p in every if overrides(p, "check_action", Plugin))
+        self.limiters = tuple(p for p in every if overrides(p, "allowed_kinds", Plugin))
+        self.openers = tuple(p for p in every if overrides(p, "open_cities", Plugin))
 
     def get(self, action: Action) -> ActionKind:
         kind = self.kinds.get(action.kind)
@@ -171,6 +201,25 @@ class KindRegistry:
             hit = self._by_phase[phase] = (kinds, groups)
         return hit
 
+    def _phase_entry(self, phase: Phase) -> tuple[Phase, list[ActionKind], list[list[ActionKind]]]:
+        for entry in self._phases:
+            if entry[0] is phase:
+                return entry
+        kinds, groups = self._phase(phase)
+        made = (phase, kinds, list(groups.values()))
+        self._phases.append(made)
+        return made
+
+    def open_in(self, phase: Phase) -> list[ActionKind]:
+        """The kinds open in ``phase``, in listing order (the registry's own list: do not
+        change it)."""
+        return self._phase_entry(phase)[1]
+
+    def group_list(self, phase: Phase) -> list[list[ActionKind]]:
+        """The sampler's groups of kinds open in ``phase`` (the registry's own lists: do
+        not change them)."""
+        return self._phase_entry(phase)[2]
+
     def in_phase(self, phase: Phase) -> list[ActionKind]:
         return list(self._phase(phase)[0])
 
@@ -180,3 +229,8 @@ class KindRegistry:
 
     def infos(self) -> Mapping[str, KindInfo]:
         return {k: v.info for k, v in self.kinds.items() if v.info is not None}
+
+
+def overrides(obj: object, hook: str, base: type) -> bool:
+    """Whether the class of ``obj`` answers ``hook`` its own way rather than as ``base`` does."""
+    return getattr(type(obj), hook) is not getattr(base, hook)

@@ -41,6 +41,7 @@ from railways.core.delivery import (
 )
 from railways.core.errors import IllegalAction
 from railways.core.game import DERIVED_FORKS, Game
+from railways.core.hexgrid import copied_by_fields
 from railways.core.kinds import ActionKind, draw_legal
 from railways.core.rng import Rng
 from railways.core.routes import LONG_LINK_TILES as LONG_LINK_TILES
@@ -107,7 +108,7 @@ class DeliveryOption:
         return DeliveryOption, self._fields()  # copy and pickle remake it by its constructor
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class LegalActions:
     """What a seat may do now. ``all()`` flattens it into concrete actions."""
 
@@ -117,6 +118,24 @@ class LegalActions:
     min_bid: int | None = None
     builds: list[BuildOption] = field(default_factory=list)
     deliveries: dict[tuple[str, str], list[DeliveryOption]] = field(default_factory=dict)
+
+    # Written out, the dataclass's own arguments and defaults: compiled, not interpreted
+    # (one is made per listing).
+    def __init__(
+        self,
+        seat: int,
+        phase: Phase,
+        simple: list[Action] | None = None,
+        min_bid: int | None = None,
+        builds: list[BuildOption] | None = None,
+        deliveries: dict[tuple[str, str], list[DeliveryOption]] | None = None,
+    ) -> None:
+        self.seat = seat
+        self.phase = phase
+        self.simple = [] if simple is None else simple
+        self.min_bid = min_bid
+        self.builds = [] if builds is None else builds
+        self.deliveries = {} if deliveries is None else deliveries
 
     def all(self) -> list[Action]:
         out = list(self.simple)
@@ -182,21 +201,32 @@ class LegalActions:
         return bool(self.simple or self.min_bid is not None or self.builds or self.deliveries)
 
 
+copied_by_fields(LegalActions)  # copy and pickle work compiled too (hexgrid)
+
+
 def legal_actions(game: Game, seat: int) -> LegalActions:
     """Every legal action of ``seat`` now, kind by kind in the registry's order."""
     state = game.state
     legal = LegalActions(seat=seat, phase=state.phase)
     if state.to_act != seat:
         return legal
-    step = game.turns.step_actions(game, seat)
+    step = _step_actions(game, seat)
     if step is not None:  # a step with its own choices (railways.core.turns)
         legal.simple = [a for a in step if game.allows(a)]
         return legal
     allowed = game.allowed_kinds(seat)
-    for kind in game.kinds.in_phase(state.phase):
+    for kind in game.kinds.open_in(state.phase):
         if allowed is None or kind.kind in allowed:
             kind.list_into(game, seat, legal)
     return legal
+
+
+def _step_actions(game: Game, seat: int) -> list[Action] | None:
+    """``TurnStructure.step_actions``, not asked of a turn whose steps offer nothing."""
+    turns = game.turns
+    if getattr(turns, "offers_nothing", False):
+        return None
+    return turns.step_actions(game, seat)
 
 
 # -- deliveries ----------------------------------------------------------------------
@@ -673,7 +703,7 @@ def sample_action(game: Game, seat: int, rng: Rng) -> Action:
     random bot.
     """
     state = game.state
-    step = game.turns.step_actions(game, seat)
+    step = _step_actions(game, seat)
     if step is not None:
         chosen = draw_legal(game, list(step), rng)  # drawn, then checked (ActionKind.sample)
         if chosen is None:
@@ -681,7 +711,7 @@ def sample_action(game: Game, seat: int, rng: Rng) -> Action:
         return chosen
     allowed = game.allowed_kinds(seat)
     if allowed is None:
-        groups = list(game.kinds.groups(state.phase).values())
+        groups = list(game.kinds.group_list(state.phase))
     else:  # the groups cut down to the kinds allowed, kept per phase and set of kinds
         every: dict[tuple[Phase, frozenset[str]], list[list[ActionKind]]]
         every = game.derived.setdefault("sample_groups", {})

@@ -26,6 +26,8 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_SMALL = 1 << 32
+_SURE = (1 << 64) - _SMALL  # under every rejection limit of a bound up to _SMALL
 
 SPLITMIX64 = "splitmix64"
 BLAKE2B_CTR = "blake2b-ctr"
@@ -63,10 +65,19 @@ class Rng:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        plain = type(self) is Rng  # SplitMix64 itself: its step inlined (every draw is one)
         while True:
-            x = self.next64()
-            if x < limit:
+            if plain:
+                self.draws += 1
+                z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                x = z ^ (z >> 31)
+            else:
+                x = self.next64()
+            # Kept when under the limit (1 << 64) - (1 << 64) % n; below _SURE it is, for
+            # every n up to 2**32, without working the limit out.
+            if (x < _SURE and n <= _SMALL) or x < (1 << 64) - ((1 << 64) % n):
                 return x % n
 
     def choice(self, items: Sequence[T]) -> T:

@@ -225,6 +225,17 @@ class TurnStructure:
             _typed(made, name, PhaseStep) for name in ("income", "operations-card", "end-check")
         )
         self.closing: ResultStep = _typed(made, "result", ResultStep)
+        # Whether ``check`` and ``step_actions`` are the defaults over the default choice
+        # step, which refuses nothing and offers nothing: the engine then skips the calls,
+        # made for every candidate of a listing and every action.
+        self.checks_nothing = (
+            type(self).check is TurnStructure.check
+            and type(self.choice).check is BaronChoiceStep.check
+        )
+        self.offers_nothing = (
+            type(self).step_actions is TurnStructure.step_actions
+            and type(self.choice).offers is BaronChoiceStep.offers
+        )
 
     def start_turn(self, game: Game, first_turn: bool) -> None:
         """Begin a turn (the ``auction`` step)."""

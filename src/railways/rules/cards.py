@@ -7,6 +7,7 @@ from dataclasses import replace
 from railways.core.actions import TakeOperationsCard, kept_action
 from railways.core.board import Color
 from railways.core.cards import CardDef, CardEffect
+from railways.core.core_kinds import KEPT_LISTS, gray_cities, tile_colors
 from railways.core.errors import IllegalAction
 from railways.core.game import Delivery, Game
 from railways.core.track import CostRules
@@ -93,18 +94,27 @@ class CityGrowth(CardEffect):
 class NewIndustry(CardEffect):
     """A free Urbanize on a gray city of the taker's choice (RW-p22-03)."""
 
+    def __init__(self) -> None:
+        # The takes by (seat, card, gray cities open, colours left): the same few lists are
+        # asked for at every listing while the card is on the display.
+        self._made: dict[tuple[object, ...], list[TakeOperationsCard]] = {}
+
     def take_options(self, game: Game, seat: int, card: CardDef) -> list[TakeOperationsCard]:
-        colors = [
-            c.value
-            for c, n in sorted(game.state.new_city_tiles.items(), key=lambda kv: kv[0].value)
-            if n > 0
-        ]
-        return [
-            kept_action(TakeOperationsCard, seat, card.id, city, color)
-            for city in game.open_cities()
-            if game.state.city_colors[city] is Color.GRAY
-            for color in colors
-        ]
+        colors = tile_colors(game.state.new_city_tiles)
+        if not colors:
+            return []
+        cities = gray_cities(game)
+        key = (seat, card.id, cities, colors)
+        made = self._made.get(key)
+        if made is None:
+            if len(self._made) >= KEPT_LISTS:
+                self._made.clear()
+            made = self._made[key] = [
+                kept_action(TakeOperationsCard, seat, card.id, city, color)
+                for city in cities
+                for color in colors
+            ]
+        return list(made)
 
     def check_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
         target = action.target

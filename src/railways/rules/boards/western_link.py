@@ -10,17 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from railways.content.mapcheck import joined_groups
-from railways.core.actions import Action, register
+from railways.core.actions import Action, kept_action, register
 from railways.core.board import Board, Color, MajorLine, SpecialHex
 from railways.core.cards import BaronDef, BaronEffect
 from railways.core.errors import IllegalAction
 from railways.core.game import Delivery, Game
-from railways.core.kinds import ActionInfo, ActionKind, KindInfo
+from railways.core.kinds import ActionInfo, ActionKind, KindInfo, draw_legal
 from railways.core.plugins import Marker, Plugin
 from railways.rules.registry import register_plugin
+
+if TYPE_CHECKING:
+    from railways.core.legal import LegalActions
+    from railways.core.rng import Rng
 
 KIND = "western_link"  # the special hexes' kind and the Major Line requirement
 WESTERN_LINK_COST = 30  # $30,000 (RW-p10-11), unless the hex's params say otherwise
@@ -52,6 +56,21 @@ def _hexes(board: Board) -> dict[str, SpecialHex]:
         return {s.city: s for s in specials if s.kind == KIND and s.city is not None}
 
     return board.derived("western_link_hexes", make)
+
+
+def _sorted_cities(board: Board) -> list[str]:
+    """The Western Link cities of the board, sorted (made once per board)."""
+    return board.derived("western_link_cities", lambda: sorted(_hexes(board)))
+
+
+def _refused(game: Game, action: Action) -> bool:
+    """Whether the kind's ``check`` surely refuses ``action`` (a Western Link city of the
+    board), told without its exception: built already, or no link of the seat's own there."""
+    assert isinstance(action, BuildWesternLink)
+    city = action.city
+    if city in _built(game):
+        return True
+    return not any(city == lk.start or city == lk.end for lk in game.own_links(action.seat))
 
 
 def _cost(special: SpecialHex) -> int:
@@ -95,7 +114,15 @@ class BuildWesternLinkKind(ActionKind):
         game.check_major_lines(action.seat)
 
     def options(self, game: Game, seat: int) -> list[Action]:
-        return [BuildWesternLink(seat=seat, city=c) for c in sorted(_hexes(game.board))]
+        return [kept_action(BuildWesternLink, seat, c) for c in _sorted_cities(game.board)]
+
+    def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
+        legal.simple.extend(
+            a for a in self.options(game, seat) if not _refused(game, a) and game.allows(a)
+        )
+
+    def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
+        return draw_legal(game, self.options(game, seat), rng, lambda a: _refused(game, a))
 
     def describe(self, game: Game, action: BuildWesternLink) -> ActionInfo:
         special = _hexes(game.board).get(action.city)
