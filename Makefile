@@ -3,14 +3,15 @@
 #               http://127.0.0.1:8000/
 #   make test   add the dev tools to .venv and run every check and test
 # Also: make play-terminal (the terminal game); make setup (.venv with the dev tools, no
-# tests run); make mypyc / make mypyc-clean (rebuild or remove the compiled engine,
-# docs/performance.md, "Compiled with mypyc").
+# tests run); make docs (the documentation site with the API reference, in build/site);
+# make mypyc / make mypyc-clean (rebuild or remove the compiled engine, docs/performance.md,
+# "Compiled with mypyc").
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play play-setup play-terminal test lint typecheck jscheck unit setup clean mypyc mypyc-clean
+.PHONY: play play-setup play-terminal test lint typecheck jscheck docs unit setup clean mypyc mypyc-clean
 
 # Two installs into one .venv. $(STAMP), for playing: the package, editable, with its runtime
 # dependencies only, and the tools that compile its engine (setuptools, mypy's mypyc), so the
@@ -74,11 +75,16 @@ jscheck: $(JS_STAMP)
 	node_modules/.bin/tsc --noEmit -p jsconfig.json
 	node_modules/.bin/eslint --max-warnings 0 src/railways/web/static eslint.config.js
 
+# The documentation site, API reference included (mkdocs.yml): a broken link, an unknown name
+# or a docstring mkdocstrings cannot read fails it. Open build/site/index.html.
+docs: $(DEV_STAMP)
+	$(BIN)/mkdocs build --quiet --strict
+
 unit: setup
 	@$(PRINT_ENGINE)
 	$(BIN)/pytest -n auto
 
-test: lint typecheck jscheck unit
+test: lint typecheck jscheck docs unit
 
 # Rebuild the compiled modules now, failing if they cannot be built. RAILWAYS_PURE_PYTHON=1
 # ignores a build at run time; mypyc-clean removes it (`make setup` builds it again).

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-# docs/reference.md's code blocks are signatures (tools/api_reference.py), not examples.
+# docs/reference.md holds mkdocstrings' blocks (`::: name`), not examples.
 PAGES = sorted(
     p for p in [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")] if p.name != "reference.md"
 )
