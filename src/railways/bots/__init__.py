@@ -107,6 +107,11 @@ def _user_bot(module_name: str, attr: str, spec: str, seed: int) -> Bot:
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
+    """A new bot from its spec: a name in ``BOTS`` with options (``"mcts:iters=200"``,
+    ``parse_spec``) or a user's ``module:callable`` (``entry_point``), seeded with ``seed``.
+
+    Raises ``ValueError`` naming the unknown bot or what is wrong with the spec.
+    """
     point = entry_point(name)
     if point is not None:
         return _user_bot(*point, name, seed)

@@ -10,6 +10,8 @@ from railways.core.legal import LegalActions
 
 
 class Bot(Protocol):
+    """What a bot is: a ``name`` and a ``choose`` that picks one of the legal actions."""
+
     name: str
 
     def choose(self, game: Game, seat: int, legal: LegalActions) -> Action:

@@ -13,6 +13,12 @@ from railways.core.rng import Rng
 
 
 def determinize(game: Game, seat: int, seed: int) -> Game:
+    """A copy of ``game`` as ``seat`` might believe it to be, its unknowns drawn with ``seed``.
+
+    What the seat knows is kept (its own cards, revealed barons, the board and money); the
+    others' hidden barons, the decks' orders and the random stream are drawn anew. The
+    original game is not changed.
+    """
     rng = Rng(seed)
     clone = game.copy()  # its own state and caches; nothing mutable is shared
     state = clone.state

@@ -23,6 +23,12 @@ FORMAT_VERSION = 1
 
 @dataclass(frozen=True)
 class GameRecord:
+    """A whole game as what made it: rules and board, seats, seed, options and the actions.
+
+    Replaying the actions on a new game of the same seed gives the same game (determinism);
+    ``to_dict`` is the JSON file format, with a digest of its body.
+    """
+
     ruleset: str
     ruleset_version: str
     map_id: str
@@ -32,6 +38,7 @@ class GameRecord:
     actions: tuple[Action, ...] = ()
 
     def body(self) -> dict[str, Any]:
+        """The record's JSON form without its digest (what the digest is taken of)."""
         return {
             "format": FORMAT,
             "version": FORMAT_VERSION,
@@ -44,12 +51,14 @@ class GameRecord:
         }
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON form of a record file: ``body()`` and its ``digest``."""
         body = self.body()
         body["digest"] = digest(body)
         return body
 
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
+        """Read a record's JSON form; raises ``RecordError`` saying which part is wrong."""
         if not isinstance(data, dict):
             raise RecordError("record", "expected a JSON object")
         if data.get("format") != FORMAT:

@@ -13,6 +13,7 @@ from railways.core.record import GameRecord, replay_actions
 
 
 def record_of(game: Game) -> GameRecord:
+    """The game as a record: its board, seats, seed, options and every action so far."""
     return GameRecord(
         ruleset=game.ruleset.id,
         ruleset_version=game.ruleset.version,
@@ -43,10 +44,16 @@ def game_from_record(record: GameRecord | dict[str, Any], map_dir: str | None = 
 
 
 def save_record(game: Game, path: str | Path) -> None:
+    """Write the game's record to ``path`` as JSON, with its digest (``GameRecord.to_dict``)."""
     Path(path).write_text(json.dumps(record_of(game).to_dict(), indent=1) + "\n")
 
 
 def load_record(path: str | Path, map_dir: str | None = None) -> Game:
+    """Read a record file and replay it into a new game (``game_from_record``).
+
+    Raises ``RecordError`` naming the line and column of bad JSON, or what in the record is
+    wrong; ``map_dir`` plays it on a board folder instead of the record's board id.
+    """
     try:
         data = json.loads(Path(path).read_text())
     except json.JSONDecodeError as exc:

@@ -15,6 +15,12 @@ DUEL_BARONS_BONUS = 15  # RB-049b, RB-014
 
 @dataclass(frozen=True)
 class SoloOptions:
+    """A solo game's choices: the Duel Barons variant and the difficulty adjustments.
+
+    Each field's default is the rulebook's game; ``from_extra`` reads them from
+    ``Options.extra`` and refuses a value the rulebook does not offer.
+    """
+
     duel_barons: bool = False  # RB-049
     easy_start: bool = False  # start with $5,000 and no bonds (RB-017)
     target_score: int | None = None  # None: the map's (125, RB-014); 110 or 135 (RB-018, RB-024)
