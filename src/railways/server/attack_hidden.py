@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
@@ -43,7 +44,22 @@ class Seen:
     text: str
 
 
-Secrets = dict[str, str]  # what must not appear -> what it is
+@dataclass(frozen=True)
+class Secret:
+    """Something a reader must not have: ``needle`` (a card or baron id, the seed, a token)
+    and what it is."""
+
+    needle: str
+    what: str
+
+    def found_in(self, text: str) -> bool:
+        if _ID.fullmatch(self.needle):  # an id: whole, in a JSON string or in a log line
+            return re.search(rf"(?<![\w-]){re.escape(self.needle)}(?![\w-])", text) is not None
+        return self.needle in text
+
+
+_ID = re.compile(r"[a-z]+(?:-[a-z0-9]+)+")  # card and baron ids: land-grant-4, jp-morgan
+Secrets = list[Secret]
 
 
 def secrets_by_step(record: dict[str, Any], tokens: Sequence[str]) -> list[list[Secrets]]:
@@ -63,21 +79,21 @@ def secrets_by_step(record: dict[str, Any], tokens: Sequence[str]) -> list[list[
 
 def _secrets_now(game: Any, tokens: Sequence[str]) -> list[Secrets]:
     state = game.state
-    shared: Secrets = {json.dumps(c): "a card in the Operations deck" for c in state.ops_deck}
-    shared |= {json.dumps(b): "an undealt Rail Baron" for b in state.baron_deck}
-    shared |= {str(game.seed): "the seed", format(game.seed, "x"): "the seed (hex)"}
+    shared = [Secret(c, "a card in the Operations deck") for c in state.ops_deck]
+    shared += [Secret(b, "an undealt Rail Baron") for b in state.baron_deck]
+    shared += [Secret(str(game.seed), "the seed"), Secret(format(game.seed, "x"), "the seed")]
     over = game.over
     readers: list[Secrets] = []
     for reader in [*range(len(state.players)), None]:
-        mine = dict(shared)
+        mine = list(shared)
         for p in state.players:
             if p.seat == reader:
                 continue
             shown = p.baron_revealed or over
             for baron in p.barons_dealt:
                 if baron != p.baron or not shown:
-                    mine[json.dumps(baron)] = f"seat {p.seat}'s Rail Baron"
-        mine |= {t: "another seat's token" for i, t in enumerate(tokens) if i != reader}
+                    mine.append(Secret(baron, f"seat {p.seat}'s Rail Baron"))
+        mine += [Secret(t, "another seat's token") for i, t in enumerate(tokens) if i != reader]
         readers.append(mine)
     return readers
 
@@ -87,7 +103,7 @@ def leaks(seen: Sequence[Seen], secrets: Sequence[Sequence[Secrets]]) -> list[st
     found = []
     for payload in seen:
         mine = secrets[payload.step][-1 if payload.reader is None else payload.reader]
-        hits = [what for needle, what in mine.items() if needle in payload.text]
+        hits = [s.what for s in mine if s.found_in(payload.text)]
         hits += [f"a key {k!r}" for k in sorted(_keys(payload.text) & FORBIDDEN_KEYS)]
         who = "the spectator" if payload.reader is None else f"seat {payload.reader}"
         found += [f"step {payload.step}, {who}, {payload.source}: {hit}" for hit in hits]
