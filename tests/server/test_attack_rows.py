@@ -71,12 +71,14 @@ def _kill_row(monkeypatch: pytest.MonkeyPatch, database: str | None) -> Outcome:
     return row
 
 
+@pytest.mark.timeout(600)  # two server starts, slow on a loaded machine
 def test_kill_9_during_bursts_on_sqlite_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     row = _kill_row(monkeypatch, None)
     assert row.held, row.detail
     assert "SQLite" in row.attack
 
 
+@pytest.mark.timeout(600)
 def test_kill_9_during_bursts_on_postgresql_loses_nothing(
     monkeypatch: pytest.MonkeyPatch,
     pg_url: str,  # noqa: F811

@@ -44,3 +44,28 @@ def test_markup_in_names_and_chat_is_shown_as_text(page: Any, server: Server) ->
     page.wait_for_load_state("networkidle")
     assert page.evaluate(INJECTED) == 0
     assert page.evaluate("() => window.__xss === undefined")
+
+
+def test_the_attack_rows_page_check_reports_planted_markup(page: Any) -> None:
+    """The check ``railways bench server --attack`` runs in each page finds an element made
+    from markup and its script's mark, so its row cannot hold over a real injection."""
+    from railways.server.attack_xss import page_findings, xss_outcome
+
+    page.set_content('<p>Ann</p><p><img src="x" onerror="window.__xss=1"></p>')
+    page.wait_for_function("() => window.__xss === 1")
+    found = page_findings(page)
+    assert found == {"injected": 1, "ran": True}
+    row = xss_outcome({"a planted page": found}, {"names": True})
+    assert not row.held and "1 injected, a script ran" in row.detail
+
+
+def test_the_attack_suites_xss_row_holds_on_the_real_pages(server: Server) -> None:
+    """The row itself, against this session's server: its own Chromium, in a thread of its
+    own (Playwright's sync API will not start inside another's event loop)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from railways.server.attack_xss import xss_in_chromium
+
+    with ThreadPoolExecutor(1) as pool:
+        [row] = pool.submit(xss_in_chromium, server.base).result()
+    assert row.held and not row.skipped, row.detail

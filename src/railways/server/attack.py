@@ -1,9 +1,11 @@
-"""``railways bench server --attack``: replay the attacks of issue 10 against a server on
-the loopback address and print what held.
+"""``railways bench server --attack``: replay the attacks of issues 10 and 30 against a
+server on the loopback address and print what held.
 
-Each attack is bounded in count and time (about a minute in all). Against a server this
-command starts itself (no ``--url``), it also holds the SQLite database's write lock from
-outside for a few seconds, as another process would. It only reports; it never fails.
+Each attack is bounded in count and time (a few minutes in all, most of it the whole game
+the hidden-information row plays). Against a server this command starts itself (no
+``--url``), it also holds the SQLite database's write lock from outside for a few seconds,
+as another process would, and starts servers of its own to race and to kill. It only
+reports; it never fails.
 """
 
 from __future__ import annotations
