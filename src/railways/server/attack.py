@@ -453,6 +453,7 @@ def run_attacks(
     """Every attack against ``url`` (loopback only); ``db``: the SQLite file, to lock it;
     ``pid``: the server's process, to read its peak memory."""
     from railways.server.attack_kill import kill_during_bursts
+    from railways.server.attack_log import tokens_in_access_log
     from railways.server.attack_race import two_servers_race
     from railways.server.attack_tokens import (
         token_actions,
@@ -493,6 +494,8 @@ def run_attacks(
         out += two_servers_race()
         say("a server killed with SIGKILL during bursts of moves, and restarted")
         out += kill_during_bursts()
+        say("seat tokens sent every way, the access log searched for them")
+        out += tokens_in_access_log()
     say("forwarded addresses")
     out += forwarded_flood(url)
     say("game creation flood")
