@@ -49,3 +49,32 @@ def test_every_undo_gives_the_state_a_replay_from_the_start_gives() -> None:
     kept = game._snapshots
     assert 1 <= len(kept) <= game_module.SNAPSHOTS_KEPT
     assert all(n % game_module.SNAPSHOT_EVERY == 0 for n, _state in kept)
+
+
+def test_snapshots_are_sparser_until_the_first_undo() -> None:
+    sparse, every = game_module.SNAPSHOT_EVERY_UNTIL_UNDO, game_module.SNAPSHOT_EVERY
+    game = new_game("eastern-us", players=3, seed=5)
+    rng = Rng(8)
+    undone_at = 0
+    while not game.over and (not undone_at or len(game.history) < undone_at + 3 * every):
+        seat = game.to_act
+        assert seat is not None
+        action = sample_action(game, seat, rng)
+        game.apply(action)
+        if not undone_at:
+            # Never undone: a snapshot every ``sparse`` effective actions only.
+            taken = [n for n, _state in game._snapshots]
+            assert taken == [n for n in (sparse, 2 * sparse) if n <= len(game.history)]
+            if (
+                len(game.history) > sparse
+                and isinstance(action, BuildTrack)
+                and game.undo_allowed(seat) is None
+            ):
+                game.apply(Undo(seat=seat))  # replayed from the sparse snapshot
+                assert differences(full_state(_from_start(game)), full_state(game)) == []
+                game.apply(action)
+                undone_at = len(game.history)
+    assert undone_at
+    # Undone once: a snapshot every ``every`` effective actions from then on.
+    top = len(game.history) // every * every
+    assert [n for n, _state in game._snapshots] == [top - every, top]

@@ -43,6 +43,13 @@ from railways.core.state import (
     Reaction,
 )
 from railways.core.track import BuildPlan, CostRules, lay, plan_build, remove_incomplete
+from railways.core.turns import (
+    ActionsStep,
+    EndCheckStep,
+    IncomeStep,
+    OperationsCardStep,
+    TurnStructure,
+)
 
 # New City tiles: none are red (RW-p5-13). The split of the 24 tiles is house.
 NEW_CITY_TILES: Mapping[Color, int] = {
@@ -61,6 +68,11 @@ ROUNDS_PER_TURN = 3
 # one action, so the latest two snapshots are all it may need.
 SNAPSHOT_EVERY = 32
 SNAPSHOTS_KEPT = 2
+# Until a game's first undo, one snapshot every SNAPSHOT_EVERY_UNTIL_UNDO effective
+# actions: most games (playouts, bots, research steps) are never undone, and each copy cost
+# ~4% of a sampled playout. The first undo then replays up to that many actions (a few
+# milliseconds); a game that was undone once takes one every SNAPSHOT_EVERY from then on.
+SNAPSHOT_EVERY_UNTIL_UNDO = 128
 
 _NONE: frozenset[str] = frozenset()
 _COLOR_VALUES: dict[Color, str] = {
@@ -171,6 +183,7 @@ class Game:
         self.seed = seed
         self.options = options or Options()
         self.turns = ruleset.turns  # the turn's steps (railways.core.turns)
+        self._plain_rounds, self._plain_ending = _plain_turn(self.turns)
         # The effect keys of the deck's cards: only these are ever asked anything.
         self.deck_effects = tuple(sorted({card.effect for card in ruleset.cards.values()}))
         self.kinds = KindRegistry.of(
@@ -251,6 +264,8 @@ class Game:
             self.seed,
             self.options,
             self.turns,
+            self._plain_rounds,
+            self._plain_ending,
             self.deck_effects,
             self.kinds,
             self.edge_costs,
@@ -273,6 +288,8 @@ class Game:
             self.seed,
             self.options,
             self.turns,
+            self._plain_rounds,
+            self._plain_ending,
             self.deck_effects,
             self.kinds,
             self.edge_costs,
@@ -571,7 +588,11 @@ class Game:
         self._carry_out(action)
         self.actions.append(action)
         self.history.append((action, self.state.rng.draws - draws, self.state.reveals - reveals))
-        if len(self.history) % SNAPSHOT_EVERY == 0:
+        effective = len(self.history)
+        # More actions than effective ones: this game (or the one it replays for) was undone.
+        if effective % SNAPSHOT_EVERY == 0 and (
+            effective % SNAPSHOT_EVERY_UNTIL_UNDO == 0 or len(self.actions) != effective
+        ):
             self._snapshots = [
                 *self._snapshots[-(SNAPSHOTS_KEPT - 1) :],
                 (len(self.history), self.state.copy()),
@@ -822,14 +843,20 @@ class Game:
     # -- action rounds (RW-p4-38..41) -----------------------------------------
     def _after_action(self, action: Action) -> None:
         state = self.state
-        if state.phase is not Phase.ACTIONS or self.turns.is_free(self, action):
+        if state.phase is not Phase.ACTIONS:
+            return
+        plain = self._plain_rounds  # the default turn's answers, without two Python calls
+        if not plain and self.turns.is_free(self, action):
             return
         if state.extra_actions_seat is not None:
             state.extra_actions -= 1
             if state.extra_actions > 0:
                 return
             state.extra_actions_seat = None
-        self.turns.after_action(self, action)
+        if plain:
+            self.next_seat()
+        else:
+            self.turns.after_action(self, action)
 
     def next_seat(self) -> None:
         """The default after an action: the next seat, the next round, or the turn's end."""
@@ -851,7 +878,12 @@ class Game:
         self.state.extra_actions_seat = seat
 
     def _end_turn(self) -> None:
-        self.turns.end_turn(self)
+        if self._plain_ending:  # the default steps, run here without Python calls
+            self.income_phase()
+            self.draw_operations_card()
+            self.next_turn_or_finish()
+        else:
+            self.turns.end_turn(self)
 
     def income_phase(self) -> None:
         """Income, bond dividends and the removal of incomplete links (RW-p6-01..05)."""
@@ -1408,6 +1440,23 @@ class Game:
         self._snapshots = replay._snapshots
         self.actions.append(action)
         self.derived["undo_base"] = (target, self.state.copy())
+
+
+def _plain_turn(turns: TurnStructure) -> tuple[bool, bool]:
+    """Whether the turn's action rounds and its end are the default steps, unchanged (the
+    engine then does what they would do itself, ``_after_action`` and ``_end_turn``)."""
+    kind = type(turns)
+    rounds = (
+        kind.is_free is TurnStructure.is_free
+        and kind.after_action is TurnStructure.after_action
+        and type(turns.rounds) is ActionsStep
+    )
+    ending = kind.end_turn is TurnStructure.end_turn and tuple(map(type, turns.ending)) == (
+        IncomeStep,
+        OperationsCardStep,
+        EndCheckStep,
+    )
+    return rounds, ending
 
 
 def _walked_parts(adjacency: dict[str, list[str]]) -> dict[str, str]:
