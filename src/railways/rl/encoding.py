@@ -43,6 +43,7 @@ import bisect
 import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -56,6 +57,7 @@ from railways.core.actions import (
     TakeOperationsCard,
 )
 from railways.core.board import Board, Color
+from railways.core.build_option import BuildOption
 from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side
 from railways.core.legal import LegalActions, legal_actions, long_routes, static_routes
@@ -127,8 +129,9 @@ class LegalMap(Mapping[int, Action]):
     decodes one index (a binary search), and putting hundreds of builds in a dict per
     step cost more than the rest of the encoding. ``head`` holds the actions before the
     builds in the old order, ``tail`` those after them (deliveries); ``build_at`` the
-    builds' indices, ascending, and build ``build_order[k]`` of ``builds`` has index
-    ``build_at[k]``."""
+    builds' indices, ascending, and build ``build_order[k]`` of ``builds`` (the listing's
+    build options: their actions are made only when asked for, as the engine does) has
+    index ``build_at[k]``."""
 
     __slots__ = ("_build_at", "_build_order", "_builds", "_full", "_head", "_tail")
 
@@ -138,7 +141,7 @@ class LegalMap(Mapping[int, Action]):
         tail: dict[int, Action] | None = None,
         build_at: npt.NDArray[np.int64] | None = None,
         build_order: npt.NDArray[np.intp] | None = None,
-        builds: Sequence[Action] = (),
+        builds: Sequence[BuildOption] = (),
     ) -> None:
         self._head = head
         self._tail: dict[int, Action] = {} if tail is None else tail
@@ -158,7 +161,7 @@ class LegalMap(Mapping[int, Action]):
                 full.update(
                     zip(
                         self._build_at.tolist(),
-                        [builds[i] for i in self._build_order.tolist()],
+                        [builds[i].action for i in self._build_order.tolist()],
                         strict=True,
                     )
                 )
@@ -175,7 +178,7 @@ class LegalMap(Mapping[int, Action]):
         at = self._build_at
         k = int(np.searchsorted(at, index))
         if k < at.size and int(at[k]) == index:
-            return self._builds[int(self._build_order[k])]
+            return self._builds[int(self._build_order[k])].action
         raise KeyError(index)
 
     def __contains__(self, index: object) -> bool:
@@ -267,9 +270,10 @@ class ActionEncoding:
             elif key[0] == "extend":
                 self._extends[(Hex.from_offset(*key[1]), key[2])] = base
         self._bid_base = self.index.get(("bid", 1))
-        # id(build action) -> (that action, its key's first index): see legal_map
-        # id(build) -> (build, its code, its key's first index): see _codes
-        self._build_codes: dict[int, tuple[BuildTrack, int, int | None]] = {}
+        # id(build option) -> (that option, its code, its key's first index), and
+        # id(build option) -> its code alone: see _codes
+        self._build_codes: dict[int, tuple[BuildOption, int, int | None]] = {}
+        self._code_of: dict[int, int] = {}
         # field-keyed action -> its index: actions are values (frozen, hashed by their fields),
         # and making the key from the fields is the slow part
         self._simple_index: dict[Action, int] = {}
@@ -328,7 +332,7 @@ class ActionEncoding:
         return sorted(links) + sorted(legs) + sorted(extends)
 
     # -- actions to keys ------------------------------------------------------------
-    def _build_base(self, action: BuildTrack) -> int | None:
+    def _build_base(self, action: BuildTrack | BuildOption) -> int | None:
         path = action.path
         if not path:
             raise ValueError("a build without a path has no index")
@@ -406,20 +410,19 @@ class ActionEncoding:
         for kind, entries in routes.items():
             self._place(out, self.sections[kind], entries)
         placed: tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]] | None = None
-        actions: list[BuildTrack] = []
+        build_options: list[BuildOption] = []
         if legal.builds:
-            actions = [build.action for build in legal.builds]
+            build_options = list(legal.builds)
             if not builds:
-                placed = self._place_builds(actions)
+                placed = self._place_builds(build_options)
             if placed is None:
                 # The general way (builds among the simple actions too, builds without a key,
                 # past their key's slots, or tied in rank but not equal): rank them one by one.
-                self._codes(actions)
+                self._codes(build_options)
                 seen = self._build_codes
-                bases = [seen[id(b)][2] for b in actions]
                 builds.extend(
-                    (base, (b.redirect, len(b.cards), n), b)
-                    for n, (base, b) in enumerate(zip(bases, actions, strict=True))
+                    (seen[id(o)][2], (o.redirect, len(o.cards), n), o.action)
+                    for n, o in enumerate(build_options)
                 )
         if builds:
             self._place(out, self.sections["build_track"], builds)
@@ -437,63 +440,73 @@ class ActionEncoding:
             self._place(tail, self.sections["deliver_goods"], deliveries)
         if placed is None:
             return LegalMap(out, tail)
-        return LegalMap(out, tail, placed[0], placed[1], actions)
+        return LegalMap(out, tail, placed[0], placed[1], build_options)
 
-    def _codes(self, actions: list[BuildTrack]) -> list[int]:
+    def _codes(self, options: list[BuildOption]) -> npt.NDArray[np.int64]:
         """Each build's key's first index and rank in one number, ``base << TIE_BITS | tie``
         (tie: redirecting, then the cards played: the order of a key's slots), or -1 for
         a build whose key the catalogue lacks (or with more cards than ``tie`` holds).
         Each build's entry in ``_build_codes`` is made on the way.
 
-        The engine keeps its build actions from listing to listing, so the codes are
-        remembered by identity (hashing a path's hexes is most of the work otherwise); an
-        entry holds its action, so no other object can take its id while it is kept."""
-        seen = self._build_codes
+        The engine keeps its build options from listing to listing, so the codes are
+        remembered by identity (hashing a path's hexes is most of the work otherwise) and
+        read in one pass in C (``map`` over ``dict.get``); an entry holds its option, so
+        no other object can take its id while it is kept."""
+        seen, code_of = self._build_codes, self._code_of
         if len(seen) > BUILD_BASES_KEPT:
             seen.clear()
-        get = seen.get
-        hits = [get(id(b)) for b in actions]
-        if None not in hits:
-            return [hit[1] for hit in hits]  # type: ignore[index]
-        codes: list[int] = []
-        for b, hit in zip(actions, hits, strict=True):
-            if hit is None:
+            code_of.clear()
+        n = len(options)
+        codes = np.fromiter(
+            map(code_of.get, map(id, options), repeat(_UNSEEN)), dtype=np.int64, count=n
+        )
+        if n and codes.min() == _UNSEEN:
+            for k in np.flatnonzero(codes == _UNSEEN).tolist():
+                b = options[k]
                 base = self._build_base(b)
                 cards = len(b.cards)
                 code = -1
                 if base is not None and cards < 1 << (TIE_BITS - 1):
                     code = base << TIE_BITS | (1 << (TIE_BITS - 1) if b.redirect else 0) | cards
-                hit = seen[id(b)] = (b, code, base)
-            codes.append(hit[1])
+                seen[id(b)] = (b, code, base)
+                code_of[id(b)] = code
+                codes[k] = code
         return codes
 
     def _place_builds(
-        self, actions: list[BuildTrack]
+        self, options: list[BuildOption]
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]] | None:
         """Give the builds their indices as ``_place`` does, by sorting their codes with
         numpy: a build takes its key's first index plus how many distinct builds of that key
         rank before it. The indices, ascending, and which build has each (positions in
-        ``actions``); None when a build needs ``_place``: no key, past its key's slots, or
+        ``options``); None when a build needs ``_place``: no key, past its key's slots, or
         tied in rank with a build it does not equal."""
-        codes = np.array(self._codes(actions), dtype=np.int64)
+        codes = self._codes(options)
         if codes.size == 0:
             return codes, _NO_INDICES
         if codes.min() < 0:
             return None
         order = np.argsort(codes, kind="stable")  # by key, rank, then the engine's order
         ranked = codes[order]
-        keep = np.ones(ranked.size, dtype=bool)
-        tied = np.flatnonzero(ranked[1:] == ranked[:-1]) + 1
-        for at in tied.tolist():  # a build listed twice (a first leg towards two targets)
-            if actions[int(order[at])] != actions[int(order[at - 1])]:
-                return None
-            keep[at] = False
-        order, ranked = order[keep], ranked[keep]
+        tied = ranked[1:] == ranked[:-1]
+        if tied.any():
+            keep = np.ones(ranked.size, dtype=bool)
+            for at in (np.flatnonzero(tied) + 1).tolist():
+                # a build listed twice (a first leg towards two targets) is one action
+                if not _same_build(options[int(order[at])], options[int(order[at - 1])]):
+                    return None
+                keep[at] = False
+            order, ranked = order[keep], ranked[keep]
         bases = ranked >> TIE_BITS
         # a build's slot: its place among its key's builds (the run of equal bases it is in)
-        runs = np.flatnonzero(np.r_[True, bases[1:] != bases[:-1]])
-        slots = np.arange(bases.size) - np.repeat(runs, np.diff(np.r_[runs, bases.size]))
-        if slots.size and slots.max() >= BUILD_SLOTS:
+        first = np.empty(bases.size, dtype=bool)
+        first[0] = True
+        np.not_equal(bases[1:], bases[:-1], out=first[1:])
+        if first.all():
+            return bases, order
+        place = np.arange(bases.size)
+        slots = place - np.maximum.accumulate(np.where(first, place, 0))
+        if slots.max() >= BUILD_SLOTS:
             return None
         return bases + slots, order
 
@@ -593,6 +606,20 @@ class ActionEncoding:
 
     def describe(self, index: int) -> str:
         return self.section_of(index).describe(index)
+
+
+_UNSEEN = -2  # a build option's code not worked out yet (``_codes``)
+
+
+def _same_build(a: BuildOption, b: BuildOption) -> bool:
+    """Whether two build options stand for equal Build Track actions."""
+    return (
+        a.path == b.path
+        and a.exit == b.exit
+        and a.redirect == b.redirect
+        and a.cards == b.cards
+        and a.seat == b.seat
+    )
 
 
 def _rank(entry: _Entry) -> Any:

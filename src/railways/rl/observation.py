@@ -17,6 +17,7 @@ one more channel. docs/rl.md gives the layout and sizes.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -24,7 +25,7 @@ import numpy.typing as npt
 
 from railways.core.board import GOODS_COLORS, Color, Terrain
 from railways.core.game import Game
-from railways.core.state import Phase
+from railways.core.state import GameState, Phase
 from railways.core.view import view_for
 from railways.rl.encoding import field_domains
 
@@ -214,6 +215,12 @@ class ObservationEncoding:
         ]
         self._track_key: tuple[object, tuple[int, int, int]] | None = None
         self._track = np.zeros((self.rows * self.cols, self.owners), dtype=np.float32)
+        self._own_links: list[int] = []  # each seat's complete links, kept with ``_track``
+        # copies of the cubes, city colours and ECM markers ``_board_planes`` shows
+        self._board_seen: tuple[dict[str, list[Color]], dict[str, Color], set[str]] | None = None
+        self._board_planes = self._board_flat
+        # seat -> (the board planes and track counts it was made from, its template)
+        self._templates: dict[int, tuple[F32, F32, F32]] = {}
 
     def _rel(self, owner: int | None, seat: int) -> int | None:
         """An owner's row as the observer sees it; other owners share the last row."""
@@ -370,46 +377,81 @@ class ObservationEncoding:
     def observe(self, game: Game, seat: int) -> F32:
         """Seat ``seat``'s observation, a new vector: the same numbers as
         ``flat(view_for(game, seat))``, read from the state under the view's rules."""
-        vector = np.empty(self.size, dtype=np.float32)
-        self._fill_from_game(game, seat, vector)
-        return vector
-
-    def _fill_from_game(self, game: Game, seat: int, vector: F32) -> None:
-        """Write seat ``seat``'s observation into ``vector`` (``size`` long, any contents).
-
-        What only adds one goes into ``ones`` (flat indices, repeats add up); what is set
-        to a value goes into ``values``; the two are written at the end in one numpy call
-        each, not number by number."""
-        state = game.state
         if not 0 <= seat < self.players:
             raise ValueError(f"observations are for a seat (0 to {self.players - 1}), not {seat}")
-        vector.fill(0.0)
-        vector[: self._board_flat.size] = self._board_flat
-        ones: list[int] = []
-        values: dict[int, float] = {}
-        nch = self._nch
-        cols = self.cols
-        channels = self.channels
+        vector = self._template(game, seat).copy()
+        self._fill_rest(game, seat, vector)
+        return vector
+
+    def forget(self) -> None:
+        """Drop the work kept between observations (the board planes, the track counts,
+        each seat's template): the next observation is made from scratch."""
+        self._track_key = None
+        self._board_seen = None
+        self._templates.clear()
+
+    def _template(self, game: Game, seat: int) -> F32:
+        """Seat ``seat``'s vector of what seldom changes: the board planes (terrain, cities,
+        their colours, cubes, ECM, the track as the seat sees it), zeros after them.
+
+        Kept while the board's planes (``_board``) and the track counts (``_track_counts``)
+        are the same objects: copying it is one memory copy, where writing the track's
+        columns into the board planes (a strided numpy copy) and the cubes were most of an
+        observation's cost."""
+        common = self._board(game.state)
+        track = self._track_counts(game)
+        kept = self._templates.get(seat)
+        if kept is not None and kept[0] is common and kept[1] is track:
+            return kept[2]
+        template = np.zeros(self.size, dtype=np.float32)
+        board = template[: common.size]
+        board[:] = common
+        tr = self.channels["track"][0]
+        planes = board.reshape(self.rows * self.cols, self._nch)
+        planes[:, tr : tr + self.owners] = track[:, self._seen_from[seat]]
+        self._templates[seat] = (common, track, template)
+        return template
+
+    def _board(self, state: GameState) -> F32:
+        """The board planes but the track: terrain and cities, the cities' colours, the
+        cubes and the ECM markers. Kept while those read the same: compared by value with
+        copies taken when it was made (the state changes its cubes' lists in place), which
+        costs a few dict and list comparisons, no objects."""
+        cubes, colors, ecm = state.cubes, state.city_colors, state.ecm
+        seen = self._board_seen
+        if seen is not None and seen[0] == cubes and seen[1] == colors and seen[2] == ecm:
+            return self._board_planes
+        board = self._board_flat.copy()
         city_base = self._city_base
-        cc, ec, tr = (channels[k][0] for k in ("city_color", "empty_city", "track"))
-        for city, color in state.city_colors.items():
-            values[city_base[city] + cc + _COLOR_OF[color]] = 1.0
-        cube_at = self._cube_at
-        ones += [cube_at[city][cube] for city, cubes in state.cubes.items() for cube in cubes]
+        cc, ec = self.channels["city_color"][0], self.channels["empty_city"][0]
+        values = {city_base[city] + cc + _COLOR_OF[color]: 1.0 for city, color in colors.items()}
         for city in state.ecm:
             values[city_base[city] + ec] = 1.0
-        board = vector[: self._board_flat.size].reshape(self.rows * cols, nch)
-        board[:, tr : tr + self.owners] = self._track_counts(game)[:, self._seen_from[seat]]
+        cube_at = self._cube_at
+        counted = Counter(cube_at[city][cube] for city, kept in cubes.items() for cube in kept)
+        _write(board, {**counted, **values})
+        self._board_planes = board
+        self._board_seen = ({c: list(k) for c, k in cubes.items()}, dict(colors), set(ecm))
+        return board
+
+    def _fill_rest(self, game: Game, seat: int, vector: F32) -> None:
+        """Write what follows the board planes into ``vector`` (a template: zeros there).
+
+        What only adds one goes into ``ones`` (flat indices, repeats add up); what is set
+        to a value goes into ``values``; both are written at the end through a memoryview
+        of the vector (a float32 written from Python costs less there than one numpy call
+        per array, and far less than numpy's item assignment)."""
+        ones: list[int] = []
+        values: dict[int, float] = {}
         at = self._at
-        values[at["phase"] + _PHASE_OF[state.phase]] = 1.0
+        values[at["phase"] + _PHASE_OF[game.state.phase]] = 1.0
         self._players_from_game(game, seat, at, values, ones)
         self._globals_from_game(game, seat, at, values, ones)
-        if ones:
-            np.add.at(vector, np.array(ones, dtype=np.intp), 1.0)
-        if values:
-            vector[np.fromiter(values, dtype=np.intp, count=len(values))] = np.fromiter(
-                values.values(), dtype=np.float32, count=len(values)
-            )
+        cells: Any = vector.data  # a float32 memoryview (typeshed gives its items as int)
+        for i in ones:
+            cells[i] += 1.0
+        for i, value in values.items():  # a value set wins, as if written last
+            cells[i] = value
         if self.plugins.slots:
             plugins: dict[str, Any] = {}
             for plugin in game.ruleset.plugins:
@@ -423,21 +465,23 @@ class ObservationEncoding:
         Kept while the game has the same state object and ``links_seen()``: the engine
         moves the track's version on every change of tiles or owners (``track_changed``; its
         own caches of links and networks rely on it) and an undo puts a new state in place.
+        Each seat's number of complete links (``own_links``) is kept with it.
         """
         state = game.state
         seen = game.links_seen()
         key = self._track_key
         if key is not None and key[0] is state and key[1] == seen:
             return self._track
-        counts = np.zeros(self._track.shape, dtype=np.float32)
         at: list[int] = []
         cols, owners, players = self.cols, self.owners, self.players
         for link in state.links.values():
             owner = link.owner
             column = owner if 0 <= owner < players else players
             at.extend((h.row * cols + h.col) * owners + column for h, _a, _b in link.tiles)
-        if at:
-            np.add.at(counts.reshape(-1), np.array(at, dtype=np.intp), 1.0)
+        size = self.rows * cols * owners
+        tiles = np.bincount(np.array(at, dtype=np.intp), minlength=size)
+        counts = tiles.astype(np.float32).reshape(self.rows * cols, owners)
+        self._own_links = [len(game.own_links(s)) for s in range(players)]
         self._track, self._track_key = counts, (state, seen)
         return counts
 
@@ -450,6 +494,8 @@ class ObservationEncoding:
         features = len(PLAYER_FEATURES)
         n_cards, n_barons = len(self.cards), len(self.barons)
         card_at, baron_at = self._card_at, self._baron_at
+        self._track_counts(game)  # the seats' link counts are kept with it
+        own_links = self._own_links
         for p in state.players:
             rel = (p.seat - seat) % self.players
             row = at["players"] + rel * features
@@ -464,7 +510,7 @@ class ObservationEncoding:
                     len(p.kept),
                     bool(p.baron),
                     p.baron_revealed,
-                    len(game.own_links(p.seat)),
+                    own_links[p.seat],
                     len(p.delivered_colors),
                     state.to_act == p.seat,
                     state.first_player == p.seat,
@@ -522,6 +568,14 @@ class ObservationEncoding:
         for i, line in enumerate(self.lines):
             rel = self._rel(state.major_lines.get(line), seat)
             values[lines + i * width + (0 if rel is None else rel + 1)] = 1.0
+
+
+def _write(vector: F32, values: dict[int, float] | dict[int, int]) -> None:
+    """Set ``vector`` at each flat index of ``values`` to its value, in one numpy call."""
+    n = len(values)
+    vector[np.fromiter(values, dtype=np.intp, count=n)] = np.fromiter(
+        values.values(), dtype=np.float32, count=n
+    )
 
 
 def _count(out: F32, names: list[str], at: dict[str, int]) -> None:
