@@ -167,9 +167,8 @@ class UpgradeEngineKind(ActionKind):
         return out
 
     def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
-        legal.simple.extend(
-            a for a in self.options(game, seat) if not _upgrade_refused(game, a) and game.allows(a)
-        )
+        options = self.options(game, seat)
+        legal.simple.extend(game.allowed([a for a in options if not _upgrade_refused(game, a)]))
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
         return draw_legal(game, self.options(game, seat), rng, lambda a: _upgrade_refused(game, a))
@@ -219,11 +218,10 @@ class UrbanizeKind(ActionKind):
         self._made: dict[tuple[int, tuple[str, ...], tuple[str, ...]], list[Action]] = {}
 
     def options(self, game: Game, seat: int) -> list[Action]:
-        state = game.state
-        colors = tile_colors(state.new_city_tiles)
+        colors = game.new_city_colors()
         if not colors:
             return []
-        key = (seat, gray_cities(game), colors)
+        key = (seat, game.gray_cities(), colors)
         made = self._made.get(key)
         if made is None:
             if len(self._made) >= KEPT_LISTS:
