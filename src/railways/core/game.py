@@ -674,22 +674,33 @@ class Game:
         colors = self.state.city_colors
         if self.kinds.openers:
             return tuple([city for city in self.open_cities() if colors[city] is _GRAY])
-        # Every city open: the board's gray ones in sorted order (the order of
-        # ``open_cities``), found by one walk over the colours, not a lookup per city.
-        cities = self.board.cities
-        names = list(colors)  # two flat lists: walking the items makes a tuple per city
-        values = list(colors.values())
-        gray = [names[i] for i in range(len(names)) if values[i] is _GRAY and names[i] in cities]
-        gray.sort()
-        return tuple(gray)
+        # Every city open. Asked by Urbanize and New Industry at every listing, and the
+        # colours seldom change: kept with a copy of the colours it was worked out from,
+        # and kept while they are equal (one dict comparison in C, no lookup per city).
+        kept = self.derived.get("gray_cities")
+        if kept is not None and kept[0] == colors:
+            gray: tuple[str, ...] = kept[1]
+            return gray
+        board = self.board
+        cities: list[str] = board.derived("sorted_city_ids", lambda: sorted(board.cities))
+        gray = tuple([city for city in cities if colors[city] is _GRAY])
+        self.derived["gray_cities"] = (dict(colors), gray)
+        return gray
 
     def new_city_colors(self) -> tuple[str, ...]:
         """The colours of the New City tiles left, as values in their sorted order (what
         Urbanize and a New Industry card may choose)."""
+        tiles = self.state.new_city_tiles
+        kept = self.derived.get("new_city_colors")  # kept as gray_cities is
+        if kept is not None and kept[0] == tiles:
+            colors: tuple[str, ...] = kept[1]
+            return colors
         # ``_value_`` is the member's value as a plain attribute (``.value`` is a property).
-        out = [color._value_ for color, left in self.state.new_city_tiles.items() if left > 0]
+        out = [color._value_ for color, left in tiles.items() if left > 0]
         out.sort()
-        return tuple(out)
+        colors = tuple(out)
+        self.derived["new_city_colors"] = (dict(tiles), colors)
+        return colors
 
     def places_ecm(self, city: str) -> bool:
         """Whether the city gets an Empty City Marker once empty (every plug-in agrees)."""
@@ -768,9 +779,10 @@ class Game:
         phase = state.phase
         if phase is _GAME_OVER:
             raise IllegalAction("the game is over", "RW-p6-10")
-        if not 0 <= action.seat < self.n:
-            raise IllegalAction(f"there is no seat {action.seat + 1}")
-        if action.seat != state.to_act:
+        seat = action.seat  # read once: an attribute of an interpreted class
+        if not 0 <= seat < self.n:
+            raise IllegalAction(f"there is no seat {seat + 1}")
+        if seat != state.to_act:
             who = state.to_act
             raise IllegalAction(
                 f"it is not your turn: {self.seats[who] if who is not None else ''} is to act",
