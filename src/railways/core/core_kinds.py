@@ -8,7 +8,6 @@ action is taken, how it is listed and drawn, and how it is shown.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from railways.core.actions import (
@@ -24,7 +23,6 @@ from railways.core.actions import (
     Urbanize,
     kept_action,
 )
-from railways.core.board import Color
 from railways.core.cards import CardDef, CardEffect, Icon
 from railways.core.errors import IllegalAction
 from railways.core.kinds import ActionInfo, ActionKind, KindInfo, draw_legal, overrides
@@ -260,18 +258,6 @@ class UrbanizeKind(ActionKind):
 # Lists of options kept per kind before they are all dropped (a bound, never reached in a
 # game: the keys change only as cities are urbanized and tiles run out).
 KEPT_LISTS = 256
-
-
-def tile_colors(tiles: Mapping[Color, int]) -> tuple[str, ...]:
-    """The colours of the New City tiles left, as values in their sorted order."""
-    # ``_value_`` is the member's value, read as a plain attribute (``.value`` is a
-    # Python-level property).
-    return tuple(sorted(color._value_ for color, left in tiles.items() if left > 0))
-
-
-def gray_cities(game: Game) -> tuple[str, ...]:
-    """The open cities that are gray (may be urbanized), in ``Game.open_cities`` order."""
-    return game.gray_cities()  # compiled with the game
 
 
 def _passes(game: Game, judges: list[Plugin], action: Action) -> bool:
