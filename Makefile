@@ -37,9 +37,10 @@ $(DEV_STAMP): $(STAMP)
 # unless RAILWAYS_MYPYC=1 (CI) makes that an error; RAILWAYS_MYPYC=0 skips it.
 COMPILED := $(VENV)/.compiled
 MYPYC_SOURCES := $(shell $(PYTHON) setup.py --mypyc-sources)
+NATIVE_SOURCES := $(wildcard src/railways/core/*.c)  # setup.py's NATIVE_HELPERS
 PRINT_ENGINE := $(BIN)/python -c 'import sys, railways._build as b; sys.exit(b.main(sys.argv[1:]))'
 
-$(COMPILED): setup.py $(MYPYC_SOURCES) | $(STAMP)
+$(COMPILED): setup.py $(MYPYC_SOURCES) $(NATIVE_SOURCES) | $(STAMP)
 	$(BIN)/python setup.py --quiet build_ext --inplace
 	@$(PRINT_ENGINE)
 	@touch $(COMPILED)

@@ -58,6 +58,10 @@ MYPYC_MODULES = [
     # The Railbot's cheapest paths: half of a solo step before they ran on integers.
     "src/railways/rules/solo/paths.py",
 ]
+# Native helpers in C, built with the compiled modules (all or nothing) and used by the
+# module named (railways._build.native_helper): SplitMix64's draws for core/rng.py, which
+# mypyc could not speed up (its 64-bit arithmetic stays on Python ints).
+NATIVE_HELPERS = {"railways.core._splitmix64": "src/railways/core/_splitmix64.c"}
 GROUP = "railways_core"  # one shared library, src/railways_core__mypyc.*.so
 MODE_ENV = "RAILWAYS_MYPYC"
 HERE = Path(__file__).resolve().parent
@@ -104,6 +108,7 @@ def _remove_inplace_build() -> None:
     would be older than the sources (``railways._build`` ignores such a build anyway)."""
     suffixes = (".so", ".pyd")
     stems = [Path(p) for p in _paths()] + [HERE / "src" / f"{GROUP}__mypyc.py"]
+    stems += [Path(source) for source in NATIVE_HELPERS.values()]
     for stem in stems:
         source = stem if stem.is_absolute() else HERE / stem
         for built in source.parent.glob(source.stem + ".*"):
@@ -116,7 +121,16 @@ def _mypyc_extensions() -> list[Extension]:
     from mypyc.build import mypycify
 
     args = ["--config-file", str(HERE / "pyproject.toml"), *_paths()]
-    return list(mypycify(args, opt_level="3", group_name=GROUP))
+    return list(mypycify(args, opt_level="3", group_name=GROUP)) + _native_extensions()
+
+
+def _native_extensions() -> list[Extension]:
+    """The native helpers whose C source is in this tree (a trial tree may have none)."""
+    return [
+        Extension(name, sources=[source], extra_compile_args=["-O2"])
+        for name, source in NATIVE_HELPERS.items()
+        if (HERE / source).exists()
+    ]
 
 
 class BuildExt(build_ext):

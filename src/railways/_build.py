@@ -13,6 +13,11 @@ and plays the same games. Handled here at ``import railways``:
   imported: such a build is ignored, with a warning, and the engine runs pure Python
   (``make mypyc`` or ``pip install -e .`` builds it again, ``make mypyc-clean`` removes it).
 
+Native helpers written in C (``NATIVE_HELPERS``: SplitMix64's draws) are built with the
+compiled modules but are not mypyc modules: ``native_helper`` imports one for the module
+that uses it, or answers None (pure Python) when ``RAILWAYS_PURE_PYTHON=1`` is set, when it
+was not built, or when its C source is newer than the build in a checkout.
+
 ``railways._build.main()`` says which build ``import railways`` gets (``--require``: exit
 1 unless it is the compiled one); the Makefile calls it after a build.
 """
@@ -31,6 +36,10 @@ from types import ModuleType
 
 PACKAGE = Path(__file__).resolve().parent
 PURE_ENV = "RAILWAYS_PURE_PYTHON"
+# C extension modules of our own (setup.py builds them from <name>.c next to the module's
+# place): not mypyc modules, so not counted among the compiled ones.
+NATIVE_HELPERS = ("railways.core._splitmix64",)
+_HELPER_STEMS = frozenset(name.rsplit(".", 1)[1] for name in NATIVE_HELPERS)
 
 
 class _SourceOnly:
@@ -61,7 +70,11 @@ def compiled_files(package: Path = PACKAGE) -> list[Path]:
     """The extension modules of the mypyc build found in the package (none when pure)."""
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     return sorted(
-        p for p in package.rglob("*.so") if p.name.endswith(suffixes) and "__mypyc" not in p.name
+        p
+        for p in package.rglob("*.so")
+        if p.name.endswith(suffixes)
+        and "__mypyc" not in p.name
+        and p.name.split(".", 1)[0] not in _HELPER_STEMS
     )
 
 
@@ -71,6 +84,7 @@ def compiled_modules() -> list[str]:
         name
         for name, module in list(sys.modules.items())
         if name.startswith("railways.")
+        and name not in NATIVE_HELPERS
         and str(getattr(module, "__file__", "") or "").endswith(
             tuple(importlib.machinery.EXTENSION_SUFFIXES)
         )
@@ -123,6 +137,28 @@ def unusable_build(package: Path = PACKAGE) -> str | None:
             names = ", ".join(p.name.split(".", 1)[0] for p in stale)
             return f"it is older than the source of {names}"
     return None
+
+
+def native_helper(name: str, package: Path = PACKAGE) -> ModuleType | None:
+    """The native helper ``name`` (one of ``NATIVE_HELPERS``), or None for pure Python."""
+    if pure_python_requested():
+        return None
+    try:
+        module = importlib.import_module(name)
+    except ImportError:
+        return None
+    built = Path(str(getattr(module, "__file__", "") or ""))
+    source = package.parent / (name.replace(".", "/") + ".c")
+    if in_checkout(package) and source.exists() and built.exists():
+        if source.stat().st_mtime > built.stat().st_mtime:
+            warnings.warn(
+                f"the native helper {name} is ignored, pure Python runs instead: it is "
+                f"older than {source.name} (`make mypyc` builds it again)",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+            return None
+    return module
 
 
 def ignore_build() -> None:

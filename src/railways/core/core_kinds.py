@@ -8,7 +8,6 @@ action is taken, how it is listed and drawn, and how it is shown.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from railways.core.actions import (
@@ -24,7 +23,6 @@ from railways.core.actions import (
     Urbanize,
     kept_action,
 )
-from railways.core.board import Color
 from railways.core.cards import CardDef, CardEffect, Icon
 from railways.core.errors import IllegalAction
 from railways.core.kinds import ActionInfo, ActionKind, KindInfo, draw_legal, overrides
@@ -167,9 +165,8 @@ class UpgradeEngineKind(ActionKind):
         return out
 
     def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
-        legal.simple.extend(
-            a for a in self.options(game, seat) if not _upgrade_refused(game, a) and game.allows(a)
-        )
+        options = self.options(game, seat)
+        legal.simple.extend(game.allowed([a for a in options if not _upgrade_refused(game, a)]))
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
         return draw_legal(game, self.options(game, seat), rng, lambda a: _upgrade_refused(game, a))
@@ -219,11 +216,10 @@ class UrbanizeKind(ActionKind):
         self._made: dict[tuple[int, tuple[str, ...], tuple[str, ...]], list[Action]] = {}
 
     def options(self, game: Game, seat: int) -> list[Action]:
-        state = game.state
-        colors = tile_colors(state.new_city_tiles)
+        colors = game.new_city_colors()
         if not colors:
             return []
-        key = (seat, gray_cities(game), colors)
+        key = (seat, game.gray_cities(), colors)
         made = self._made.get(key)
         if made is None:
             if len(self._made) >= KEPT_LISTS:
@@ -262,18 +258,6 @@ class UrbanizeKind(ActionKind):
 # Lists of options kept per kind before they are all dropped (a bound, never reached in a
 # game: the keys change only as cities are urbanized and tiles run out).
 KEPT_LISTS = 256
-
-
-def tile_colors(tiles: Mapping[Color, int]) -> tuple[str, ...]:
-    """The colours of the New City tiles left, as values in their sorted order."""
-    # ``_value_`` is the member's value, read as a plain attribute (``.value`` is a
-    # Python-level property).
-    return tuple(sorted(color._value_ for color, left in tiles.items() if left > 0))
-
-
-def gray_cities(game: Game) -> tuple[str, ...]:
-    """The open cities that are gray (may be urbanized), in ``Game.open_cities`` order."""
-    return game.gray_cities()  # compiled with the game
 
 
 def _passes(game: Game, judges: list[Plugin], action: Action) -> bool:

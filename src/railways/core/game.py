@@ -88,6 +88,8 @@ DERIVED_FORKS: dict[str, Callable[[Any], Any]] = {}
 # metaclass has a __getattr__), and ``_check`` runs for every candidate of a listing.
 _GAME_OVER: Final = Phase.GAME_OVER
 _GRAY: Final = Color.GRAY
+_RED: Final = Color.RED
+_COLOR_OF_VALUE: Final[dict[str, Color]] = {c.value: c for c in Color}
 _GOAL: Final = Icon.GOAL
 
 
@@ -691,7 +693,35 @@ class Game:
         """The open cities (``open_cities``) that are gray, in that order: what Urbanize and
         a New Industry card may name."""
         colors = self.state.city_colors
-        return tuple([city for city in self.open_cities() if colors[city] is _GRAY])
+        if self.kinds.openers:
+            return tuple([city for city in self.open_cities() if colors[city] is _GRAY])
+        # Every city open. Asked by Urbanize and New Industry at every listing, and the
+        # colours seldom change: kept with a copy of the colours it was worked out from,
+        # and kept while they are equal (one dict comparison in C, no lookup per city).
+        kept = self.derived.get("gray_cities")
+        if kept is not None and kept[0] == colors:
+            gray: tuple[str, ...] = kept[1]
+            return gray
+        board = self.board
+        cities: list[str] = board.derived("sorted_city_ids", lambda: sorted(board.cities))
+        gray = tuple([city for city in cities if colors[city] is _GRAY])
+        self.derived["gray_cities"] = (dict(colors), gray)
+        return gray
+
+    def new_city_colors(self) -> tuple[str, ...]:
+        """The colours of the New City tiles left, as values in their sorted order (what
+        Urbanize and a New Industry card may choose)."""
+        tiles = self.state.new_city_tiles
+        kept = self.derived.get("new_city_colors")  # kept as gray_cities is
+        if kept is not None and kept[0] == tiles:
+            colors: tuple[str, ...] = kept[1]
+            return colors
+        # ``_value_`` is the member's value as a plain attribute (``.value`` is a property).
+        out = [color._value_ for color, left in tiles.items() if left > 0]
+        out.sort()
+        colors = tuple(out)
+        self.derived["new_city_colors"] = (dict(tiles), colors)
+        return colors
 
     def places_ecm(self, city: str) -> bool:
         """Whether the city gets an Empty City Marker once empty (every plug-in agrees)."""
@@ -718,22 +748,68 @@ class Game:
             return False
         return True
 
+    def allowed(self, actions: list[Action]) -> list[Action]:
+        """The actions of ``actions`` that may be taken now (``allows``), in order: a kind's
+        listing. The part of the check that reads only an action's seat and class
+        (``_open_kind``) is done once for all the actions of the first one's seat and class."""
+        out: list[Action] = []
+        if not actions:
+            return out
+        first = actions[0]
+        try:
+            kind: ActionKind | None = self._open_kind(first)
+        except IllegalAction:
+            kind = None  # and so for every action of its seat and class
+        turns = self.turns
+        every_turn = not getattr(turns, "checks_nothing", False)
+        judges = self.kinds.judges
+        for action in actions:
+            if action.seat != first.seat or type(action) is not type(first):
+                if self.allows(action):
+                    out.append(action)
+                continue
+            if kind is None:
+                continue
+            try:  # the rest of _check, in its order
+                if every_turn:
+                    turns.check(self, action)
+                kind.check(self, action)
+                for plugin in judges:
+                    plugin.check_action(self, action)
+            except IllegalAction:
+                continue
+            out.append(action)
+        return out
+
     def _check(self, action: Action) -> tuple[ActionKind, object]:
         """Check ``action``; return its kind and the work its ``perform`` can reuse."""
+        kind = self._open_kind(action)
+        turns = self.turns
+        if not getattr(turns, "checks_nothing", False):
+            turns.check(self, action)
+        checked = kind.check(self, action)
+        for plugin in self.kinds.judges:  # the others' check_action refuses nothing
+            plugin.check_action(self, action)
+        return kind, checked
+
+    def _open_kind(self, action: Action) -> ActionKind:
+        """The first part of ``_check``: the game goes on, it is the seat's turn, and the
+        action's kind is this game's and open now. It reads only the action's seat and
+        class: the answer is the same for every action of one class and seat."""
         state = self.state
         phase = state.phase
         if phase is _GAME_OVER:
             raise IllegalAction("the game is over", "RW-p6-10")
-        if not 0 <= action.seat < self.n:
-            raise IllegalAction(f"there is no seat {action.seat + 1}")
-        if action.seat != state.to_act:
+        seat = action.seat  # read once: an attribute of an interpreted class
+        if not 0 <= seat < self.n:
+            raise IllegalAction(f"there is no seat {seat + 1}")
+        if seat != state.to_act:
             who = state.to_act
             raise IllegalAction(
                 f"it is not your turn: {self.seats[who] if who is not None else ''} is to act",
                 "RW-p4-39",
             )
-        registry = self.kinds
-        kind = registry.kinds.get(action.kind)  # KindRegistry.get, without a call
+        kind = self.kinds.kinds.get(action.kind)  # KindRegistry.get, without a call
         if kind is None or not isinstance(action, kind.action_type):
             raise IllegalAction(f"unknown action {action.kind!r} for this game")
         if not _open_in(kind.phases, phase):
@@ -745,13 +821,7 @@ class Game:
             raise IllegalAction(
                 f"that action is not possible during the {state.phase.value} step", "RW-p4-28"
             )
-        turns = self.turns
-        if not getattr(turns, "checks_nothing", False):
-            turns.check(self, action)
-        checked = kind.check(self, action)
-        for plugin in registry.judges:  # the others' check_action refuses nothing
-            plugin.check_action(self, action)
-        return kind, checked
+        return kind
 
     # -- Rail Baron choice (RW-p4-12) ---------------------------------------
     def check_baron(self, action: ChooseBaron) -> None:
@@ -1086,11 +1156,15 @@ class Game:
         self.new_city_color(action.color)
 
     def new_city_color(self, color: str | None) -> Color:
-        try:
-            chosen = Color(color)
-        except ValueError:
-            raise IllegalAction(f"{color!r} is not a colour", "RW-p5-13") from None
-        if chosen is Color.RED or chosen is Color.GRAY:
+        # By value from a dict: ``Color(color)`` is a Python-level Enum call (asked for
+        # every New City option listed); anything else still goes through it.
+        chosen = _COLOR_OF_VALUE.get(color) if isinstance(color, str) else None
+        if chosen is None:
+            try:
+                chosen = Color(color)
+            except ValueError:
+                raise IllegalAction(f"{color!r} is not a colour", "RW-p5-13") from None
+        if chosen is _RED or chosen is _GRAY:
             raise IllegalAction("there are no red or gray New City tiles", "RW-p5-13")
         if self.state.new_city_tiles.get(chosen, 0) <= 0:
             raise IllegalAction(f"no {chosen.value} New City tiles are left", "RW-p5-13")

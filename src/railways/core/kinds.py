@@ -103,7 +103,7 @@ class ActionKind:
 
     def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
         """Add this kind's legal actions to ``legal`` (default: the options that pass check)."""
-        legal.simple.extend(a for a in self.options(game, seat) if game.allows(a))
+        legal.simple.extend(game.allowed(self.options(game, seat)))
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
         """One legal action of this kind drawn at random, or None when there is none.

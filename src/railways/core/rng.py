@@ -14,6 +14,11 @@ any machine. Which generator a game uses is part of its options (``rng``):
 
 The seed itself is chosen outside the core (the server and the CLI use
 ``secrets``) and handed in.
+
+SplitMix64's ``below`` runs in C where the build has the native helper
+(``railways.core._splitmix64``, built by setup.py with the mypyc modules): ``Rng`` derives
+from its empty base class, whose ``below`` draws the same stream; ``RAILWAYS_PURE_PYTHON=1``
+or a tree without the helper gets the Python ``below`` below (``railways._build``).
 """
 
 from __future__ import annotations
@@ -21,7 +26,9 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+from railways import _build
 
 T = TypeVar("T")
 
@@ -39,8 +46,14 @@ MAX_SEED = 1 << 256  # seeds are below this: a BLAKE2b key is at most 64 bytes; 
 JSON_SAFE = 1 << 53  # integers a JavaScript client reads exactly; bigger seeds travel as hex
 _HEX = re.compile(r"0x[0-9a-fA-F]{1,64}")
 
+_native = _build.native_helper("railways.core._splitmix64")
+if TYPE_CHECKING:
+    _Base = object
+else:
+    _Base = object if _native is None else _native.SplitMix64Base
 
-class Rng:
+
+class Rng(_Base):
     """SplitMix64 (``"splitmix64"``). Subclasses change only ``next64`` and ``copy``."""
 
     __slots__ = ("draws", "state")
@@ -89,6 +102,13 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
 
+_PYTHON_BELOW = Rng.below
+if _native is not None:
+    # The base's below answers: in C for an Rng, through _PYTHON_BELOW for anything else.
+    delattr(Rng, "below")
+    _native.register(Rng, _PYTHON_BELOW)
+
+
 class KeyedRng(Rng):
     """BLAKE2b in counter mode (``"blake2b-ctr"``): output ``i`` is the first 8 bytes of
     BLAKE2b(key = the seed as 32 big-endian bytes, message = ``i`` as 8 big-endian bytes),
@@ -96,6 +116,7 @@ class KeyedRng(Rng):
 
     __slots__ = ("_key",)
     kind = BLAKE2B_CTR
+    below = _PYTHON_BELOW  # its own next64, with no detour through the C base
 
     def __init__(self, seed: int, draws: int = 0) -> None:
         if not 0 <= seed < MAX_SEED:

@@ -7,10 +7,12 @@ from dataclasses import replace
 from railways.core.actions import TakeOperationsCard, kept_action
 from railways.core.board import Color
 from railways.core.cards import CardDef, CardEffect
-from railways.core.core_kinds import KEPT_LISTS, gray_cities, tile_colors
+from railways.core.core_kinds import KEPT_LISTS
 from railways.core.errors import IllegalAction
 from railways.core.game import Delivery, Game
 from railways.core.track import CostRules
+
+_GRAY = Color.GRAY  # read once: a member read from its Enum class is a slow lookup
 
 
 def _int(card: CardDef, key: str, default: int) -> int:
@@ -72,10 +74,22 @@ class ServiceBounty(_Goal):
 class CityGrowth(CardEffect):
     """Add two random cubes to any one city (RW-p21-17)."""
 
+    def __init__(self) -> None:
+        # The takes by (seat, card, open cities): one per open city, asked for at every
+        # listing while the card is on the display (dozens of actions each time).
+        self._made: dict[tuple[object, ...], list[TakeOperationsCard]] = {}
+
     def take_options(self, game: Game, seat: int, card: CardDef) -> list[TakeOperationsCard]:
-        return [
-            TakeOperationsCard(seat=seat, card=card.id, target=city) for city in game.open_cities()
-        ]
+        cities = tuple(game.open_cities())
+        key = (seat, card.id, cities)
+        made = self._made.get(key)
+        if made is None:
+            if len(self._made) >= KEPT_LISTS:
+                self._made.clear()
+            made = self._made[key] = [
+                TakeOperationsCard(seat=seat, card=card.id, target=city) for city in cities
+            ]
+        return list(made)
 
     def check_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
         if action.target not in game.board.cities:
@@ -100,10 +114,10 @@ class NewIndustry(CardEffect):
         self._made: dict[tuple[object, ...], list[TakeOperationsCard]] = {}
 
     def take_options(self, game: Game, seat: int, card: CardDef) -> list[TakeOperationsCard]:
-        colors = tile_colors(game.state.new_city_tiles)
+        colors = game.new_city_colors()
         if not colors:
             return []
-        cities = gray_cities(game)
+        cities = game.gray_cities()
         key = (seat, card.id, cities, colors)
         made = self._made.get(key)
         if made is None:
@@ -120,7 +134,7 @@ class NewIndustry(CardEffect):
         target = action.target
         if target is None or target not in game.board.cities:
             raise IllegalAction(f"{card.name}: choose a gray city", "RW-p22-03")
-        if game.state.city_colors[target] is not Color.GRAY:
+        if game.state.city_colors[target] is not _GRAY:
             raise IllegalAction(f"{card.name}: {game.city_name(target)} is not gray", "RW-p5-16")
         game.new_city_color(action.color)
 

@@ -63,14 +63,40 @@ def _sorted_cities(board: Board) -> list[str]:
     return board.derived("western_link_cities", lambda: sorted(_hexes(board)))
 
 
-def _refused(game: Game, action: Action) -> bool:
-    """Whether the kind's ``check`` surely refuses ``action`` (a Western Link city of the
-    board), told without its exception: built already, or no link of the seat's own there."""
-    assert isinstance(action, BuildWesternLink)
-    city = action.city
-    if city in _built(game):
-        return True
-    return not any(city == lk.start or city == lk.end for lk in game.own_links(action.seat))
+def _linked(game: Game, seat: int) -> frozenset[str]:
+    """The cities at the ends of the seat's own complete links, kept in ``game.derived``
+    while the links stay the same (``Game.links_seen``, as the engine's own-link caches)."""
+    seen = game.links_seen()
+    hit = game.derived.get(_LINKED)
+    if hit is None or hit[0] != seen:
+        hit = game.derived[_LINKED] = (seen, {})
+    every: dict[int, frozenset[str]] = hit[1]
+    cities = every.get(seat)
+    if cities is None:
+        own = game.own_links(seat)
+        ends = [lk.start for lk in own] + [lk.end for lk in own if lk.end is not None]
+        cities = every[seat] = frozenset(ends)
+    return cities
+
+
+_LINKED = "western_link_linked"  # Game.derived's entry for _linked
+
+
+def _unrefused(game: Game, seat: int, options: list[BuildWesternLink]) -> list[Action]:
+    """The options of ``seat`` (Western Link cities of the board) that the kind's
+    ``check`` does not surely refuse, told without its exception: not built already, and
+    reached by a link of the seat's own."""
+    built = _built(game)
+    out: list[Action] = []
+    linked: frozenset[str] | None = None
+    for action in options:
+        if action.city in built:
+            continue
+        if linked is None:
+            linked = _linked(game, seat)
+        if action.city in linked:
+            out.append(action)
+    return out
 
 
 def _cost(special: SpecialHex) -> int:
@@ -113,16 +139,33 @@ class BuildWesternLinkKind(ActionKind):
         )
         game.check_major_lines(action.seat)
 
+    def __init__(self) -> None:
+        # seat -> (the board, its option at each Western Link city), made once
+        self._made: dict[int, tuple[Board, list[BuildWesternLink]]] = {}
+
+    def _options(self, game: Game, seat: int) -> list[BuildWesternLink]:
+        """The kept list of options (do not modify it)."""
+        made = self._made.get(seat)
+        if made is None or made[0] is not game.board:
+            cities = _sorted_cities(game.board)
+            made = self._made[seat] = (
+                game.board,
+                [kept_action(BuildWesternLink, seat, c) for c in cities],
+            )
+        return made[1]
+
     def options(self, game: Game, seat: int) -> list[Action]:
-        return [kept_action(BuildWesternLink, seat, c) for c in _sorted_cities(game.board)]
+        return list(self._options(game, seat))
 
     def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
-        legal.simple.extend(
-            a for a in self.options(game, seat) if not _refused(game, a) and game.allows(a)
-        )
+        options = _unrefused(game, seat, self._options(game, seat))
+        if options:
+            legal.simple.extend(game.allowed(options))
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
-        return draw_legal(game, self.options(game, seat), rng, lambda a: _refused(game, a))
+        options = self._options(game, seat)
+        kept = {id(a) for a in _unrefused(game, seat, options)}  # others: set aside if drawn
+        return draw_legal(game, list(options), rng, lambda a: id(a) not in kept)
 
     def describe(self, game: Game, action: BuildWesternLink) -> ActionInfo:
         special = _hexes(game.board).get(action.city)
