@@ -172,7 +172,8 @@ class DeliveryRules:
     def __init__(self, game: Game, seat: int, hooks: Sequence[DeliveryHook] = ()) -> None:
         self.game = game
         self.seat = seat
-        self.hooks = tuple(h for h in hooks if h.in_force(game, seat))
+        # (no generator when there is no hook: rules are made for every delivery checked)
+        self.hooks = tuple([h for h in hooks if h.in_force(game, seat)]) if hooks else ()
         # The cities the hooks let a cube pass, when passing is all they change (routes).
         self.passable: frozenset[str] | None = _NO_CITIES
         # What the integer walk needs when every hook only lets cubes pass some cities or
@@ -199,7 +200,10 @@ class DeliveryRules:
             else:
                 self.simple = False
         # RW-p5-26, and the links a card played on the delivery adds
-        self.max_links = game.engine_level(seat) + sum(h.extra_links for h in self.hooks)
+        extra = 0
+        for hook in self.hooks:
+            extra += hook.extra_links
+        self.max_links = game.engine_level(seat) + extra
         self.colors = game.state.city_colors
         # Links the seat owns together with their owner (AU-036): it may start on them too.
         self.shared = _shared(game, seat)
@@ -295,6 +299,10 @@ class DeliveryRules:
             )
         if len(set(action.links)) != len(action.links):
             raise IllegalAction("a cube may not travel the same link twice", "RW-p5-27")
+        if not self.hooks and action.seat == self.seat:
+            cities = self._plain_route(action.city, color, action.links)
+            if cities is not None:
+                return color, cities
         walk = Walk(action.seat, color, (action.city,), ())
         extra = game.route_links()
         for link_id in action.links:
@@ -326,6 +334,38 @@ class DeliveryRules:
         if refusal is not None:
             raise IllegalAction(refusal.message, refusal.clause)
         return color, walk.cities
+
+    def _plain_route(
+        self, city: str, color: Color, links: tuple[int, ...]
+    ) -> tuple[str, ...] | None:
+        """The cities of a route along complete links of the state that breaks no rule of
+        the base game (no hook in force): what ``check``'s walk gives it, without a
+        ``Walk`` per link. None for any other route: ``check`` walks that one and says
+        which rule it breaks (this only spares the walk of a legal delivery)."""
+        state_links, colors, seat = self.game.state.links, self.colors, self.seat
+        cities = [city]
+        here = city
+        for link_id in links:
+            link = state_links.get(link_id) if link_id >= 0 else None
+            if link is None or link.end is None:
+                return None  # no such link, incomplete, or a plug-in's way
+            if len(cities) > 1 and colors.get(here) is color:
+                return None  # it must stop here (RW-p5-28)
+            if here == link.start:
+                to = link.end
+            elif here == link.end:
+                to = link.start
+            else:
+                return None  # the link does not touch the city (RW-p5-25)
+            if len(cities) == 1 and link.owner != seat and link_id not in self.shared:
+                return None  # RW-p5-32
+            if to in cities:
+                return None  # RW-p5-27
+            cities.append(to)
+            here = to
+        if colors.get(here) is not color:
+            return None  # not delivered here (RW-p5-22)
+        return tuple(cities)
 
     # -- listing every route ---------------------------------------------------------------------
     def routes(
@@ -494,6 +534,35 @@ class DeliveryRules:
 COLORS: Final = tuple(Color)
 COLOR_INDEX: Final = {c: i for i, c in enumerate(COLORS)}  # a colour as a bit position
 ALL_COLORS: Final = (1 << len(COLORS)) - 1  # the colour bits of a wildcard city
+
+
+def cube_bits(cubes: list[Color]) -> int:
+    """The colours of a city's cubes as a bitset of their indices (``color_bits``), each
+    found by identity: a dict look-up per cube costs several times as much, and every
+    listing turns every city's cubes into bits."""
+    bits = 0
+    for cube in cubes:
+        if cube is _COLOR_0:
+            bits |= 1
+        elif cube is _COLOR_1:
+            bits |= 2
+        elif cube is _COLOR_2:
+            bits |= 4
+        elif cube is _COLOR_3:
+            bits |= 8
+        elif cube is _COLOR_4:
+            bits |= 16
+        else:
+            bits |= 1 << COLOR_INDEX[cube]
+    return bits
+
+
+# (the first five colours, compared by identity in ``cube_bits``)
+_COLOR_0: Final = COLORS[0]
+_COLOR_1: Final = COLORS[1]
+_COLOR_2: Final = COLORS[2]
+_COLOR_3: Final = COLORS[3]
+_COLOR_4: Final = COLORS[4]
 
 
 def color_bits(colors: Sequence[Color] | frozenset[Color]) -> int:
