@@ -398,9 +398,8 @@ def best_delivery(game: Game, seat: int, others: float = 0.5) -> DeliverGoods | 
                             found = (names[n], c)
             if found is not None:
                 city, c = found
-                best = DeliverGoods(
-                    seat=seat, city=city, color=_VALUES[c], links=walk.found, cards=cards
-                )
+                # (positional: a keyword call of an action is dearer)
+                best = DeliverGoods(seat, city, _VALUES[c], walk.found, cards)
             best_value = walk.bar
             continue
         for city, cubes in state.cubes.items():

@@ -164,6 +164,7 @@ def _shared(game: Game, seat: int) -> frozenset[int]:
 _NONE_SHARED: frozenset[int] = frozenset()
 _NO_CITIES: frozenset[str] = frozenset()
 _COLOR_OF: dict[str, Color] = {c.value: c for c in Color}  # a colour by its value
+_VALUE_OF: dict[Color, str] = {c: c.value for c in Color}  # (an Enum's .value runs Python)
 
 
 class DeliveryRules:
@@ -522,9 +523,8 @@ class DeliveryRules:
                 seen |= 1 << here
                 if colors[here] & want:
                     if len(links) >= self.min_links:
-                        return DeliverGoods(
-                            seat=seat, city=start, color=color.value, links=tuple(links)
-                        )
+                        # (positional: a keyword call is dearer; a dict for the value)
+                        return DeliverGoods(seat, start, _VALUE_OF[color], tuple(links))
                     if not (passable >> here) & 1:
                         break  # it stops here, too soon for a card's longer delivery
         return None
@@ -620,6 +620,9 @@ class IntGraph:
         self.serial = cities.made  # (names this graph in a later one's ``since``)
         self.since: dict[int, int] = {}
         self._starts: dict[tuple[int, frozenset[int]], int] = {}  # (``start_bits``)
+        # (``extended``: its parent's start bits, and the links added since, for start_bits)
+        self._parent_starts: dict[tuple[int, frozenset[int]], int] | None = None
+        self._added: list[tuple[int, int, int, int]] = []  # (id, one end, other end, owner)
         self._colors: dict[str, Color] = {}
         self._wild: frozenset[str] = frozenset()
         self._color_list: list[int] = []
@@ -646,6 +649,7 @@ class IntGraph:
         cities = self.cities
         adj = list(self.adj)
         changed = 0
+        ends: list[tuple[int, int, int, int]] = []
         for link in added:
             assert link.end is not None
             a, b = cities.of(link.start), cities.of(link.end)
@@ -654,7 +658,9 @@ class IntGraph:
             adj[a] = [*adj[a], link.id, b, link.owner]
             adj[b] = [*adj[b], link.id, a, link.owner]
             changed |= (1 << a) | (1 << b)
+            ends.append((link.id, a, b, link.owner))
         made = IntGraph(graph, cities, adj)
+        made._parent_starts, made._added = self._starts, ends
         since = made.since
         since[self.serial] = changed
         for serial, bits in self.since.items():
@@ -669,6 +675,14 @@ class IntGraph:
         where it may start a cube (RW-p5-32). Kept with the graph."""
         key = (seat, shared)
         bits = self._starts.get(key)
+        parent = self._parent_starts
+        if bits is None and parent is not None and key in parent:
+            # An extended graph: its parent's, and the ends of the seat's links added since.
+            bits = parent[key]
+            for link, a, b, owner in self._added:
+                if owner == seat or link in shared:
+                    bits |= (1 << a) | (1 << b)
+            self._starts[key] = bits
         if bits is None:
             bits = 0
             for at, edges in enumerate(self.adj):

@@ -87,7 +87,7 @@ class DeliveryOption:
         if action is None:
             assert self._route is not None
             seat, cards, city, color, links = self._route
-            action = DeliverGoods(seat=seat, city=city, color=color, links=links, cards=cards)
+            action = DeliverGoods(seat, city, color, links, cards)  # (positional: cheaper)
             self._action, self._route = action, None
         return action
 
