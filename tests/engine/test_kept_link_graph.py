@@ -5,7 +5,9 @@
 every action of seeded sampled games, on boards with co-owned links (Australia) and
 plug-in ways (switch tracks, in Australia too), the graph, its cities' order, each city's
 edges in order, the co-owners, and the integer graph must be those made from scratch,
-and an extended integer graph must name exactly the cities whose links changed.
+an extended integer graph must name exactly the cities whose links changed, and the
+cities where each seat may start a cube (``start_bits``, worked out from the last graph's
+for an extended one) must be those of the graph made afresh.
 """
 
 from __future__ import annotations
@@ -50,7 +52,11 @@ def test_the_kept_graph_is_the_one_made_afresh(map_id: str, players: int, seed: 
         assert list(graph.items()) == list(fresh_graph.items())  # keys and edges in order
         assert co_owners(game) == co_owners(fresh)
         ints = int_graph(game, graph)
-        assert _trimmed(ints.adj) == _trimmed(IntGraph(fresh_graph, city_index(game.board)).adj)
+        fresh_ints = IntGraph(fresh_graph, city_index(game.board))
+        assert _trimmed(ints.adj) == _trimmed(fresh_ints.adj)
+        for s in range(players):  # where each seat may start a cube (extended: from the last)
+            shared = frozenset(lk for lk, with_ in co_owners(game).items() if s in with_)
+            assert ints.start_bits(s, shared) == fresh_ints.start_bits(s, shared)
         if before is not None and ints is not before:
             changed = ints.changed_since(before)
             if changed is not None:

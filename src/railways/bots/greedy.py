@@ -49,7 +49,7 @@ from railways.core.actions import (
 )
 from railways.core.board import GOODS_COLORS, Color, MajorLine
 from railways.core.cards import Icon
-from railways.core.delivery import COLOR_INDEX, COLORS, int_graph
+from railways.core.delivery import COLOR_INDEX, COLORS, IntGraph, int_graph
 from railways.core.determinize import determinize
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
@@ -434,24 +434,10 @@ class _Context:
     ) -> dict[Color, list[float]]:
         """``best_routes`` over the engine's integer link graph (``_RouteWalk``)."""
         ints = int_graph(self.game, self.adj)
-        best = {color: [0.0] * (depth + 1) for color in wanted}
-        rows: list[list[float]] = [_NO_ROW] * len(COLORS)
-        alive = 0
-        for color, row in best.items():
-            rows[COLOR_INDEX[color]] = row
-            alive |= 1 << COLOR_INDEX[color]
-        at = ints.cities.index.get(start, -1)
-        if 0 <= at < len(ints.adj):
-            color_of = self._color_of
-            if color_of is None or len(color_of) < len(ints.adj):  # (once per decision)
-                color_of = self._color_of = ints.colors_of(self.colors, _NO_CITIES)
-            walk = _RouteWalk(ints.adj, color_of, rows, self.seat, self.others, depth)
-            walk.walk(at, 0, 0, 1 << at, alive)
-        for row in best.values():
-            for i in range(1, depth + 1):  # best within i links
-                if row[i - 1] > row[i]:
-                    row[i] = row[i - 1]
-        return best
+        color_of = self._color_of
+        if color_of is None or len(color_of) < len(ints.adj):  # (once per decision)
+            color_of = self._color_of = ints.colors_of(self.colors, _NO_CITIES)
+        return _walked_routes(ints, color_of, self.seat, self.others, start, wanted, depth)
 
     def source_value(
         self,
@@ -472,12 +458,8 @@ class _Context:
         total = 0.0
         if cubes and any(owner == self.seat for _l, _c, owner in adj.get(city, ())):
             depth = min(level + 1, self.max_engine, MAX_DEPTH)
-            now_at = min(level, depth)
             routes = self.best_routes(adj, colors, city, cubes, depth)
-            for color, count in cubes.items():
-                row = routes[color]
-                now, later = row[now_at], row[depth]
-                total += min(count, CUBES_PER_COLOR) * (now + NEXT_LEVEL * (later - now))
+            total = _routes_total(routes, cubes, min(level, depth), depth)
         if plain:
             self._source_cache[(city, level)] = total
         return total
@@ -857,6 +839,79 @@ class _Context:
 
 _NO_ROW: list[float] = []
 _NO_CITIES: frozenset[str] = frozenset()
+
+
+def _walked_routes(
+    ints: IntGraph,
+    color_of: list[int],
+    seat: int,
+    others: float,
+    start: str,
+    wanted: Iterable[Color],
+    depth: int,
+) -> dict[Color, list[float]]:
+    """``_Context.best_routes`` over the engine's integer link graph (``_RouteWalk``), with
+    the cities' colour bits ``color_of`` (``IntGraph.colors_of``)."""
+    best = {color: [0.0] * (depth + 1) for color in wanted}
+    rows: list[list[float]] = [_NO_ROW] * len(COLORS)
+    alive = 0
+    for color, row in best.items():
+        rows[COLOR_INDEX[color]] = row
+        alive |= 1 << COLOR_INDEX[color]
+    at = ints.cities.index.get(start, -1)
+    if 0 <= at < len(ints.adj):
+        walk = _RouteWalk(ints.adj, color_of, rows, seat, others, depth)
+        walk.walk(at, 0, 0, 1 << at, alive)
+    for row in best.values():
+        for i in range(1, depth + 1):  # best within i links
+            if row[i - 1] > row[i]:
+                row[i] = row[i - 1]
+    return best
+
+
+def _routes_total(
+    routes: dict[Color, list[float]], cubes: dict[Color, int], now_at: int, depth: int
+) -> float:
+    """What a city's cubes are worth (``_Context.source_value``): each colour's best route
+    within ``now_at`` links, and a share of the best within ``depth``, for at most
+    ``CUBES_PER_COLOR`` cubes of it."""
+    total = 0.0
+    for color, count in cubes.items():
+        row = routes[color]
+        now, later = row[now_at], row[depth]
+        total += min(count, CUBES_PER_COLOR) * (now + NEXT_LEVEL * (later - now))
+    return total
+
+
+def delivery_guesses(game: Game, seat: int) -> list[float]:
+    """``_Context(game, seat).delivery_guesses()`` (what each of the seat's cities with
+    cubes offers, per cube), without the rest of the context: the mcts bot's evaluation
+    asks for it at the end of every playout. A board whose plug-ins add ways to the link
+    graph (switches) is valued by the context itself."""
+    if game.route_links():
+        return _Context(game, seat).delivery_guesses()
+    state = game.state
+    own: set[str] = set()
+    for link in state.links.values():
+        if link.end is not None and link.owner == seat:
+            own.update((link.start, link.end))
+    out: list[float] = []
+    cities = sorted(city for city in own if state.cubes.get(city))
+    if not cities:
+        return out
+    level = game.engine_level(seat)
+    depth = min(level + 1, game.board.tables.max_engine, MAX_DEPTH)
+    ints = int_graph(game, link_graph(game))
+    color_of = ints.colors_of(state.city_colors, _NO_CITIES)
+    for city in cities:
+        counts: dict[Color, int] = {}
+        for c in state.cubes[city]:
+            counts[c] = counts.get(c, 0) + 1
+        routes = _walked_routes(ints, color_of, seat, OTHERS, city, counts, depth)
+        value = _routes_total(routes, counts, min(level, depth), depth)
+        if value > 0:
+            out.append(value / max(1, sum(counts.values())))
+    return out
 
 
 @final

@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import final
 
-from railways.bots.greedy import GreedyBot, _Context
+from railways.bots.greedy import GreedyBot, _Context, delivery_guesses
 from railways.core.actions import (
     Action,
     Bid,
@@ -48,14 +48,16 @@ from railways.core.actions import (
     UpgradeEngine,
 )
 from railways.core.board import Color
-from railways.core.delivery import COLOR_INDEX, COLORS, DeliveryRules, Edge, int_graph
+from railways.core.delivery import COLORS, DeliveryRules, Edge, cube_bits, int_graph
 from railways.core.determinize import determinize
 from railways.core.errors import IllegalAction
 from railways.core.game import Game
 from railways.core.legal import (
+    BuildOption,
     LegalActions,
     build_options,
     co_owners,
+    cube_cities,
     link_graph,
     sample_action,
 )
@@ -381,24 +383,23 @@ def best_delivery(game: Game, seat: int, others: float = 0.5) -> DeliverGoods | 
         if not rules.hooks and not partners:
             walk = _BoundedWalk(game, rules, graph, others, best_value)
             found: tuple[str, int] | None = None  # (an action is made for the best alone)
-            index, starts = walk.index, walk.starts
-            for city, cubes in state.cubes.items():
-                if not cubes:
-                    continue
-                at = index.get(city, -1)
-                if at >= 0 and (starts >> at) & 1:  # the seat may start a cube here
+            names, ats = cube_cities(game)
+            starts = walk.ints.start_bits(rules.seat, rules.shared)
+            for n in range(len(ats)):  # (the cities' order: the first of equal routes wins)
+                at = ats[n]
+                if at < 0 or not (starts >> at) & 1:
+                    continue  # the seat may not start a cube here (RW-p5-32)
+                cubes = state.cubes[names[n]]
+                if cubes:
                     walk.start = at
-                    bits = 0
-                    for cube in cubes:
-                        bits |= 1 << COLOR_INDEX[cube]
+                    bits = cube_bits(cubes)
                     for c in _BY_VALUE:
                         if (bits >> c) & 1 and walk.best_from(1 << c):
-                            found = (city, c)
+                            found = (names[n], c)
             if found is not None:
                 city, c = found
-                best = DeliverGoods(
-                    seat=seat, city=city, color=_VALUES[c], links=walk.found, cards=cards
-                )
+                # (positional: a keyword call of an action is dearer)
+                best = DeliverGoods(seat, city, _VALUES[c], walk.found, cards)
             best_value = walk.bar
             continue
         for city, cubes in state.cubes.items():
@@ -454,9 +455,7 @@ class _BoundedWalk:
         others: float,
         bar: float,
     ) -> None:
-        ints = int_graph(game, graph)
-        self.index = ints.cities.index
-        self.starts = ints.start_bits(rules.seat, rules.shared)
+        ints = self.ints = int_graph(game, graph)
         self.adj = ints.adj
         self.color_of = ints.colors_of(rules.colors, _NO_CITIES)
         self.seat = rules.seat
@@ -533,14 +532,14 @@ def _playout_build(
         if link.owner == seat and link.end is not None:
             own.update((link.start, link.end))
     wanted: set[Color] = {state.city_colors[c] for c in own}
-    best: BuildTrack | None = None
+    best: BuildOption | None = None  # (its action made for the best alone: dear to make)
     # Nothing that pays: now and then any link paid in cash, so that games still end.
     best_value = 0.0 if rng.below(3) else -math.inf
     for _ in range(BUILD_SAMPLES):
         option = options[rng.below(len(options))]
         if option.to_city is None or option.cost > credit:
             continue
-        origin = board.city_at(option.action.path[0])
+        origin = board.city_at(option.path[0])
         if origin is None:
             continue
         start, end = origin.id, option.to_city
@@ -554,8 +553,8 @@ def _playout_build(
             continue
         value -= 0.1 * option.cost
         if value > best_value:
-            best, best_value = option.action, value
-    return best
+            best, best_value = option, value
+    return None if best is None else best.action
 
 
 def tables_bond(game: Game) -> int:
@@ -607,6 +606,5 @@ def _extras(game: Game, seat: int) -> float:
         effect = game.ruleset.baron_effects.get(baron.effect)
         if effect is not None:
             value += BARON_SHARE * effect.score(game, seat, baron)
-    ctx = _Context(game, seat)
-    value += POTENTIAL * sum(sorted(ctx.delivery_guesses(), reverse=True)[:4])
+    value += POTENTIAL * sum(sorted(delivery_guesses(game, seat), reverse=True)[:4])
     return value

@@ -164,6 +164,7 @@ def _shared(game: Game, seat: int) -> frozenset[int]:
 _NONE_SHARED: frozenset[int] = frozenset()
 _NO_CITIES: frozenset[str] = frozenset()
 _COLOR_OF: dict[str, Color] = {c.value: c for c in Color}  # a colour by its value
+_VALUE_OF: dict[Color, str] = {c: c.value for c in Color}  # (an Enum's .value runs Python)
 
 
 class DeliveryRules:
@@ -172,7 +173,8 @@ class DeliveryRules:
     def __init__(self, game: Game, seat: int, hooks: Sequence[DeliveryHook] = ()) -> None:
         self.game = game
         self.seat = seat
-        self.hooks = tuple(h for h in hooks if h.in_force(game, seat))
+        # (no generator when there is no hook: rules are made for every delivery checked)
+        self.hooks = tuple([h for h in hooks if h.in_force(game, seat)]) if hooks else ()
         # The cities the hooks let a cube pass, when passing is all they change (routes).
         self.passable: frozenset[str] | None = _NO_CITIES
         # What the integer walk needs when every hook only lets cubes pass some cities or
@@ -199,7 +201,10 @@ class DeliveryRules:
             else:
                 self.simple = False
         # RW-p5-26, and the links a card played on the delivery adds
-        self.max_links = game.engine_level(seat) + sum(h.extra_links for h in self.hooks)
+        extra = 0
+        for hook in self.hooks:
+            extra += hook.extra_links
+        self.max_links = game.engine_level(seat) + extra
         self.colors = game.state.city_colors
         # Links the seat owns together with their owner (AU-036): it may start on them too.
         self.shared = _shared(game, seat)
@@ -295,6 +300,10 @@ class DeliveryRules:
             )
         if len(set(action.links)) != len(action.links):
             raise IllegalAction("a cube may not travel the same link twice", "RW-p5-27")
+        if not self.hooks and action.seat == self.seat:
+            cities = self._plain_route(action.city, color, action.links)
+            if cities is not None:
+                return color, cities
         walk = Walk(action.seat, color, (action.city,), ())
         extra = game.route_links()
         for link_id in action.links:
@@ -326,6 +335,38 @@ class DeliveryRules:
         if refusal is not None:
             raise IllegalAction(refusal.message, refusal.clause)
         return color, walk.cities
+
+    def _plain_route(
+        self, city: str, color: Color, links: tuple[int, ...]
+    ) -> tuple[str, ...] | None:
+        """The cities of a route along complete links of the state that breaks no rule of
+        the base game (no hook in force): what ``check``'s walk gives it, without a
+        ``Walk`` per link. None for any other route: ``check`` walks that one and says
+        which rule it breaks (this only spares the walk of a legal delivery)."""
+        state_links, colors, seat = self.game.state.links, self.colors, self.seat
+        cities = [city]
+        here = city
+        for link_id in links:
+            link = state_links.get(link_id) if link_id >= 0 else None
+            if link is None or link.end is None:
+                return None  # no such link, incomplete, or a plug-in's way
+            if len(cities) > 1 and colors.get(here) is color:
+                return None  # it must stop here (RW-p5-28)
+            if here == link.start:
+                to = link.end
+            elif here == link.end:
+                to = link.start
+            else:
+                return None  # the link does not touch the city (RW-p5-25)
+            if len(cities) == 1 and link.owner != seat and link_id not in self.shared:
+                return None  # RW-p5-32
+            if to in cities:
+                return None  # RW-p5-27
+            cities.append(to)
+            here = to
+        if colors.get(here) is not color:
+            return None  # not delivered here (RW-p5-22)
+        return tuple(cities)
 
     # -- listing every route ---------------------------------------------------------------------
     def routes(
@@ -482,9 +523,8 @@ class DeliveryRules:
                 seen |= 1 << here
                 if colors[here] & want:
                     if len(links) >= self.min_links:
-                        return DeliverGoods(
-                            seat=seat, city=start, color=color.value, links=tuple(links)
-                        )
+                        # (positional: a keyword call is dearer; a dict for the value)
+                        return DeliverGoods(seat, start, _VALUE_OF[color], tuple(links))
                     if not (passable >> here) & 1:
                         break  # it stops here, too soon for a card's longer delivery
         return None
@@ -494,6 +534,35 @@ class DeliveryRules:
 COLORS: Final = tuple(Color)
 COLOR_INDEX: Final = {c: i for i, c in enumerate(COLORS)}  # a colour as a bit position
 ALL_COLORS: Final = (1 << len(COLORS)) - 1  # the colour bits of a wildcard city
+
+
+def cube_bits(cubes: list[Color]) -> int:
+    """The colours of a city's cubes as a bitset of their indices (``color_bits``), each
+    found by identity: a dict look-up per cube costs several times as much, and every
+    listing turns every city's cubes into bits."""
+    bits = 0
+    for cube in cubes:
+        if cube is _COLOR_0:
+            bits |= 1
+        elif cube is _COLOR_1:
+            bits |= 2
+        elif cube is _COLOR_2:
+            bits |= 4
+        elif cube is _COLOR_3:
+            bits |= 8
+        elif cube is _COLOR_4:
+            bits |= 16
+        else:
+            bits |= 1 << COLOR_INDEX[cube]
+    return bits
+
+
+# (the first five colours, compared by identity in ``cube_bits``)
+_COLOR_0: Final = COLORS[0]
+_COLOR_1: Final = COLORS[1]
+_COLOR_2: Final = COLORS[2]
+_COLOR_3: Final = COLORS[3]
+_COLOR_4: Final = COLORS[4]
 
 
 def color_bits(colors: Sequence[Color] | frozenset[Color]) -> int:
@@ -551,6 +620,9 @@ class IntGraph:
         self.serial = cities.made  # (names this graph in a later one's ``since``)
         self.since: dict[int, int] = {}
         self._starts: dict[tuple[int, frozenset[int]], int] = {}  # (``start_bits``)
+        # (``extended``: its parent's start bits, and the links added since, for start_bits)
+        self._parent_starts: dict[tuple[int, frozenset[int]], int] | None = None
+        self._added: list[tuple[int, int, int, int]] = []  # (id, one end, other end, owner)
         self._colors: dict[str, Color] = {}
         self._wild: frozenset[str] = frozenset()
         self._color_list: list[int] = []
@@ -577,6 +649,7 @@ class IntGraph:
         cities = self.cities
         adj = list(self.adj)
         changed = 0
+        ends: list[tuple[int, int, int, int]] = []
         for link in added:
             assert link.end is not None
             a, b = cities.of(link.start), cities.of(link.end)
@@ -585,7 +658,9 @@ class IntGraph:
             adj[a] = [*adj[a], link.id, b, link.owner]
             adj[b] = [*adj[b], link.id, a, link.owner]
             changed |= (1 << a) | (1 << b)
+            ends.append((link.id, a, b, link.owner))
         made = IntGraph(graph, cities, adj)
+        made._parent_starts, made._added = self._starts, ends
         since = made.since
         since[self.serial] = changed
         for serial, bits in self.since.items():
@@ -600,6 +675,14 @@ class IntGraph:
         where it may start a cube (RW-p5-32). Kept with the graph."""
         key = (seat, shared)
         bits = self._starts.get(key)
+        parent = self._parent_starts
+        if bits is None and parent is not None and key in parent:
+            # An extended graph: its parent's, and the ends of the seat's links added since.
+            bits = parent[key]
+            for link, a, b, owner in self._added:
+                if owner == seat or link in shared:
+                    bits |= (1 << a) | (1 << b)
+            self._starts[key] = bits
         if bits is None:
             bits = 0
             for at, edges in enumerate(self.adj):

@@ -91,6 +91,8 @@ _GRAY: Final = Color.GRAY
 _RED: Final = Color.RED
 _COLOR_OF_VALUE: Final[dict[str, Color]] = {c.value: c for c in Color}
 _GOAL: Final = Icon.GOAL
+# A deck's cards by id, with their effect where it listens to a hook (Game._listening_cards).
+_CardsBy = dict[str, tuple[CardDef, CardEffect] | None]
 
 
 def _open_in(phases: frozenset[Phase], phase: Phase) -> bool:
@@ -1072,7 +1074,7 @@ class Game:
     def engine_level(self, seat: int) -> int:
         """The engine level that counts for the seat's deliveries, after plug-in penalties."""
         level = self.state.players[seat].engine
-        for plugin in self.ruleset.plugins:
+        for plugin in self._hooked("engine_level"):
             level = plugin.engine_level(self, seat, level)
         return level
 
@@ -1223,8 +1225,10 @@ class Game:
     # -- Deliver One Goods Cube (RW-p5-22..33) ----------------------------------
     def delivery_rules(self, seat: int, cards: tuple[str, ...] = ()) -> DeliveryRules:
         """The route rules for the seat now: the plug-ins' hooks, and those of ``cards``."""
-        hooks: list[DeliveryHook] = [
-            hook for plugin in self.ruleset.plugins for hook in plugin.delivery_hooks(self)
+        hooks: list[DeliveryHook] = [  # (only the plug-ins with hooks of their own asked)
+            hook
+            for plugin in self._hooked("delivery_hooks")
+            for hook in plugin.delivery_hooks(self)
         ]
         for card_id in cards:
             card = self.card(card_id)
@@ -1288,7 +1292,7 @@ class Game:
         delivery = Delivery(seat, color, source, cities[-1], cities, links, points)
         for card, effect, holder in self._in_play("after_delivery"):
             effect.after_delivery(self, delivery, card, holder)
-        for plugin in self.ruleset.plugins:
+        for plugin in self._hooked("after_delivery"):
             plugin.after_delivery(self, delivery)
 
     def _in_play(
@@ -1299,41 +1303,42 @@ class Game:
 
         Most effects leave most hooks alone, so each event asks only the cards that listen.
         """
-        listening = self._listening(hook)
         out: list[tuple[CardDef, CardEffect, int | None]] = []
-        if not listening:
+        if not self._listening(hook):
             return out
-        cards, effects = self.ruleset.cards, self.ruleset.card_effects
-        quiet = self._quiet_cards(hook)  # (a set look-up, not two attributes of each card)
+        goals, held = self._listening_cards(hook)  # (one look-up per card, no attribute)
         for card_id in self.state.ops_display:
-            if card_id in quiet:
-                continue
-            card = cards[card_id]
-            if card.icon is Icon.GOAL and card.effect in listening:
-                out.append((card, effects[card.effect], None))
+            hit = goals[card_id]
+            if hit is not None:
+                out.append((hit[0], hit[1], None))
         for p in self.state.players:
             for card_id in (*p.kept, *p.hand) if hands else p.kept:
-                if card_id in quiet:
-                    continue
-                card = cards[card_id]
-                if card.effect in listening:
-                    out.append((card, effects[card.effect], p.seat))
+                hit = held[card_id]
+                if hit is not None:
+                    out.append((hit[0], hit[1], p.seat))
         return out
 
-    def _quiet_cards(self, hook: str) -> frozenset[str]:
-        """The ids of the deck's cards whose effect leaves ``hook`` alone (worked out once,
-        kept with ``_listening``'s answers under a key no hook has)."""
-        key = "\0quiet " + hook
-        quiet = self._listeners.get(key)
-        if quiet is None:
+    def _listening_cards(self, hook: str) -> tuple[_CardsBy, _CardsBy]:
+        """Each card of the deck by id, with its effect where that has its own ``hook`` (None
+        where it leaves it alone): as a goal on the display (goals only), and as held.
+        Worked out once per game and hook (copies keep it: ``DERIVED_FORKS``)."""
+        every: dict[str, tuple[_CardsBy, _CardsBy]] | None = self.derived.get("listening_cards")
+        if every is None:
+            every = self.derived["listening_cards"] = {}
+        found = every.get(hook)
+        if found is None:
             listening = self._listening(hook)
-            quiet = frozenset(
-                card_id
+            effects = self.ruleset.card_effects
+            held: _CardsBy = {
+                card_id: (card, effects[card.effect]) if card.effect in listening else None
                 for card_id, card in self.ruleset.cards.items()
-                if card.effect not in listening
-            )
-            self._listeners[key] = quiet
-        return quiet
+            }
+            goals: _CardsBy = {
+                card_id: hit if hit is not None and hit[0].icon is _GOAL else None
+                for card_id, hit in held.items()
+            }
+            found = every[hook] = (goals, held)
+        return found
 
     def _hooked(self, hook: str) -> tuple[Plugin, ...]:
         """The plug-ins, in order, whose class has its own ``hook`` (the others' would do
@@ -1583,3 +1588,4 @@ def _unpickled_game(values: tuple[Any, ...]) -> Game:
 
 copied_by_fields(Delivery)  # copy and pickle work compiled too (hexgrid)
 DERIVED_FORKS["plugin_hooks"] = dict  # the game's plug-ins never change: a copy keeps them
+DERIVED_FORKS["listening_cards"] = dict  # nor its deck (Game._listening_cards)

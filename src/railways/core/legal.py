@@ -31,14 +31,15 @@ from railways.core.build_option import BuildOption as BuildOption
 from railways.core.build_option import _closed as _closed  # (fuel depots' sampler)
 from railways.core.build_option import _max_tiles as _max_tiles  # (fuel depots' sampler)
 from railways.core.delivery import (
-    COLOR_INDEX,
     COLORS,
     DeliveryRules,
     Edge,
     IntGraph,
     IntWalker,
+    city_index,
     int_graph,
 )
+from railways.core.delivery import cube_bits as bits_of
 from railways.core.errors import IllegalAction
 from railways.core.game import DERIVED_FORKS, Game
 from railways.core.hexgrid import copied_by_fields
@@ -86,7 +87,7 @@ class DeliveryOption:
         if action is None:
             assert self._route is not None
             seat, cards, city, color, links = self._route
-            action = DeliverGoods(seat=seat, city=city, color=color, links=links, cards=cards)
+            action = DeliverGoods(seat, city, color, links, cards)  # (positional: cheaper)
             self._action, self._route = action, None
         return action
 
@@ -254,27 +255,20 @@ def _delivery_options(
     kept = _kept_deliveries(game, seat, cards, rules, graph, partners)
     if kept is None:  # hooks that change more than passing: worked out afresh
         return _hooked_deliveries(game, seat, cards, rules, graph, partners)
-    cube_bits: list[int] = []  # each city's cube colours, as bits
-    for cubes in state.cubes.values():
-        bits = 0
-        for cube in cubes:
-            bits |= 1 << COLOR_INDEX[cube]
-        cube_bits.append(bits)
+    # Only the cities the seat may start a cube from can have deliveries (RW-p5-32): the
+    # others' cubes are not even looked at.
+    starts = _kept_starts(game, kept, rules.shared)
+    cubes = state.cubes
+    cube_bits = [bits_of(cubes[city]) for city, _at in starts]  # their cubes' colours, as bits
     if kept.out is not None and kept.cube_bits == cube_bits:
         return dict(kept.out)  # (a copy: delivery_options adds the cards' routes to it)
-    ints = kept.ints
-    index, adj = ints.cities.index, ints.adj
     made = _made_deliveries(game)
     out: dict[tuple[str, str], list[DeliveryOption]] = {}
-    n = 0
-    for city in state.cubes:
+    for n in range(len(starts)):
         bits = cube_bits[n]
-        n += 1
         if not bits:
             continue
-        at = index.get(city, -1)
-        if at < 0 or at >= len(adj) or not adj[at]:
-            continue
+        city, at = starts[n]
         entry = kept.by_city.get(at)
         if entry is None:
             entry = kept.by_city[at] = _CityEntry()
@@ -295,6 +289,36 @@ def _delivery_options(
     return dict(out)
 
 
+def _kept_starts(game: Game, kept: _Kept, shared: frozenset[int]) -> list[tuple[str, int]]:
+    """The cities of ``state.cubes``, in its order, where the seat may start a cube (a link
+    it owns or shares leaves them: ``IntGraph.start_bits``), with their numbers; kept with
+    the seat's deliveries while their graph and the cities numbered are the same."""
+    names, ats = cube_cities(game)
+    if kept.starts_ints is not kept.ints or kept.starts_of != len(ats) + (len(names) << 32):
+        start_bits = kept.ints.start_bits(kept.seat, shared)
+        kept.starts = [
+            (names[n], at) for n, at in enumerate(ats) if at >= 0 and (start_bits >> at) & 1
+        ]
+        kept.starts_ints, kept.starts_of = kept.ints, len(ats) + (len(names) << 32)
+        kept.out = None  # (its cube bits were of other cities)
+    return kept.starts
+
+
+def cube_cities(game: Game) -> tuple[list[str], list[int]]:
+    """The cities of ``state.cubes`` in its order, and each one's number on the board
+    (``CityIndex``; -1: not numbered yet, no link has reached it). Kept while no city was
+    added to ``state.cubes`` (cities are only added, at set-up) and no city numbered."""
+    cubes = game.state.cubes
+    numbers = city_index(game.board)
+    hit: tuple[int, int, list[str], list[int]] | None = game.derived.get("cube_cities")
+    if hit is None or hit[0] != len(cubes) or hit[1] != len(numbers.names):
+        names = list(cubes)
+        index = numbers.index
+        hit = (len(cubes), len(numbers.names), names, [index.get(name, -1) for name in names])
+        game.derived["cube_cities"] = hit
+    return hit[2], hit[3]
+
+
 _VALUES = [c.value for c in COLORS]  # a colour index's value
 _VALUE_ORDER = sorted(range(len(COLORS)), key=_VALUES.__getitem__)  # indices by value
 
@@ -306,11 +330,16 @@ class _CityEntry:
     (``IntWalker.expanded``); and what the listing shows for the cubes of ``shown``."""
 
     def __init__(self) -> None:
-        self.routes: list[list[DeliveryOption]] = [[] for _ in COLORS]
+        # (one shared empty list per colour until walked: _walk_city puts a new one there)
+        self.routes: list[list[DeliveryOption]] = [_NO_OPTIONS] * len(COLORS)
         self.done = 0
         self.expanded = 0
         self.shown = -1
-        self.items: list[tuple[tuple[str, str], list[DeliveryOption]]] = []
+        self.items: list[tuple[tuple[str, str], list[DeliveryOption]]] = _NO_ITEMS
+
+
+_NO_OPTIONS: Final[list[DeliveryOption]] = []  # never changed (_CityEntry)
+_NO_ITEMS: Final[list[tuple[tuple[str, str], list[DeliveryOption]]]] = []  # nor this
 
 
 @final
@@ -320,7 +349,11 @@ class _Kept:
     each city's entry, and the last listing with the cubes it was made for."""
 
     def __init__(
-        self, graph: dict[str, list[Edge]], ints: IntGraph, partners: dict[int, list[int]]
+        self,
+        seat: int,
+        graph: dict[str, list[Edge]],
+        ints: IntGraph,
+        partners: dict[int, list[int]],
     ) -> None:
         self.graph = graph
         self.ints = ints
@@ -332,6 +365,12 @@ class _Kept:
         self.out: dict[tuple[str, str], list[DeliveryOption]] | None = None
         self.cube_bits: list[int] = []
         self.walker: IntWalker | None = None  # made for the graph and colours kept
+        self.seat = seat
+        # The cities the seat may start from (``_kept_starts``), for which graph and count
+        # of cities.
+        self.starts: list[tuple[str, int]] = []
+        self.starts_ints: IntGraph | None = None
+        self.starts_of = -1
 
 
 def _walk_city(
@@ -512,7 +551,7 @@ def _kept_deliveries(
     if hit is None or hit.partners != partners:
         if len(every) > 64:  # seats, cards and engines seen: a few; drop old ones
             every.clear()
-        hit = every[key] = _Kept(graph, ints, partners)
+        hit = every[key] = _Kept(seat, graph, ints, partners)
     else:
         _still_kept(hit, ints, state.city_colors)
     hit.graph, hit.ints, hit.out, hit.walker = graph, ints, None, None
@@ -544,8 +583,10 @@ def _still_kept(hit: _Kept, ints: IntGraph, colors: dict[str, Color]) -> None:
                     edges = adj[at]
                     for i in range(1, len(edges), 3):
                         dirty |= 1 << edges[i]
-    if dirty:
-        hit.by_city = {at: e for at, e in hit.by_city.items() if not e.expanded & dirty}
+    if dirty:  # (the few entries dropped, not the dict made again)
+        by_city = hit.by_city
+        for at in [at for at, e in by_city.items() if e.expanded & dirty]:
+            del by_city[at]
 
 
 def link_graph(game: Game) -> dict[str, list[Edge]]:
@@ -682,7 +723,11 @@ def co_owners(game: Game) -> dict[int, list[int]]:
 
 # How a copy of the game takes this cache over (Game.copy): the link graph is replaced,
 # never changed (the build listing's caches register in build_listing and build_slots).
-DERIVED_FORKS.update(link_graph=lambda entry: entry, delivery_int_graph=lambda entry: entry)
+DERIVED_FORKS.update(
+    link_graph=lambda entry: entry,
+    delivery_int_graph=lambda entry: entry,
+    cube_cities=lambda entry: entry,  # (a copy has the same cities)
+)
 
 
 # -- sampling one random action without listing them all ------------------------------------
@@ -755,9 +800,7 @@ def sample_delivery(game: Game, seat: int, rng: Rng) -> DeliverGoods | None:
     for city in _starts(game, graph, seat, rules.shared):
         cubes = state.cubes[city]
         if cubes:
-            bits = 0
-            for cube in cubes:
-                bits |= 1 << COLOR_INDEX[cube]
+            bits = bits_of(cubes)
             for c in _VALUE_ORDER:  # the colours in _BY_VALUE's order
                 if (bits >> c) & 1:
                     sources.append((city, COLORS[c]))
