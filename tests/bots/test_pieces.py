@@ -66,3 +66,15 @@ def test_a_wrong_piece_is_named():
             pieces(_game_of({"greedy": path}), "greedy")
     with pytest.raises(ValueError, match="NotAContext is not a _Context"):
         combined(_game_of({"greedy": f"{__name__}:NotAContext"}), "greedy", _Context)
+
+
+def test_the_solo_greedy_bot_plays_over_the_board_s_pieces():
+    """Solo Australia values its towns, cards and co-owned links with Australia's piece,
+    the solo tuning and actions on top (issue 27); a board with no piece keeps SoloContext."""
+    from railways.bots.greedy_solo import SoloContext, solo_context
+
+    ctx = solo_context(new_game("australia", 1, 1, {"solo": True}), 0)
+    assert type(ctx).__mro__[1:4] == (SoloContext, AustraliaContext, _Context)
+    assert ctx.tuning() == SoloContext.tuning(ctx)  # the solo weights win
+    assert type(solo_context(new_game("australia", 1, 2, {"solo": True}), 0)) is type(ctx)
+    assert type(solo_context(new_game("eastern-us", 1, 1, {"solo": True}), 0)) is SoloContext
