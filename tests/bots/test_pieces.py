@@ -68,13 +68,13 @@ def test_a_wrong_piece_is_named():
         combined(_game_of({"greedy": f"{__name__}:NotAContext"}), "greedy", _Context)
 
 
-def test_the_solo_greedy_bot_plays_over_the_board_s_pieces():
-    """Solo Australia values its towns, cards and co-owned links with Australia's piece,
-    the solo tuning and actions on top (issue 27); a board with no piece keeps SoloContext."""
+def test_the_solo_greedy_bot_takes_the_board_s_solo_piece():
+    """Solo Australia's towns are valued by Australia's own solo piece (issue 27), found
+    like any piece; a board with none plays plain SoloContext."""
     from railways.bots.greedy_solo import SoloContext, solo_context
+    from railways.rules.boards.australia.greedy import AustraliaSoloContext
 
     ctx = solo_context(new_game("australia", 1, 1, {"solo": True}), 0)
-    assert type(ctx).__mro__[1:4] == (SoloContext, AustraliaContext, _Context)
-    assert ctx.tuning() == SoloContext.tuning(ctx)  # the solo weights win
-    assert type(solo_context(new_game("australia", 1, 2, {"solo": True}), 0)) is type(ctx)
+    assert type(ctx) is AustraliaSoloContext and isinstance(ctx, SoloContext)
     assert type(solo_context(new_game("eastern-us", 1, 1, {"solo": True}), 0)) is SoloContext
+    assert type(_context(new_game("australia", 3, 1), 0)) is AustraliaContext  # rivals: its own

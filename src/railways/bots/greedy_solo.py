@@ -10,12 +10,12 @@ points, so the multiplayer caution about bonds leaves it passing most turns. Her
 - a Duel Baron (RB-075) is claimed as soon as its goal is met;
 - where the Railbot's card leaves a choice to the player (RB-065, RB-071, RB-072, RB-076), it
   picks what hurts its own plans least;
-- it plays over the board's own greedy pieces (``railways.bots.pieces``: Australia's towns,
-  cards and co-owned links), the solo tuning on top, so what a board's bot knows is written
-  once, in the board's folder;
 - what the board's solo appendix scores comes from its solo hook: on Australia the town
   tracker (RB-093, RB-094), a town it builds, the first cube to each town, and above all one
   delivery to a town, without which the game is lost;
+- what it knows of a board is the board's solo piece (its plug-in's
+  ``bot_pieces["greedy-solo"]``, a subclass of :class:`SoloContext` in the board's folder:
+  Australia's values a town's two new cubes), so this module names no board;
 - on Mexico a purple cube that leaves the board (delivered, or taken by the Railbot where it
   lets the player choose) is worth the penalty it saves at the reveals still to come
   (RB-105..108).
@@ -113,8 +113,8 @@ class SoloContext(_Context):
         return gain
 
     def appendix_build(self, city: str | None) -> float:
-        """What building the unbuilt town ``city`` adds by the appendix (its tracker); the
-        town's own cubes are the board's piece's to value, as in a game with rivals."""
+        """What building the unbuilt town ``city`` adds by the appendix (its tracker); what
+        else a town brings is the board's solo piece's to add."""
         hook = solo_hook(self.game)
         if not hook.is_unbuilt(self.game, city):
             return 0.0
@@ -219,21 +219,14 @@ class SoloContext(_Context):
         return harm + 0.3 * best  # the Railbot's claim also takes the goal from the player
 
 
-_OVER_PIECES: dict[type[_Context], type[SoloContext]] = {}
+SOLO_PIECES = "greedy-solo"  # the bot name a board's solo pieces are kept under
 
 
 def solo_context(game: Game, seat: int) -> SoloContext:
-    """A solo decision: :class:`SoloContext` over the board's own greedy pieces (its plug-ins'
-    ``bot_pieces["greedy"]``), first in the method order, so the solo tuning and actions
-    come on top of what the board knows; plain :class:`SoloContext` where it brings none."""
-    board = combined(game, "greedy", _Context)
-    if board is _Context:
-        return SoloContext(game, seat)
-    made = _OVER_PIECES.get(board)
-    if made is None:
-        name = f"Solo+{board.__name__}"
-        made = _OVER_PIECES[board] = type(name, (SoloContext, board), {"__module__": __name__})
-    return made(game, seat)
+    """A solo decision: :class:`SoloContext` with the board's solo pieces (its plug-ins'
+    ``bot_pieces["greedy-solo"]``, each a subclass of it; ``railways.bots.pieces``), or
+    plain :class:`SoloContext` where the board brings none."""
+    return combined(game, SOLO_PIECES, SoloContext)(game, seat)
 
 
 def choose_solo(bot: GreedyBot, game: Game, seat: int, legal: LegalActions) -> Action | None:
