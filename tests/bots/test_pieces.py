@@ -66,3 +66,15 @@ def test_a_wrong_piece_is_named():
             pieces(_game_of({"greedy": path}), "greedy")
     with pytest.raises(ValueError, match="NotAContext is not a _Context"):
         combined(_game_of({"greedy": f"{__name__}:NotAContext"}), "greedy", _Context)
+
+
+def test_the_solo_greedy_bot_takes_the_board_s_solo_piece():
+    """Solo Australia's towns are valued by Australia's own solo piece (issue 27), found
+    like any piece; a board with none plays plain SoloContext."""
+    from railways.bots.greedy_solo import SoloContext, solo_context
+    from railways.rules.boards.australia.greedy import AustraliaSoloContext
+
+    ctx = solo_context(new_game("australia", 1, 1, {"solo": True}), 0)
+    assert type(ctx) is AustraliaSoloContext and isinstance(ctx, SoloContext)
+    assert type(solo_context(new_game("eastern-us", 1, 1, {"solo": True}), 0)) is SoloContext
+    assert type(_context(new_game("australia", 3, 1), 0)) is AustraliaContext  # rivals: its own

@@ -205,6 +205,35 @@ def test_switch_links_are_offered_with_the_module_only():
     refused(plain, BuildTrack(seat=plain_seat, path=TO_ALBANY), "RW-p4-46")
 
 
+@pytest.mark.rules("RW-p7-26", "RW-p7-27")
+def test_the_legal_payload_says_where_a_switch_may_go():
+    """Front ends mark the places the engine offers (``origins``), never the rule again."""
+    game, seat = scene()
+
+    def origins() -> list[tuple[int, int]]:
+        found = legal_actions(game, seat).to_dict(game)["origins"]
+        assert {(o["kind"], o["cost"], o["clause"]) for o in found} <= {("switch", 5, "RW-p7-28")}
+        return [(o["hex"][0], o["hex"][1]) for o in found]
+
+    # Every hex of the own complete link between its cities; the listing builds from them.
+    assert origins() == [(8, 26), (8, 27), (7, 27)]
+    off_city = {o.action.path[0] for o in build_options(game, seat)}
+    off_city = {(x.row, x.col) for x in off_city if game.board.city_at(x) is None}
+    assert (8, 26) in off_city and off_city <= set(origins())
+    game.apply(BuildTrack(seat=seat, path=TO_ALBANY))
+    again(game, seat)
+    assert origins() == [(8, 27), (7, 27)]  # a switch's hex takes no other
+    game.apply(BuildTrack(seat=seat, path=path("7,27", "6,27", "6,26", "6,25")))
+    again(game, seat)
+    assert origins() == []  # both placed (RW-p7-26)
+    other = (seat + 1) % 3
+    again(game, other)
+    assert legal_actions(game, other).to_dict(game)["origins"] == []  # no track of its own
+    plain, plain_seat = scene(())
+    assert legal_actions(plain, plain_seat).to_dict(plain)["origins"] == []
+    assert "origins" not in legal_actions(game, seat).to_dict()  # only with the game
+
+
 def test_the_module_is_listed_and_refused_on_a_board_that_has_switches_of_its_own():
     ids = {m["id"]: m for m in describe_modules()}
     assert ids["switch-tracks"]["clauses"] == [

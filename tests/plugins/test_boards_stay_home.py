@@ -88,7 +88,6 @@ STILL_NAMED: dict[tuple[str, str], str] = {
     ("australia", "content/rules/summaries.toml"): "its clause summaries",
     ("mexico", "content/rules/summaries.toml"): "its clause summaries",
     ("eastern-us", "cli/terminal/helptext.py"): "help on the Eastern U.S. cards",
-    ("eastern-us", "web/static/game.html"): "the help on the west of the Eastern U.S.",
     ("eastern-us", "content/rules/summaries.toml"): "its clause summaries",
     ("western-us", "content/rules/summaries.toml"): "its clause summaries",
 }

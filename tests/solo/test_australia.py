@@ -22,6 +22,7 @@ from railways.core.hexgrid import Hex
 from railways.core.invariants import check_invariants
 from railways.core.view import view_for
 from railways.rules import new_game
+from railways.rules.boards.australia.solo import Kept
 from railways.rules.solo.invariants import check_solo_invariants
 
 from .helpers import (
@@ -71,8 +72,8 @@ def build_wagga_albury(g: Game) -> int:
 
 def end_now(g: Game, score: int, built: list[str], delivered: list[str]) -> None:
     """Play the final turn (three passes) with this score and tracker."""
-    s = solo_state(g)
-    s.towns_built, s.towns_delivered = list(built), list(delivered)
+    kept = Kept(g)
+    kept.built[:], kept.delivered[:] = built, delivered
     g.state.players[PLAYER].score = score
     g.state.end_trigger_turn = g.state.turn - 1  # this is the final turn: the Railbot rests
     for _ in range(3):
@@ -174,8 +175,8 @@ def test_a_town_the_player_pays_for_puts_a_cube_on_the_tracker() -> None:
     # $3,000 for the river hex and $5,000 for the town (AU-028).
     assert g.state.players[PLAYER].cash == 50 - 3 - 5
     assert len(g.state.cubes["albury"]) == 2  # two cubes on the new gray city
-    s = solo_state(g)
-    assert len(s.tracker) == 1 and s.towns_built == ["albury"]  # the third on the tracker
+    s = Kept(g)
+    assert len(s.cubes) == 1 and s.built == ["albury"]  # the third on the tracker
     assert bag_total(g) == before - 3
     healthy(g)
     view = view_for(g, PLAYER)["plugins"]["solo"]["towns"]
@@ -190,13 +191,13 @@ def test_a_town_built_by_its_card_or_reached_again_puts_nothing_on_the_tracker()
     for _ in range(3):
         g.apply(Pass(seat=PLAYER))  # the turn ends and the card is turned up (AU-032)
     assert len(g.state.cubes["albury"]) == 2
-    s = solo_state(g)
-    assert s.tracker == [] and s.towns_built == []
+    s = Kept(g)
+    assert s.cubes == [] and s.built == []
     quiet(g)
     before = bag_total(g)
     build_wagga_albury(g)  # the town is built already: $3,000, no town to pay for
     assert g.state.players[PLAYER].cash == 50 - 3
-    assert s.tracker == [] and s.towns_built == [] and bag_total(g) == before
+    assert s.cubes == [] and s.built == [] and bag_total(g) == before
     healthy(g)
 
 
@@ -223,17 +224,17 @@ def test_the_first_cube_delivered_to_a_town_goes_on_the_tracker() -> None:
     quiet(g)
     link = build_wagga_albury(g)
     g.apply(Urbanize(seat=PLAYER, city="albury", color="blue"))
-    s = solo_state(g)
-    on_tracker = list(s.tracker)
+    s = Kept(g)
+    on_tracker = list(s.cubes)
     quiet(g)
     blue = _deliver_blue_to_albury(g, link)
-    assert s.towns_delivered == ["albury"]
-    assert s.tracker == [*on_tracker, "blue"]
+    assert s.delivered == ["albury"]
+    assert s.cubes == [*on_tracker, "blue"]
     assert g.state.bag[Color.BLUE] == blue  # the delivered cube did not come back
     healthy(g)
     # The second cube to the same town goes back into the bag as usual.
     blue = _deliver_blue_to_albury(g, link)
-    assert s.towns_delivered == ["albury"] and s.tracker == [*on_tracker, "blue"]
+    assert s.delivered == ["albury"] and s.cubes == [*on_tracker, "blue"]
     assert g.state.bag[Color.BLUE] == blue + 1
     healthy(g)
 
@@ -249,7 +250,7 @@ def test_a_delivery_to_a_city_that_was_never_a_town_is_not_counted() -> None:
             seat=PLAYER, city="sydney", color=g.state.city_colors["newcastle"].value, links=(link,)
         )
     )
-    assert solo_state(g).towns_delivered == [] and solo_state(g).tracker == []
+    assert Kept(g).delivered == [] and Kept(g).cubes == []
 
 
 @pytest.mark.rules("RB-094")
@@ -282,8 +283,8 @@ def test_the_railbot_builds_a_town_it_must_reach() -> None:
     assert railbot_links(g) == [("wagga-wagga", "albury"), ("albury", "bendigo")]
     assert len(g.state.cubes["albury"]) == 2  # a gray city with two random cubes
     assert bag_total(g) == before - 2
-    s = solo_state(g)
-    assert s.tracker == [] and s.towns_built == []  # nothing for the player (RB-093)
+    s = Kept(g)
+    assert s.cubes == [] and s.built == []  # nothing for the player (RB-093)
     assert g.state.players[PLAYER].score == 0
     healthy(g)
     # Built by the Railbot, the town is a city the player may build to, for no town price.

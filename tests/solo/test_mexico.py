@@ -13,6 +13,7 @@ from railways.content.maps import load_map
 from railways.core.actions import TakeOperationsCard, Urbanize
 from railways.core.board import Color
 from railways.core.game import Game
+from railways.rules.boards.mexico.solo import set_supply, supply
 from railways.rules.solo import new_solo_game
 from railways.rules.solo.actions import Insure
 
@@ -42,10 +43,9 @@ def game(seed: int = 1) -> Game:
 
 def set_purple(g: Game, city: str, n: int) -> None:
     """Make a city hold ``n`` purple cubes, from or to the cubes beside the board."""
-    s = solo_state(g)
     held = g.state.cubes[city]
     have = held.count(P)
-    s.supply -= n - have
+    set_supply(g, supply(g) - (n - have))
     g.state.cubes[city] = [c for c in held if c is not P] + [P] * n
 
 
@@ -60,7 +60,7 @@ def test_purple_cubes_only_on_guadalajara_and_brownsville() -> None:
         assert len(g.board.cities) == 46  # RB-101: every city in play
         assert purple_on_board(g) == {"guadalajara": 1, "brownsville": 1}
         assert g.state.bag[P] == 0  # out of the bag ...
-        assert solo_state(g).supply == 25 - 2  # ... and beside the board
+        assert supply(g) == 25 - 2  # ... and beside the board
         assert g.state.new_city_tiles[P] == 0  # the purple New City tiles are in the box
         # The other colours fill the cities (no cube fewer on Mexico): the solo data's counts
         # (house calibration) add up to the 100 cubes that are not purple, so every city is
@@ -131,10 +131,10 @@ def test_a_card_with_the_purple_icon_puts_a_cube_on_its_city() -> None:
     g = game()
     set_row(g, "mx-01", "mx-02", "mx-03")
     set_top(g, "mx-06")  # slot 1
-    supply = solo_state(g).supply
+    beside = supply(g)
     to_railbot(g)
     assert g.state.cubes["pachuca"].count(P) == 1
-    assert solo_state(g).supply == supply - 1
+    assert supply(g) == beside - 1
 
 
 @pytest.mark.rules("RB-105", "RB-062")
@@ -218,7 +218,6 @@ def test_a_delivered_or_removed_purple_cube_goes_beside_the_board() -> None:
     from railways.rules.solo import railbot
 
     g = game()
-    s = solo_state(g)
-    supply = s.supply
+    beside = supply(g)
     railbot.take_cube(g, "guadalajara", P, False)
-    assert g.state.bag[P] == 0 and s.supply == supply + 1
+    assert g.state.bag[P] == 0 and supply(g) == beside + 1

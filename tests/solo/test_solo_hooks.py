@@ -14,12 +14,12 @@ from railways.core.board import Color
 from railways.core.view import view_for
 from railways.rules import board_plugins
 from railways.rules.boards.australia.solo import AustraliaSolo, TownTracker
-from railways.rules.boards.mexico.solo import MexicoSolo, ScarceColor, scarce_of
+from railways.rules.boards.mexico.solo import MexicoSolo, ScarceColor, scarce_of, supply
 from railways.rules.boards.portugal.solo import PortugalSolo
 from railways.rules.solo import new_solo_game
 from railways.rules.solo.hooks import NO_HOOK, card_problems, hook_of, read_appendix, solo_hook
 from railways.rules.solo.railbot import describe
-from railways.rules.solo.state import solo_map, solo_state
+from railways.rules.solo.state import solo_map
 
 from .helpers import fixture_deck_map, fixture_solo
 
@@ -82,7 +82,7 @@ def test_mexico_reads_its_purple_cubes_from_its_own_keys_of_the_solo_data():
     assert scarce.points_lost(1) == 2 and scarce.points_lost(20) == 30  # the last for more
     placed = [c for c in smap.cards.values() if "place" in c.own]
     assert placed and all(set(c.own) == {"place"} for c in placed)
-    assert hook.held(game) == {Color.PURPLE: solo_state(game).supply}
+    assert hook.held(game) == {Color.PURPLE: supply(game)}
     # No other board reads these keys: Eastern U.S. has neither a table nor a hook.
     plain = new_solo_game("eastern-us", seed=1)
     assert solo_map(plain).own == {} and solo_map(plain).appendix is None

@@ -117,3 +117,45 @@ def test_on_a_tablet_building_zooms_so_a_hex_is_a_finger_wide(tablet: Any, serve
     tablet.wait_for_selector("body[data-mode='build']")
     hex_px = float(tablet.evaluate("window.railwaysGame.board.hexPixels()"))
     assert hex_px >= 40
+
+
+# Hexes of the Eastern U.S. board: even and odd rows, both edges.
+GEOMETRY_HEXES = [(0, 10), (1, 10), (8, 26), (9, 25), (12, 3), (15, 20)]
+
+PAGE_GEOMETRY = """(hexes) => {
+  const geo = window.railwaysGame.board.geo;
+  const svg = document.querySelector('#board-view svg');
+  return hexes.map(([r, c]) => ({
+    center: geo.center(r, c),
+    corners: geo.corners(r, c),
+    mids: [0, 1, 2, 3, 4, 5].map((s) => geo.sideMidpoint(r, c, s)),
+    neighbours: geo.sides.map((name) => geo.neighbour(r, c, name)),
+    towards: geo.sides.map((name) => geo.sideTowards([r, c], geo.neighbour(r, c, name))),
+    drawn: (svg.querySelector(`#hex-${r}-${c} polygon`) || {getAttribute: () => null})
+      .getAttribute('points'),
+  }));
+}"""
+
+
+def test_the_page_draws_and_steps_with_the_servers_geometry(laptop: Any, server: Server) -> None:
+    """board.js keeps no copy of render/svg.py's layout: it reads the picture's
+    data-geometry, so its hex centres, corners, side middles and neighbours are the
+    server's (issue 27)."""
+    from railways.core.hexgrid import SIDES, Hex
+    from railways.render.svg import hex_center, hex_corners, side_midpoint
+
+    created = server.new_game(seed=21)
+    open_game(laptop, created["seats"][0]["url"])
+    found = laptop.evaluate(PAGE_GEOMETRY, GEOMETRY_HEXES)
+    for (row, col), page in zip(GEOMETRY_HEXES, found, strict=True):
+        at = Hex.from_offset(row, col)
+        assert page["center"] == pytest.approx(list(hex_center(at)))
+        assert page["corners"] == [pytest.approx(list(p)) for p in hex_corners(at)]
+        mids = [pytest.approx(list(side_midpoint(at, side))) for side in SIDES]
+        assert page["mids"] == mids
+        assert page["neighbours"] == [list(at.neighbour(side).offset) for side in SIDES]
+        assert page["towards"] == [int(side) for side in SIDES]
+        if page["drawn"] is not None:  # a hex of the board: the page's corners are the drawn ones
+            drawn = [[float(v) for v in p.split(",")] for p in page["drawn"].split()]
+            assert drawn == [pytest.approx(list(p), abs=0.01) for p in hex_corners(at)]
+    assert any(page["drawn"] for page in found)

@@ -131,7 +131,7 @@ class GreedyBot:
             choice = greedy_solo.choose_solo(self, game, seat, legal)
             if choice is not None:
                 return choice
-            ctx = solo = greedy_solo.SoloContext(game, seat)
+            ctx = solo = greedy_solo.solo_context(game, seat)  # over the board's pieces
         else:
             ctx = _context(game, seat)
         scored = list(self._score_all(ctx, legal))

@@ -10,8 +10,12 @@ points, so the multiplayer caution about bonds leaves it passing most turns. Her
 - a Duel Baron (RB-075) is claimed as soon as its goal is met;
 - where the Railbot's card leaves a choice to the player (RB-065, RB-071, RB-072, RB-076), it
   picks what hurts its own plans least;
-- on Australia it counts the town tracker (RB-093, RB-094): a town it builds, the first cube
-  to each town, and above all one delivery to a town, without which the game is lost;
+- what the board's solo appendix scores comes from its solo hook: on Australia the town
+  tracker (RB-093, RB-094), a town it builds, the first cube to each town, and above all one
+  delivery to a town, without which the game is lost;
+- what it knows of a board is the board's solo piece (its plug-in's
+  ``bot_pieces["greedy-solo"]``, a subclass of :class:`SoloContext` in the board's folder:
+  Australia's values a town's two new cubes), so this module names no board;
 - on Mexico a purple cube that leaves the board (delivered, or taken by the Railbot where it
   lets the player choose) is worth the penalty it saves at the reveals still to come
   (RB-105..108).
@@ -44,6 +48,7 @@ if TYPE_CHECKING:
     from railways.core.legal import LegalActions
 
 from railways.bots.greedy import MONEY, GreedyBot, _Context
+from railways.bots.pieces import combined
 
 RAILBOT_CHOICES = (
     RailbotRemoveCube,
@@ -53,10 +58,9 @@ RAILBOT_CHOICES = (
     RailbotBlackCity,
 )
 EMPTY_CITY = 0.6  # emptying a city brings the end nearer: fewer turns to score (RB-013)
-# Australia: the first delivery to a town, without which the game is lost (RB-094), counts
-# this many points on top of the tracker's; a town's two new cubes count this much.
+# A delivery the appendix needs to win (Australia's first to a town, RB-094) counts this many
+# points on top of what the appendix scores for it.
 TOWN_NEEDED = 8.0
-TOWN_CUBES = 1.0
 # Opponent Effects of Duel Barons, from the least to the most harmful to the player.
 EFFECT_HARM = {
     "remove_new_cities": 0.5,
@@ -109,11 +113,12 @@ class SoloContext(_Context):
         return gain
 
     def appendix_build(self, city: str | None) -> float:
-        """What building the unbuilt town ``city`` adds by the appendix, and its two cubes."""
+        """What building the unbuilt town ``city`` adds by the appendix (its tracker); what
+        else a town brings is the board's solo piece's to add."""
         hook = solo_hook(self.game)
         if not hook.is_unbuilt(self.game, city):
             return 0.0
-        return self.point_value(hook.build_points(self.game, city)) + TOWN_CUBES
+        return self.point_value(hook.build_points(self.game, city))
 
     def value_build(self, build: BuildOption) -> tuple[float, Action] | None:
         scored = super().value_build(build)
@@ -214,12 +219,22 @@ class SoloContext(_Context):
         return harm + 0.3 * best  # the Railbot's claim also takes the goal from the player
 
 
+SOLO_PIECES = "greedy-solo"  # the bot name a board's solo pieces are kept under
+
+
+def solo_context(game: Game, seat: int) -> SoloContext:
+    """A solo decision: :class:`SoloContext` with the board's solo pieces (its plug-ins'
+    ``bot_pieces["greedy-solo"]``, each a subclass of it; ``railways.bots.pieces``), or
+    plain :class:`SoloContext` where the board brings none."""
+    return combined(game, SOLO_PIECES, SoloContext)(game, seat)
+
+
 def choose_solo(bot: GreedyBot, game: Game, seat: int, legal: LegalActions) -> Action | None:
     """The solo decisions the plain greedy scoring does not make; None leaves it to it."""
     options = legal.all()
     choices = [a for a in options if isinstance(a, RAILBOT_CHOICES)]
     if choices:
-        return SoloContext(game, seat).railbot_choice(choices)
+        return solo_context(game, seat).railbot_choice(choices)
     return None
 
 

@@ -30,6 +30,7 @@ from railways.core.build_listing import sample_build as sample_build
 from railways.core.build_option import BuildOption as BuildOption
 from railways.core.build_option import _closed as _closed  # (fuel depots' sampler)
 from railways.core.build_option import _max_tiles as _max_tiles  # (fuel depots' sampler)
+from railways.core.build_option import bare_build
 from railways.core.delivery import (
     COLORS,
     DeliveryRules,
@@ -152,7 +153,10 @@ class LegalActions:
 
         Given the game, each simple action also carries how its kind describes it
         (label, cost, hexes and cities to mark, help clause: ``ActionKind.describe``)
-        and ``kinds`` says how to present each kind offered (``KindInfo``).
+        and ``kinds`` says how to present each kind offered (``KindInfo``); in the
+        actions phase, ``origins`` lists the hexes of the seat's own track a plug-in
+        opens for a new link now (a Switch Track: ``hex``, ``kind``, ``cost``,
+        ``clause``), so a front end asks the engine rather than repeating the rule.
         """
         simple: list[dict[str, Any]] = []
         kinds: dict[str, Any] = {}
@@ -165,7 +169,7 @@ class LegalActions:
                     if kind.info is not None:
                         kinds[a.kind] = kind.info.to_dict()
             simple.append(entry)
-        return {
+        out: dict[str, Any] = {
             "seat": self.seat,
             "phase": self.phase.value,
             "simple": simple,
@@ -197,12 +201,27 @@ class LegalActions:
                 for (city, color), options in self.deliveries.items()
             ],
         }
+        if game is not None and self.phase is Phase.ACTIONS and (self.simple or self.builds):
+            out["origins"] = open_origins(game, self.seat)
+        return out
 
     def __bool__(self) -> bool:
         return bool(self.simple or self.min_bid is not None or self.builds or self.deliveries)
 
 
 copied_by_fields(LegalActions)  # copy and pickle work compiled too (hexgrid)
+
+
+def open_origins(game: Game, seat: int) -> list[dict[str, Any]]:
+    """The places on ``seat``'s own track where a plug-in lets a new link start now
+    (``CostRules.origins`` of a build with no cards, less those closed with a refusal):
+    what the listing builds from, for a front end to mark."""
+    rules = game.build_rules(bare_build(seat))
+    return [
+        {"hex": [o.at.row, o.at.col], "kind": o.kind, "cost": o.cost, "clause": o.clause}
+        for o in rules.origins
+        if o.seat == seat and o.refusal is None
+    ]
 
 
 def legal_actions(game: Game, seat: int) -> LegalActions:

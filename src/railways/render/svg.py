@@ -14,7 +14,9 @@ and script it later:
 
 All board geometry lives inside ``<g id="board" transform=...>``, so the pure
 helpers :func:`hex_center`, :func:`hex_corners` and :func:`side_midpoint`
-give coordinates that are valid inside the layers as they are.
+give coordinates that are valid inside the layers as they are. The layout they use
+(:data:`LAYOUT`) is written on the root as ``data-geometry`` (JSON, with the hex size),
+so the browser draws and steps from hex to hex with the numbers this module draws with.
 
 Hexes are pointy-topped; a hex's six sides are numbered counter-clockwise from
 east (see :mod:`railways.core.hexgrid`). SVG's y axis points down, so "north"
@@ -23,6 +25,7 @@ is smaller y.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,12 +33,44 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from railways.core.board import Board, Border, City, Color, SpecialHex, Terrain, Town
-from railways.core.hexgrid import Edge, Hex, Side
+from railways.core.hexgrid import SIDES, Edge, Hex, Side
 
 DEFAULT_SIZE = 32.0
 """Distance from a hex's centre to each corner, in SVG user units."""
 
 SQRT3 = math.sqrt(3.0)
+
+# The hex layout, one definition for this module and the browser page (the SVG root's
+# data-geometry): pointy-topped hexes in odd-r offset rows, sides counted counter-clockwise
+# from east. Lengths are in hex sizes (centre to corner), angles in degrees with y up.
+_ORIGIN = Hex(0, 0)
+LAYOUT: Mapping[str, Any] = {
+    "offset": "odd-r",  # how (row, col) map to axial (q, r): Hex.from_offset
+    "column_step": SQRT3,  # x from a hex to the next of its row
+    "row_step": 1.5,  # y from a row to the next
+    "odd_row_shift": 0.5,  # odd rows sit half a column further right (odd-r)
+    "corner_angles": [60 * i - 30 for i in range(6)],  # side s runs from corner s to s + 1
+    "side_angles": [60 * i for i in range(6)],  # from the centre to the middle of side s
+    "side_reach": SQRT3 / 2,  # from the centre to the middle of a side
+    "sides": [side.name for side in SIDES],
+    # The neighbour across side s, in axial steps (q, r) (railways.core.hexgrid).
+    "steps": [list(_ORIGIN.neighbour(side)) for side in SIDES],
+}
+_COLUMN_STEP: float = LAYOUT["column_step"]
+_ROW_STEP: float = LAYOUT["row_step"]
+_ODD_SHIFT: float = LAYOUT["odd_row_shift"]
+# Corners 0..6 (side 5 ends at corner 6, which is corner 0 one turn on).
+_CORNER_ANGLES: tuple[float, ...] = tuple(
+    math.radians(a) for a in [*LAYOUT["corner_angles"], LAYOUT["corner_angles"][0] + 360]
+)
+_SIDE_ANGLES: tuple[float, ...] = tuple(math.radians(a) for a in LAYOUT["side_angles"])
+_SIDE_REACH: float = LAYOUT["side_reach"]
+
+
+def geometry(size: float = DEFAULT_SIZE) -> dict[str, Any]:
+    """The layout with the hex size: what the SVG root's ``data-geometry`` holds."""
+    return {"size": size, **LAYOUT}
+
 
 Point = tuple[float, float]
 TrackSegment = tuple[Hex, Side, Side | None, str]
@@ -103,15 +138,15 @@ class BoardOverlay:
 
 def hex_center(hex_: Hex, size: float = DEFAULT_SIZE) -> Point:
     """The centre of a hex in board coordinates (hex 0,0 at the origin)."""
-    x = size * SQRT3 * (hex_.col + 0.5 * (hex_.row & 1))
-    y = size * 1.5 * hex_.row
+    x = size * _COLUMN_STEP * (hex_.col + _ODD_SHIFT * (hex_.row & 1))
+    y = size * _ROW_STEP * hex_.row
     return (x, y)
 
 
 def _corner(center: Point, size: float, index: int) -> Point:
     # Corner i sits at 60*i - 30 degrees, counted counter-clockwise from east
     # with y up; SVG's y points down, hence the minus.
-    angle = math.radians(60 * index - 30)
+    angle = _CORNER_ANGLES[index]
     return (center[0] + size * math.cos(angle), center[1] - size * math.sin(angle))
 
 
@@ -130,8 +165,8 @@ def side_endpoints(hex_: Hex, side: Side, size: float = DEFAULT_SIZE) -> tuple[P
 def side_midpoint(hex_: Hex, side: Side, size: float = DEFAULT_SIZE, frac: float = 1.0) -> Point:
     """The midpoint of a side, or ``frac`` of the way there from the centre."""
     cx, cy = hex_center(hex_, size)
-    angle = math.radians(60 * int(side))
-    reach = size * SQRT3 / 2 * frac
+    angle = _SIDE_ANGLES[int(side)]
+    reach = size * _SIDE_REACH * frac
     return (cx + reach * math.cos(angle), cy - reach * math.sin(angle))
 
 
@@ -251,7 +286,8 @@ class _Renderer:
             f'width="{_num(width)}" height="{_num(height)}" '
             f'viewBox="0 0 {_num(width)} {_num(height)}" '
             f'font-family="{_attr(FONT)}" data-map="{_attr(self.board.id)}" '
-            f'data-size="{_num(s)}" data-colorblind="{str(self.colorblind).lower()}">'
+            f'data-size="{_num(s)}" data-colorblind="{str(self.colorblind).lower()}" '
+            f'data-geometry="{_attr(json.dumps(geometry(s), separators=(",", ":")))}">'
         )
         o.append(f"<title>{escape(name)}</title>")
         o.append(

@@ -41,12 +41,10 @@ class SoloState:
     duel_claims: dict[str, int] = field(default_factory=dict)  # baron -> seat 0 or RAILBOT
     delivered: dict[str, int] = field(default_factory=dict)  # cubes delivered, by colour
     longest_delivery: int = 0  # links of the player's longest delivery
-    supply: int = 0  # Mexico: purple cubes set beside the board, out of the bag (RB-102)
-    # Australia's town tracker (RB-093, RB-094): towns the player built by paying for them,
-    # towns the player delivered to, and the colours of the cubes on the card.
-    towns_built: list[str] = field(default_factory=list)
-    towns_delivered: list[str] = field(default_factory=list)
-    tracker: list[str] = field(default_factory=list)
+    # What the board's solo appendix keeps (its solo hook's, plain data under its own keys:
+    # Mexico's purple cubes beside the board, Australia's town tracker), so this state names
+    # no board.
+    own: dict[str, Any] = field(default_factory=dict)
 
 
 def solo_state(game: Game) -> SoloState:

@@ -1,8 +1,8 @@
 // @ts-check
 // The board: the server's SVG inlined, with the game drawn into its empty layers.
 //
-// The geometry mirrors railways.render.svg: pointy-topped hexes in odd-r offset rows,
-// sides numbered counter-clockwise from east (E NE NW W SW SE), SVG's y pointing down.
+// The geometry is the server's: render/svg.py writes its hex layout on the picture
+// (data-geometry), and Geometry below draws and steps with those numbers.
 // Everything is drawn inside <g id="board">, whose transform the server sets.
 
 import {
@@ -30,7 +30,6 @@ import {
  * @typedef {{limits: Record<string, number>, title?: string}} Shade */
 
 const SVGNS = "http://www.w3.org/2000/svg";
-const SQRT3 = Math.sqrt(3);
 // Zoom limits (1 = the board fits the width), the smallest city name and cube drawn in CSS
 // pixels, and how far a pointer moves before a press becomes a drag rather than a click.
 const MIN_ZOOM = 0.5;
@@ -45,27 +44,109 @@ const LABEL_GAP_PX = 1;
 const MIN_LABEL_PX = 12;
 const MIN_CUBE_PX = 9;
 const DRAG_PX = 6;
-export const SIDE_NAMES = ["E", "NE", "NW", "W", "SW", "SE"];
+// Arrows pointing out of a hex's sides, in side order (E NE NW W SW SE): words for buttons.
 export const SIDE_ARROWS = ["→", "↗", "↖", "←", "↙", "↘"];
-const DIRS = [
-  [1, 0],
-  [1, -1],
-  [0, -1],
-  [-1, 0],
-  [-1, 1],
-  [0, 1],
-];
 
-// -- pure geometry (the same formulas as render/svg.py) --------------------------------------
 /**
- * @param {number | string} side a side's number or name (E, NE, ...)
- * @returns {number}
+ * The hex layout as render/svg.py states it on the board picture (``data-geometry``, its
+ * LAYOUT with the hex size): lengths in hex sizes, angles in degrees with y up.
+ * @typedef {object} GeometryData
+ * @property {number} size the hex size (centre to corner) in the picture's units
+ * @property {string} offset how rows are offset (odd-r: odd rows half a column right)
+ * @property {number} column_step
+ * @property {number} row_step
+ * @property {number} odd_row_shift
+ * @property {number[]} corner_angles
+ * @property {number[]} side_angles
+ * @property {number} side_reach
+ * @property {string[]} sides the sides' names in order
+ * @property {Array<[number, number]>} steps the axial step (q, r) across each side
  */
-export function sideIndex(side) {
-  return typeof side === "number" ? side : SIDE_NAMES.indexOf(String(side).toUpperCase());
+
+/** Degrees to radians. @param {number} d */
+const radians = (d) => (d * Math.PI) / 180;
+
+// -- pure geometry: the server's numbers, read from the picture it drew --------------------
+export class Geometry {
+  /** @param {GeometryData} data */
+  constructor(data) {
+    if (data.offset !== "odd-r") throw new Error(`unknown hex layout ${data.offset}`);
+    this.data = data;
+    this.size = data.size;
+    /** The sides' names (E, NE, ...) in order. */
+    this.sides = data.sides;
+    this.cornerAngles = data.corner_angles.map(radians);
+    this.sideAngles = data.side_angles.map(radians);
+  }
+
+  /**
+   * @param {number | string} side a side's number or name (E, NE, ...)
+   * @returns {number}
+   */
+  sideIndex(side) {
+    return typeof side === "number" ? side : this.sides.indexOf(String(side).toUpperCase());
+  }
+
+  /**
+   * @param {number} row
+   * @param {number} col
+   * @param {number | string} side
+   * @returns {[number, number]}
+   */
+  neighbour(row, col, side) {
+    const [q, r] = toAxial(row, col);
+    const [dq, dr] = this.data.steps[this.sideIndex(side)];
+    return fromAxial(q + dq, r + dr);
+  }
+
+  /** The side of hex a that faces the adjacent hex b, or -1.
+   * @param {[number, number] | number[]} a
+   * @param {[number, number] | number[]} b
+   */
+  sideTowards(a, b) {
+    const [aq, ar] = toAxial(a[0], a[1]);
+    const [bq, br] = toAxial(b[0], b[1]);
+    return this.data.steps.findIndex(([dq, dr]) => aq + dq === bq && ar + dr === br);
+  }
+
+  /**
+   * @param {number} row
+   * @param {number} col
+   * @returns {[number, number]}
+   */
+  center(row, col) {
+    const d = this.data;
+    return [this.size * d.column_step * (col + d.odd_row_shift * (row & 1)), this.size * d.row_step * row];
+  }
+
+  /**
+   * @param {number} row
+   * @param {number} col
+   * @param {number} [scale]
+   * @returns {Array<[number, number]>}
+   */
+  corners(row, col, scale = 1) {
+    const [cx, cy] = this.center(row, col);
+    const r = this.size * scale;
+    return this.cornerAngles.map((a) => /** @type {[number, number]} */ ([cx + r * Math.cos(a), cy - r * Math.sin(a)]));
+  }
+
+  /** The middle of a side, or ``frac`` of the way there from the centre.
+   * @param {number} row
+   * @param {number} col
+   * @param {number | string} side
+   * @param {number} [frac]
+   * @returns {[number, number]}
+   */
+  sideMidpoint(row, col, side, frac = 1) {
+    const [cx, cy] = this.center(row, col);
+    const a = this.sideAngles[this.sideIndex(side)];
+    const reach = this.size * this.data.side_reach * frac;
+    return [cx + reach * Math.cos(a), cy - reach * Math.sin(a)];
+  }
 }
 
-/**
+/** Odd-r offset (row, col) to axial (q, r).
  * @param {number} row
  * @param {number} col
  * @returns {[number, number]}
@@ -81,71 +162,6 @@ function toAxial(row, col) {
  */
 function fromAxial(q, r) {
   return [r, q + (r - (r & 1)) / 2];
-}
-
-/**
- * @param {number} row
- * @param {number} col
- * @param {number | string} side
- * @returns {[number, number]}
- */
-export function neighbour(row, col, side) {
-  const [q, r] = toAxial(row, col);
-  const [dq, dr] = DIRS[sideIndex(side)];
-  return fromAxial(q + dq, r + dr);
-}
-
-/** The side of hex a that faces the adjacent hex b, or -1.
- * @param {[number, number] | number[]} a
- * @param {[number, number] | number[]} b
- */
-export function sideTowards(a, b) {
-  const [aq, ar] = toAxial(a[0], a[1]);
-  const [bq, br] = toAxial(b[0], b[1]);
-  return DIRS.findIndex(([dq, dr]) => aq + dq === bq && ar + dr === br);
-}
-
-/**
- * @param {number} row
- * @param {number} col
- * @param {number} size
- * @returns {[number, number]}
- */
-export function hexCenter(row, col, size) {
-  return [size * SQRT3 * (col + 0.5 * (row & 1)), size * 1.5 * row];
-}
-
-/**
- * @param {number} row
- * @param {number} col
- * @param {number} size
- * @param {number} [scale]
- * @returns {Array<[number, number]>}
- */
-export function hexCorners(row, col, size, scale = 1) {
-  const [cx, cy] = hexCenter(row, col, size);
-  /** @type {Array<[number, number]>} */
-  const out = [];
-  for (let i = 0; i < 6; i++) {
-    const a = ((60 * i - 30) * Math.PI) / 180;
-    out.push([cx + size * scale * Math.cos(a), cy - size * scale * Math.sin(a)]);
-  }
-  return out;
-}
-
-/**
- * @param {number} row
- * @param {number} col
- * @param {number | string} side
- * @param {number} size
- * @param {number} [frac]
- * @returns {[number, number]}
- */
-export function sideMidpoint(row, col, side, size, frac = 1) {
-  const [cx, cy] = hexCenter(row, col, size);
-  const a = (60 * sideIndex(side) * Math.PI) / 180;
-  const reach = ((size * SQRT3) / 2) * frac;
-  return [cx + reach * Math.cos(a), cy - reach * Math.sin(a)];
 }
 
 /** A number rounded for SVG attributes and styles.
@@ -187,6 +203,8 @@ export class Board {
     /** @type {SVGSVGElement | null} */
     this.svg = null;
     this.size = 32;
+    /** @type {Geometry | null} the picture's hex layout (set when it is loaded) */
+    this.geo = null;
     /** @type {Map<string, City>} */
     this.cities = new Map();
     /** @type {Map<string, string>} "r,c" -> city id */
@@ -231,7 +249,8 @@ export class Board {
     this.svg.setAttribute("role", "img");
     this.svg.setAttribute("aria-label", `The board: ${mapId}`);
     this.colorblind = !!colorblind;
-    this.size = parseFloat(this.svg.dataset.size || "32");
+    this.geo = new Geometry(JSON.parse(this.svg.dataset.geometry));
+    this.size = this.geo.size;
     this.layers = {
       track: this.svg.querySelector("#layer-track"),
       cubes: this.svg.querySelector("#layer-cubes"),
@@ -287,7 +306,7 @@ export class Board {
     const s = this.size;
     for (const city of this.cities.values()) {
       if (city.group.querySelector(".color-letter")) continue;
-      const [cx, cy] = hexCenter(city.row, city.col, s);
+      const [cx, cy] = this.geo.center(city.row, city.col);
       const color = city.group.dataset.color;
       const marker = city.group.querySelector(".city-marker");
       const text = svg(
@@ -452,7 +471,7 @@ export class Board {
 
   /** Screen pixels across one hex (flat side to flat side) at the current zoom. */
   hexPixels() {
-    return this.size * Math.sqrt(3) * this.pixelsPerUnit();
+    return this.size * this.geo.data.column_step * this.pixelsPerUnit(); // a hex's width
   }
 
   /** City names and cubes never smaller than a person can read: when the zoom would draw
@@ -603,14 +622,13 @@ export class Board {
    * @param {number} [frac]
    */
   trackPath(row, col, a, b, frac) {
-    const s = this.size;
-    const [x1, y1] = sideMidpoint(row, col, a, s);
+    const [x1, y1] = this.geo.sideMidpoint(row, col, a);
     if (b === null || b === undefined || b === "") {
-      const [x2, y2] = sideMidpoint(row, col, a, s, frac ?? 0.5);
+      const [x2, y2] = this.geo.sideMidpoint(row, col, a, frac ?? 0.5);
       return `M${n(x1)},${n(y1)} L${n(x2)},${n(y2)}`;
     }
-    const [cx, cy] = hexCenter(row, col, s);
-    const [x2, y2] = sideMidpoint(row, col, b, s);
+    const [cx, cy] = this.geo.center(row, col);
+    const [x2, y2] = this.geo.sideMidpoint(row, col, b);
     return `M${n(x1)},${n(y1)} Q${n(cx)},${n(cy)} ${n(x2)},${n(y2)}`;
   }
 
@@ -624,13 +642,13 @@ export class Board {
     const tiles = link.tiles || [];
     if (!tiles.length) return pieces;
     const [r0, c0, a0] = tiles[0];
-    const [sr, sc] = neighbour(r0, c0, a0);
-    pieces.push([sr, sc, (sideIndex(a0) + 3) % 6, null]);
-    for (const [r, c, a, b] of tiles) pieces.push([r, c, sideIndex(a), sideIndex(b)]);
+    const [sr, sc] = this.geo.neighbour(r0, c0, a0);
+    pieces.push([sr, sc, (this.geo.sideIndex(a0) + 3) % 6, null]);
+    for (const [r, c, a, b] of tiles) pieces.push([r, c, this.geo.sideIndex(a), this.geo.sideIndex(b)]);
     if (link.end) {
       const [r1, c1, , b1] = tiles[tiles.length - 1];
-      const [er, ec] = neighbour(r1, c1, b1);
-      pieces.push([er, ec, (sideIndex(b1) + 3) % 6, null]);
+      const [er, ec] = this.geo.neighbour(r1, c1, b1);
+      pieces.push([er, ec, (this.geo.sideIndex(b1) + 3) % 6, null]);
     }
     return pieces;
   }
@@ -681,7 +699,7 @@ export class Board {
       }
       if (this.colorblind && link.tiles && link.tiles.length) {
         const [r, c] = link.tiles[Math.floor((link.tiles.length - 1) / 2)];
-        const [cx, cy] = hexCenter(r, c, s);
+        const [cx, cy] = this.geo.center(r, c);
         group.append(
           svg("circle", { cx: n(cx), cy: n(cy), r: n(s * 0.2), fill: "#fff", stroke: color }),
           svg(
@@ -710,7 +728,7 @@ export class Board {
    */
   cubeSlots(row, col, count) {
     const s = this.size;
-    const [cx, cy] = hexCenter(row, col, s);
+    const [cx, cy] = this.geo.center(row, col);
     const cube = s * 0.2;
     const gap = s * 0.04;
     const perRow = 5;
@@ -793,7 +811,7 @@ export class Board {
     for (const cityId of view.empty_cities || []) {
       const city = this.cities.get(cityId);
       if (!city) continue;
-      const [cx, cy] = hexCenter(city.row, city.col, s);
+      const [cx, cy] = this.geo.center(city.row, city.col);
       const g = svg("g", { class: "ecm", "data-city": cityId });
       g.append(
         svg("circle", {
@@ -841,12 +859,12 @@ export class Board {
     let cy;
     let onHex = false;
     if (Array.isArray(m.hex)) {
-      [cx, cy] = hexCenter(m.hex[0], m.hex[1], s);
+      [cx, cy] = this.geo.center(m.hex[0], m.hex[1]);
       onHex = true;
     } else {
       const city = m.city ? this.cities.get(m.city) : null;
       if (!city) return;
-      [cx, cy] = hexCenter(city.row, city.col, s);
+      [cx, cy] = this.geo.center(city.row, city.col);
       cx -= s * 0.5 - nth * s * 0.5; // several markers beside one city sit side by side
       cy -= s * 0.45;
     }
@@ -890,12 +908,11 @@ export class Board {
     layer.dataset.key = key;
     clearNode(layer);
     if (!shade) return;
-    const s = this.size;
     const g = svg("g", { class: "west-shade" });
     for (const [row, col] of this.hexes || []) {
       const limit = shade.limits[row] ?? shade.limits[String(row)];
       if (limit === undefined || col >= limit) continue;
-      g.append(svg("polygon", { points: pts(hexCorners(row, col, s)), "data-row": row, "data-col": col }));
+      g.append(svg("polygon", { points: pts(this.geo.corners(row, col)), "data-row": row, "data-col": col }));
     }
     g.append(svg("title", {}, shade.title || "No building here yet"));
     layer.append(g);
@@ -910,7 +927,7 @@ export class Board {
     for (const cityId of cityIds || []) {
       const city = this.cities.get(cityId);
       if (!city) continue;
-      const [cx, cy] = hexCenter(city.row, city.col, s);
+      const [cx, cy] = this.geo.center(city.row, city.col);
       const r = s * 0.55;
       const d = r * 0.55;
       const g = svg("g", { class: "not-in-play", "data-city": cityId });
@@ -957,9 +974,9 @@ export class Board {
         "data-row": h.row,
         "data-col": h.col,
       });
-      g.append(svg("polygon", { points: pts(hexCorners(h.row, h.col, s, 0.9)) }));
+      g.append(svg("polygon", { points: pts(this.geo.corners(h.row, h.col, 0.9)) }));
       if (h.label) {
-        const [cx, cy] = hexCenter(h.row, h.col, s);
+        const [cx, cy] = this.geo.center(h.row, h.col);
         g.append(
           svg(
             "text",
@@ -993,14 +1010,14 @@ export class Board {
     const s = this.size;
     for (let i = 0; i < path.length; i++) {
       const [r, c] = path[i];
-      let a = i > 0 ? sideTowards(path[i], path[i - 1]) : -1;
-      let b = i < path.length - 1 ? sideTowards(path[i], path[i + 1]) : -1;
+      let a = i > 0 ? this.geo.sideTowards(path[i], path[i - 1]) : -1;
+      let b = i < path.length - 1 ? this.geo.sideTowards(path[i], path[i + 1]) : -1;
       if (i === 0) {
         // the start: a stub from the city (or the old end) towards the first new tile
         a = b;
         b = -1;
       } else if (i === path.length - 1) {
-        b = exit === null || exit === undefined ? -1 : sideIndex(exit);
+        b = exit === null || exit === undefined ? -1 : this.geo.sideIndex(exit);
       }
       if (a < 0) continue;
       const d = this.trackPath(r, c, a, b < 0 ? null : b, b < 0 ? (i === 0 ? 0.5 : 0.5) : 1);

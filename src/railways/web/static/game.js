@@ -5,20 +5,15 @@
 // It shows the board and the game as the server's view says, offers the seat's legal
 // moves (from the server's LegalActions) and sends actions. Live updates arrive over a
 // WebSocket; every update re-renders the page. This file wires the page's modules
-// (game/*.js, one per panel) together and starts them.
+// (game/*.js, one per panel) together and starts them. Their imports run one way: the state
+// (game/state.js), what the seat may do (seat.js), the server (net.js), the panels, the board
+// view, and status.js's render, which draws them all; a module that changes the state asks
+// for a redraw through state.js, and this file hands render in (onRedraw).
 
 import { Board } from "./board.js";
 import { gameLink, getJSON, rememberGame } from "./common.js";
-import { cancelMode, confirmMode, doBid, doPass, doUndo } from "./game/actions.js";
-import {
-  onHex,
-  restoreBoardView,
-  saveBoardViewSoon,
-  setColorblind,
-  toggleLegend,
-  wireTooltips,
-  zoomBy,
-} from "./game/board-view.js";
+import { confirmMode, doBid, doPass, doUndo } from "./game/actions.js";
+import { onHex, setColorblind, toggleLegend, wireTooltips } from "./game/board-view.js";
 import { enterBuild, stepBack } from "./game/build.js";
 import { enterDeliver } from "./game/deliver.js";
 import { wireDrawer } from "./game/drawer.js";
@@ -27,10 +22,12 @@ import { readNames } from "./game/names.js";
 import { apply, connect, hideError, openRule, refresh, setConn, showError } from "./game/net.js";
 import { wireCardTexts } from "./game/ops.js";
 import { enterReplay, replayStep, wireReplay } from "./game/replay.js";
+import { cancelMode } from "./game/seat.js";
 import { wireSheet } from "./game/sheet.js";
-import { $, $input, board, GAME_ID, gameUrl, S, setBoard, TOKEN } from "./game/state.js";
-import { exportRecord, openDialog } from "./game/status.js";
+import { $, $input, board, GAME_ID, gameUrl, onRedraw, S, setBoard, TOKEN } from "./game/state.js";
+import { exportRecord, openDialog, render } from "./game/status.js";
 import { wireTable } from "./game/table.js";
+import { restoreBoardView, saveBoardViewSoon, zoomBy } from "./game/zoom.js";
 
 /**
  * @param {KeyboardEvent} event
@@ -149,6 +146,7 @@ export async function loadExtras(mapId) {
 }
 
 async function main() {
+  onRedraw(render);
   wire();
   document.body.classList.toggle("colorblind", S.colorblind);
   $("btn-colorblind").setAttribute("aria-pressed", String(S.colorblind));

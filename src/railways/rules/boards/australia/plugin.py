@@ -78,7 +78,8 @@ class Australia(Plugin):
     card_effects: Mapping[str, CardEffect] = EFFECTS
     solo_hook = "railways.rules.boards.australia.solo:AustraliaSolo"  # the town tracker
     bot_pieces: Mapping[str, str] = {
-        "greedy": "railways.rules.boards.australia.greedy:AustraliaContext"
+        "greedy": "railways.rules.boards.australia.greedy:AustraliaContext",
+        "greedy-solo": "railways.rules.boards.australia.greedy:AustraliaSoloContext",
     }
     baron_effects: Mapping[str, BaronEffect] = BARON_EFFECTS
 

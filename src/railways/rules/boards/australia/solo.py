@@ -14,7 +14,8 @@ The solo appendix adds a tracker card beside the board:
   tracker (RB-095).
 
 Cubes on the tracker are out of the bag for the rest of the game (``SoloRules.cubes_held``).
-The tracker's tables are the ``[towns]`` table of ``solo.toml``, read here.
+The tracker's tables are the ``[towns]`` table of ``solo.toml``, read here; what it holds is
+kept in the solo state's ``own`` table (:class:`Kept`).
 """
 
 from __future__ import annotations
@@ -51,6 +52,26 @@ class TownTracker:
 
     def points_for_delivered(self, towns: int) -> int:
         return _table_points(self.delivered_points, towns)
+
+
+BUILT, DELIVERED, CUBES = "towns_built", "towns_delivered", "tracker"  # solo state's own keys
+
+
+class Kept:
+    """What the tracker holds, in the solo state's ``own`` table (plain lists, so the state
+    copies and replays as before): the towns the player built by paying for them, the towns
+    it delivered to, and the colours of the cubes on the card."""
+
+    def __init__(self, game: Game) -> None:
+        own = solo_state(game).own
+        self.built: list[str] = own.get(BUILT, [])
+        self.delivered: list[str] = own.get(DELIVERED, [])
+        self.cubes: list[str] = own.get(CUBES, [])
+
+    @staticmethod
+    def start(game: Game) -> None:
+        """The empty tracker, at set-up."""
+        solo_state(game).own.update({BUILT: [], DELIVERED: [], CUBES: []})
 
 
 def _table_points(table: tuple[int, ...], count: int) -> int:
@@ -121,10 +142,10 @@ def player_builds(game: Game, seat: int, link: Link) -> None:
     if seat != PLAYER or not link.complete or not is_unbuilt(game, link.end):
         return
     assert link.end is not None
-    solo = solo_state(game)
-    solo.towns_built.append(link.end)
+    kept = Kept(game)
+    kept.built.append(link.end)
     cubes = game.draw_cubes(1)
-    solo.tracker += [c.value for c in cubes]
+    kept.cubes.extend(c.value for c in cubes)
     name = game.city_name(link.end)
     if cubes:
         game.log(f"A {cubes[0].value} cube goes on the town tracker: {name} is built by you")
@@ -144,17 +165,17 @@ def railbot_builds(game: Game, link: Link) -> None:
 def delivered(game: Game, delivery: Delivery) -> None:
     """RB-094: the first cube delivered to a town goes on the tracker, not into the bag."""
     town = delivery.destination
-    solo = solo_state(game)
-    if not in_force(game) or not is_town(game, town) or town in solo.towns_delivered:
+    kept = Kept(game)
+    if not in_force(game) or not is_town(game, town) or town in kept.delivered:
         return
-    solo.towns_delivered.append(town)
+    kept.delivered.append(town)
     color = delivery.color
     if game.state.bag[color] > 0:  # the delivery put it back in the bag (RW-p5-30)
         game.state.bag[color] -= 1
-        solo.tracker.append(color.value)
+        kept.cubes.append(color.value)
     game.log(
         f"The {color.value} cube delivered to {game.city_name(town)} goes on the town tracker "
-        f"({len(solo.towns_delivered)} town{'' if len(solo.towns_delivered) == 1 else 's'} "
+        f"({len(kept.delivered)} town{'' if len(kept.delivered) == 1 else 's'} "
         "delivered to)"
     )
 
@@ -164,26 +185,26 @@ def final_points(game: Game) -> int:
     tracker = tracker_of(game)
     if tracker is None:
         return 0
-    solo = solo_state(game)
-    built = tracker.points_for_built(len(solo.towns_built))
-    reached = tracker.points_for_delivered(len(solo.towns_delivered))
+    kept = Kept(game)
+    built = tracker.points_for_built(len(kept.built))
+    reached = tracker.points_for_delivered(len(kept.delivered))
     if built:
-        game.log(f"Towns you built: {len(solo.towns_built)}, {built} points")
+        game.log(f"Towns you built: {len(kept.built)}, {built} points")
     if reached:
-        game.log(f"Towns you delivered to: {len(solo.towns_delivered)}, {reached} points")
+        game.log(f"Towns you delivered to: {len(kept.delivered)}, {reached} points")
     return built + reached
 
 
 def lost_by_towns(game: Game) -> bool:
     """RB-094: no cube delivered to a town by the end loses the game."""
     tracker = tracker_of(game)
-    return tracker is not None and tracker.must_deliver and not solo_state(game).towns_delivered
+    return tracker is not None and tracker.must_deliver and not Kept(game).delivered
 
 
 def held(game: Game) -> dict[Color, int]:
     """The cubes on the tracker card, by colour (out of the bag)."""
     out: dict[Color, int] = {}
-    for value in solo_state(game).tracker:
+    for value in Kept(game).cubes:
         out[Color(value)] = out.get(Color(value), 0) + 1
     return out
 
@@ -193,12 +214,12 @@ def tracker_view(game: Game) -> dict[str, Any] | None:
     tracker = tracker_of(game)
     if tracker is None:
         return None
-    solo = solo_state(game)
+    kept = Kept(game)
     return {
-        "built": list(solo.towns_built),
-        "delivered": list(solo.towns_delivered),
-        "built_points": tracker.points_for_built(len(solo.towns_built)),
-        "delivered_points": tracker.points_for_delivered(len(solo.towns_delivered)),
+        "built": list(kept.built),
+        "delivered": list(kept.delivered),
+        "built_points": tracker.points_for_built(len(kept.built)),
+        "delivered_points": tracker.points_for_delivered(len(kept.delivered)),
         "must_deliver": tracker.must_deliver,
     }
 
@@ -206,21 +227,20 @@ def tracker_view(game: Game) -> dict[str, Any] | None:
 def delivery_points(game: Game, city: str) -> int:
     """What the tracker's delivered column gains if the next cube goes to ``city``."""
     tracker = tracker_of(game)
-    solo = solo_state(game)
-    if tracker is None or not is_town(game, city) or city in solo.towns_delivered:
+    delivered_to = Kept(game).delivered
+    if tracker is None or not is_town(game, city) or city in delivered_to:
         return 0
-    reached = len(solo.towns_delivered)
+    reached = len(delivered_to)
     return tracker.points_for_delivered(reached + 1) - tracker.points_for_delivered(reached)
 
 
 def delivery_needed(game: Game, city: str) -> bool:
     """Whether a cube to ``city`` would be the first to a town, which the game needs (RB-094)."""
     tracker = tracker_of(game)
-    solo = solo_state(game)
     return (
         tracker is not None
         and tracker.must_deliver
-        and not solo.towns_delivered
+        and not Kept(game).delivered
         and is_town(game, city)
     )
 
@@ -230,12 +250,16 @@ def build_points(game: Game, city: str | None) -> int:
     tracker = tracker_of(game)
     if tracker is None or not is_unbuilt(game, city):
         return 0
-    built = len(solo_state(game).towns_built)
+    built = len(Kept(game).built)
     return tracker.points_for_built(built + 1) - tracker.points_for_built(built)
 
 
 class AustraliaSolo(SoloHook):
     """The town tracker as the solo game's hook (``Australia.solo_hook``)."""
+
+    def setup(self, game: Game) -> None:
+        if in_force(game):
+            Kept.start(game)
 
     def appendix_keys(self) -> frozenset[str]:
         return frozenset({TABLE})

@@ -7,8 +7,8 @@ instead. Whenever the Exhaust Purple card or Final Evaluation is revealed, and o
 the last turn, the player loses points by the purple cubes on the board.
 
 Its data is the ``[scarce_color]`` table of ``solo.toml`` and the ``place`` key of a Railbot
-card (the city its purple icon names), read here; the count of cubes beside the board is the
-solo state's ``supply``.
+card (the city its purple icon names), read here; the count of cubes beside the board is kept
+in the solo state's ``own`` table under ``supply``.
 """
 
 from __future__ import annotations
@@ -27,6 +27,17 @@ TABLE = "scarce_color"  # the table of solo.toml
 PLACE = "place"  # the key of a Railbot card whose purple icon names a city
 PLACE_TASK = "place_scarce"  # the task that puts one cube on that city
 _KEYS = {"source", "color", "setup", "new_city_tiles", "new_industry", "card", "penalty"}
+SUPPLY = "supply"  # the key of the solo state's own table: purple cubes beside the board
+
+
+def supply(game: Game) -> int:
+    """The cubes of the scarce colour beside the board, out of the bag (RB-102)."""
+    found: int = solo_state(game).own.get(SUPPLY, 0)
+    return found
+
+
+def set_supply(game: Game, count: int) -> None:
+    solo_state(game).own[SUPPLY] = count
 
 
 @dataclass(frozen=True)
@@ -126,12 +137,12 @@ def penalty(game: Game, scarce: ScarceColor, when: str) -> None:
 
 def place(game: Game, city: str, count: int, why: str) -> None:
     """Put cubes of the scarce colour from beside the board on a city (RB-102, RB-105)."""
-    scarce, solo = scarce_of(game), solo_state(game)
+    scarce = scarce_of(game)
     if scarce is None or city not in game.state.cubes:
         return
-    placed = min(count, solo.supply)
+    placed = min(count, supply(game))
     if placed:
-        solo.supply -= placed
+        set_supply(game, supply(game) - placed)
         game.add_cubes(city, [scarce.color] * placed)
         plural = "" if placed == 1 else "s"
         name = game.city_name(city)
@@ -151,13 +162,14 @@ def setup(game: Game, scarce: ScarceColor) -> None:
     cannot fill the board (ours prints 107 cubes and the bag holds 100 that are not
     purple) the last cubes missing are those of the biggest cities and no city starts
     empty."""
-    solo, state, board = solo_state(game), game.state, game.board
+    state, board = game.state, game.board
     color = scarce.color
     for city in sorted(state.cubes):
         for cube in state.cubes[city]:
             state.bag[cube] += 1
         state.cubes[city] = []
-    solo.supply, state.bag[color] = state.bag[color], 0
+    set_supply(game, state.bag[color])
+    state.bag[color] = 0
     reduction = board.tables.cube_reduction.get(game.n, 0)
     want = {c: max(1, board.cities[c].cubes - reduction) for c in sorted(state.cubes)}
     for layer in range(max(want.values(), default=0)):
@@ -194,7 +206,7 @@ class MexicoSolo(SoloHook):
         scarce = scarce_of(game)
         if scarce is not None and color is scarce.color and game.state.bag[color] > 0:
             game.state.bag[color] -= 1
-            solo_state(game).supply += 1
+            set_supply(game, supply(game) + 1)
 
     def new_industry(self, game: Game, city: str, why: str) -> None:
         """RB-105: a New Industry card brings a purple cube too."""
@@ -229,7 +241,7 @@ class MexicoSolo(SoloHook):
     def held(self, game: Game) -> dict[Color, int]:
         """The purple cubes beside the board (RB-102)."""
         scarce = scarce_of(game)
-        return {} if scarce is None else {scarce.color: solo_state(game).supply}
+        return {} if scarce is None else {scarce.color: supply(game)}
 
     def final_points(self, game: Game) -> int:
         """RB-108: the penalty a third time, after the last turn."""

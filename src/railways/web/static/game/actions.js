@@ -1,6 +1,6 @@
 // @ts-check
-// What the seat may do (from the server's legal actions), the money an action costs, and the
-// action panel: baron choice, auction, the action buttons, a map's own actions.
+// The action panel: baron choice, auction, the action buttons, a map's own actions and the
+// end-of-game breakdown (what the seat may do is read through seat.js).
 
 import { clear, el, humanize, money } from "../common.js";
 import { renderBoard } from "./board-view.js";
@@ -9,8 +9,8 @@ import { confirmDeliver, enterDeliver, renderDeliverPanel } from "./deliver.js";
 import { baronName, baronText, button, cardName, playerName, swatch } from "./names.js";
 import { openRule, send } from "./net.js";
 import { renderClaimWindow, renderSoloActions, renderSoloChoice, solo } from "./solo.js";
+import { bondsFor, bondWarning, me, myTurn, pricedLabel, rules, simple, simpleEntries } from "./seat.js";
 import { $, $input, board, DEDICATED_KINDS, S } from "./state.js";
-import { finalBreakdown, render } from "./status.js";
 import {
   confirmUrbanize,
   enterUrbanize,
@@ -19,72 +19,7 @@ import {
 } from "./urbanize.js";
 
 /** @typedef {import("./state.js").Option} Option */
-
-export function myTurn() {
-  return (
-    S.seat !== null &&
-    S.view &&
-    S.view.to_act === S.seat &&
-    S.legal &&
-    (S.legal.simple.length || S.legal.min_bid !== null || S.legal.builds.length)
-  );
-}
-
-/**
- * @param {string} kind
- */
-export function simpleEntries(kind) {
-  return S.legal ? S.legal.simple.filter((o) => o.action.kind === kind) : [];
-}
-
-/**
- * @param {string} kind
- */
-export function simple(kind) {
-  return S.legal ? S.legal.simple.filter((o) => o.action.kind === kind).map((o) => o.action) : [];
-}
-
-export function me() {
-  return S.view && S.seat !== null ? S.view.players[S.seat] : null;
-}
-
-/** The game's money rules as the view states them (bond value, urbanize cost, ...). */
-export function rules() {
-  return (S.view && S.view.money) || {};
-}
-
-export function bondValue() {
-  return rules().bond_value || 1;
-}
-
-/**
- * @param {number} cost
- */
-export function bondsFor(cost) {
-  const cash = me() ? me().cash : 0;
-  return Math.max(0, Math.ceil((cost - cash) / bondValue()));
-}
-
-/** A button's words with its price and, when cash falls short, the bonds it forces, shown
- * before the action is taken (RW-p4-23: only the bonds needed are issued).
- * @param {string} label
- * @param {number | null | undefined} cost
- */
-export function pricedLabel(label, cost) {
-  if (cost === null || cost === undefined) return label;
-  const parts = [el("span", {}, label), " · ", el("span", { class: "cost" }, money(cost))];
-  const warning = bondWarning(cost);
-  if (warning) parts.push(" · ", el("span", { class: "cost warn" }, warning));
-  return parts;
-}
-
-/** "2 bonds will be issued ($10,000)" for a cost beyond the seat's cash, or "".
- * @param {number} cost
- */
-export function bondWarning(cost) {
-  const bonds = bondsFor(cost);
-  return bonds ? `${bonds} bond${bonds === 1 ? "" : "s"} will be issued (${money(bonds * bondValue())})` : "";
-}
+/** @typedef {import("./state.js").Final} Final */
 
 export function doPass() {
   if (!myTurn()) return;
@@ -144,25 +79,6 @@ export function doBid() {
   }
   delete input.dataset.confirm;
   return send({ kind: "bid", seat: S.seat, amount });
-}
-
-export function inActions() {
-  return myTurn() && S.view.phase === "actions";
-}
-
-/**
- * @param {boolean} [rerender] draw the page again
- */
-export function cancelMode(rerender = true) {
-  S.mode = null;
-  S.build = null;
-  S.deliver = null;
-  S.urb = null;
-  if (board) {
-    board.clearPreview();
-    board.setHighlights([]);
-  }
-  if (rerender && S.view) render();
 }
 
 export function confirmMode() {
@@ -428,4 +344,40 @@ export function showPlaces(o) {
     if (city) list.push({ row: city.row, col: city.col, kind: "source", extra: "hl-plugin" });
   }
   board.setHighlights(list);
+}
+
+/** Every player's final score, part by part (the server's own sum), and what decided it.
+ * @param {Final} final the view's ``final``
+ */
+export function finalBreakdown(final) {
+  const rows = final.players;
+  const cell = (/** @type {number} */ n) => el("td", { class: "num" }, n > 0 ? `+${n}` : String(n));
+  const table = el(
+    "table",
+    { class: "breakdown", id: "final-breakdown" },
+    el(
+      "thead",
+      {},
+      el("tr", {}, el("th", {}, "Player"), el("th", {}, "Track"), el("th", {}, "Bonds"), el("th", { title: "The Rail Baron's points" }, "Baron"), el("th", {}, "Other"), el("th", { title: "Ties are broken by complete links, then money (in each final score's tip)" }, "Final")),
+    ),
+    el(
+      "tbody",
+      {},
+      rows.map((r) => {
+        const other = r.rules + r.cards.reduce((t, c) => t + c.points, 0);
+        const otherTitle = r.cards.map((c) => `${c.name} ${c.points}`).join(", ");
+        return el(
+          "tr",
+          { "data-seat": r.seat },
+          el("td", { class: "who", title: playerName(r.seat) }, swatch(r.seat), playerName(r.seat)),
+          el("td", { class: "num" }, String(r.track)),
+          cell(r.bonds),
+          el("td", { class: "num", title: r.baron ? `${r.baron.name}: +${r.baron.points}` : "no Rail Baron" }, r.baron ? `+${r.baron.points}` : "—"),
+          el("td", { class: "num", title: otherTitle }, other ? `+${other}` : "0"),
+          el("td", { class: "num total", title: `tie-breaks: ${r.links} complete link${r.links === 1 ? "" : "s"}, ${money(r.cash)}` }, String(r.total)),
+        );
+      }),
+    ),
+  );
+  return el("div", { class: "breakdown-box" }, table, el("p", { class: "decided", id: "final-decided" }, `${final.decided}.`));
 }

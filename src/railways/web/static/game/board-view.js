@@ -1,15 +1,14 @@
 // @ts-check
 // The board on the page: what it highlights in each mode, clicks on hexes, city tooltips,
-// zoom and position (remembered per game), the legend and colour-blind mode.
+// the legend and colour-blind mode (zoom and position: zoom.js).
 
 import { clear, el, humanize, setPref, toast } from "../common.js";
-import { inActions } from "./actions.js";
-import { buildClick, buildStarts, enterBuild, ownOpenEnds, switchStarts } from "./build.js";
+import { buildClick, buildOrigins, buildStarts, enterBuild, originName, ownOpenEnds } from "./build.js";
 import { deliverClick, deliveryEntries, enterDeliver } from "./deliver.js";
 import { cityName, playerName } from "./names.js";
 import { outOfPlay, outOfPlayLines, westShade } from "./solo.js";
-import { $, GAME_ID, S, board, gameUrl } from "./state.js";
-import { render } from "./status.js";
+import { inActions } from "./seat.js";
+import { $, S, board, gameUrl, redraw } from "./state.js";
 import { urbanizeOptions } from "./urbanize.js";
 
 /** @typedef {import("./state.js").Hit} Hit */
@@ -28,7 +27,7 @@ export function onHex(hit) {
   if (S.mode === "urbanize") {
     if (hit.city && urbanizeOptions().some((a) => a.city === hit.city)) {
       S.urb.city = hit.city;
-      render();
+      redraw();
     }
     return;
   }
@@ -74,9 +73,11 @@ export function renderBoard() {
   if (S.mode === "build") {
     const b = S.build;
     if (!b.path.length) {
-      // Own track where a Switch Track may go (a map's or module's rule): a start too, marked
-      // Y (first: of two highlights of one hex, the first is kept).
-      for (const [row, col] of switchStarts()) highlights.push({ row, col, kind: "start", extra: "hl-switch", label: "Y" });
+      // Own track where the engine lets a new link start (a Switch Track, a map's or module's
+      // rule): a start too, marked (first: of two highlights of one hex, the first is kept).
+      for (const o of buildOrigins()) {
+        highlights.push({ row: o.hex[0], col: o.hex[1], kind: "start", extra: `hl-${o.kind}`, label: originName(o.kind).symbol });
+      }
       for (const [row, col] of buildStarts()) highlights.push({ row, col, kind: "start" });
     } else {
       b.path.forEach(([row, col], i) => highlights.push({ row, col, kind: "path", label: i === 0 ? "" : "" }));
@@ -130,7 +131,7 @@ export async function setColorblind(on) {
     board.setZoom(zoom);
     [board.container.scrollLeft, board.container.scrollTop] = scroll;
   }
-  render();
+  redraw();
 }
 
 /** What a player wants to know about a city at a glance: colour, cubes, links, markers.
@@ -179,63 +180,6 @@ export function wireTooltips() {
   container.addEventListener("pointerleave", (event) => {
     if (event.pointerType !== "touch") tip.hidden = true;
   });
-}
-
-export const VIEW_KEY = () => `railways.view.${GAME_ID}`;
-
-/** @type {number | undefined} */
-export let saveTimer;
-
-export function saveBoardViewSoon() {
-  clearTimeout(saveTimer);
-  saveTimer = setTimeout(saveBoardView, 250);
-}
-
-export function saveBoardView() {
-  const c = board.container;
-  const box = board.svg ? board.svg.getBoundingClientRect() : null;
-  if (!box || !box.width) return;
-  const view = {
-    zoom: board.zoom,
-    x: (c.scrollLeft + c.clientWidth / 2) / box.width,
-    y: (c.scrollTop + c.clientHeight / 2) / box.height,
-  };
-  try {
-    localStorage.setItem(VIEW_KEY(), JSON.stringify(view));
-  } catch {
-    // A full or disabled storage only loses the remembered position.
-  }
-  document.body.dataset.zoom = String(Math.round(board.zoom * 100) / 100);
-}
-
-export function restoreBoardView() {
-  let view = null;
-  try {
-    view = JSON.parse(localStorage.getItem(VIEW_KEY()) || "null");
-  } catch {
-    view = null;
-  }
-  if (!view || typeof view.zoom !== "number") {
-    board.setZoom(board.fitZoom());
-    [board.container.scrollLeft, board.container.scrollTop] = [0, 0];
-    document.body.dataset.zoom = String(Math.round(board.zoom * 100) / 100);
-    return;
-  }
-  board.setZoom(view.zoom);
-  const c = board.container;
-  const box = board.svg.getBoundingClientRect();
-  c.scrollLeft = view.x * box.width - c.clientWidth / 2;
-  c.scrollTop = view.y * box.height - c.clientHeight / 2;
-  document.body.dataset.zoom = String(Math.round(board.zoom * 100) / 100);
-}
-
-/** Zoom by a factor about the middle of the board; 0 fits the board again (fills its area).
- * @param {number} factor
- */
-export function zoomBy(factor) {
-  board.setZoom(factor === 0 ? board.fitZoom() : board.zoom * factor);
-  if (factor === 0) [board.container.scrollLeft, board.container.scrollTop] = [0, 0];
-  saveBoardViewSoon();
 }
 
 export function toggleLegend() {

@@ -2,19 +2,19 @@
 // Build mode: a build clicked hex by hex (the server prices each next hex) or picked from the
 // listed candidates, and its panel.
 
-import { SIDE_ARROWS, SIDE_NAMES, sideTowards } from "../board.js";
-import { clear, el, getJSON, money, toast } from "../common.js";
-import { bondsFor, bondWarning, cancelMode, inActions, me } from "./actions.js";
-import { saveBoardViewSoon } from "./board-view.js";
+import { SIDE_ARROWS } from "../board.js";
+import { clear, el, getJSON, humanize, money, toast } from "../common.js";
 import { button, cardName, cityName, playsOnBuild } from "./names.js";
 import { hideError, send, showError } from "./net.js";
+import { bondsFor, bondWarning, cancelMode, inActions, me } from "./seat.js";
 import { outOfPlay } from "./solo.js";
-import { board, gameUrl, S, TOKEN } from "./state.js";
-import { render } from "./status.js";
+import { board, gameUrl, redraw, S, TOKEN } from "./state.js";
+import { saveBoardViewSoon } from "./zoom.js";
 
 /** @typedef {import("./state.js").BuildOption} BuildOption */
 /** @typedef {import("./state.js").Hit} Hit */
 /** @typedef {import("./state.js").NextHex} NextHex */
+/** @typedef {import("./state.js").Origin} Origin */
 
 export function enterBuild() {
   if (!inActions()) return;
@@ -33,7 +33,7 @@ export function enterBuild() {
   };
   hideError();
   ensureTouchTargets();
-  render();
+  redraw();
 }
 
 // A finger needs about 40 CSS px to hit one hex; a touch screen zooms in to that when building.
@@ -58,43 +58,34 @@ export function ownOpenEnds() {
     });
 }
 
-/**
- * Where the seat may place a Switch Track and build on from it (RW-p7-26..30, AU-033): the
- * hexes of its own complete links that hold only that track and no switch, while it has a
- * switch left. The server plans the build from there (next-hexes) and refuses what it must.
- * @returns {Array<[number, number]>}
- */
-export function switchStarts() {
-  const v = S.view;
-  const data = v && v.plugins ? v.plugins.switch_tracks : null;
-  if (!v || !data || S.seat === null || !(Number((data.left || {})[String(S.seat)]) > 0)) return [];
-  const switches = data.switches || [];
-  const taken = new Set(switches.map((/** @type {{hex: [number, number]}} */ s) => `${s.hex[0]},${s.hex[1]}`));
-  const branches = new Set(switches.map((/** @type {{branch: number}} */ s) => s.branch));
-  /** @type {Map<string, number>} */
-  const pieces = new Map();
-  for (const l of v.links) {
-    if (l.way_of !== undefined) continue;
-    for (const t of l.tiles) pieces.set(`${t[0]},${t[1]}`, (pieces.get(`${t[0]},${t[1]}`) || 0) + 1);
-  }
-  /** @type {Array<[number, number]>} */
-  const out = [];
-  for (const l of v.links) {
-    if (l.owner !== S.seat || !l.end || branches.has(l.id) || l.way_of !== undefined) continue;
-    for (const t of l.tiles) {
-      const key = `${t[0]},${t[1]}`;
-      if (!taken.has(key) && pieces.get(key) === 1) out.push([t[0], t[1]]);
-    }
-  }
-  return out;
+/** How the page names a place a plug-in opens for a new link (the legal actions' ``origins``
+ * say which kind): its mark on the board and its words. Only words: where one may go is the
+ * engine's to say.
+ * @type {Record<string, {symbol: string, name: string}>} */
+const ORIGIN_NAMES = { switch: { symbol: "Y", name: "a Switch Track" } };
+
+/** The mark and words of an origin's kind (a kind the page does not know by its id).
+ * @param {string} kind */
+export function originName(kind) {
+  return ORIGIN_NAMES[kind] || { symbol: "+", name: humanize(kind) };
 }
 
-/** Whether the hex (row, col) is a place to start a build from a Switch Track.
+/**
+ * Where the seat may start a new link on its own track now, as the engine lists it (the
+ * legal actions' ``origins``: a Switch Track, RW-p7-26..30, AU-033). The server prices a
+ * build from there (next-hexes) and refuses what it must.
+ * @returns {Origin[]}
+ */
+export function buildOrigins() {
+  return (S.legal && S.legal.origins) || [];
+}
+
+/** The origin on hex (row, col), if a build may start a new link there.
  * @param {number} row
  * @param {number} col
  */
-export function isSwitchStart(row, col) {
-  return switchStarts().some((h) => h[0] === row && h[1] === col);
+export function originAt(row, col) {
+  return buildOrigins().find((o) => o.hex[0] === row && o.hex[1] === col) || null;
 }
 
 export function buildStarts() {
@@ -122,7 +113,7 @@ export async function buildClick(hit) {
   }
   if (!b.path.length) {
     const isEnd = ownOpenEnds().some(same);
-    if (!hit.city && !isEnd && !isSwitchStart(hit.row, hit.col)) {
+    if (!hit.city && !isEnd && !originAt(hit.row, hit.col)) {
       toast("Start a build at a city, at the open end of your unfinished link, or on your own track (a Switch Track).", "warn");
       return;
     }
@@ -147,12 +138,12 @@ export async function buildClick(hit) {
   const step = b.next.find((h) => h.row === hit.row && h.col === hit.col);
   if (step && step.cost === null) {
     // redirect: the end tile may face this hex, but the build cannot go on to it
-    if (step.turn_cost !== null && step.turn_cost !== undefined) chooseTurn(sideTowards(last, here), step.turn_cost);
+    if (step.turn_cost !== null && step.turn_cost !== undefined) chooseTurn(board.geo.sideTowards(last, here), step.turn_cost);
     else toast("The build cannot go on to that hex.", "warn");
     return;
   }
   if (!step) {
-    if (b.path.length === 1 && (hit.city || ownOpenEnds().some(same) || isSwitchStart(hit.row, hit.col))) {
+    if (b.path.length === 1 && (hit.city || ownOpenEnds().some(same) || originAt(hit.row, hit.col))) {
       b.path = [here];
       b.redirect = false;
       b.turnExit = null;
@@ -198,7 +189,7 @@ export function chooseTurn(side, cost) {
   b.turnExit = side;
   b.cost = cost;
   b.candidate = null;
-  render();
+  redraw();
 }
 
 export async function stepBack() {
@@ -264,7 +255,7 @@ export async function fetchNext() {
   }
   if (S.build !== b) return; // cancelled meanwhile
   chooseExits();
-  render();
+  redraw();
 }
 
 export function chooseExits() {
@@ -275,9 +266,9 @@ export function chooseExits() {
     return;
   }
   const last = b.path[b.path.length - 1];
-  const entry = sideTowards(last, b.path[b.path.length - 2]);
+  const entry = board.geo.sideTowards(last, b.path[b.path.length - 2]);
   const shapes = [(entry + 3) % 6, (entry + 2) % 6, (entry + 4) % 6];
-  const onward = b.next.filter((h) => h.cost !== null).map((h) => sideTowards(last, [h.row, h.col]));
+  const onward = b.next.filter((h) => h.cost !== null).map((h) => board.geo.sideTowards(last, [h.row, h.col]));
   const usable = shapes.filter((s) => onward.includes(s));
   b.exits = usable.length ? usable : shapes;
   if (!b.exits.includes(b.exit)) b.exit = b.exits[0];
@@ -287,13 +278,13 @@ export function buildAction() {
   const b = S.build;
   if (b.candidate) return b.candidate.action;
   if (b.redirect && b.path.length === 1) {
-    return { kind: "build_track", seat: S.seat, path: b.path, exit: SIDE_NAMES[b.turnExit], redirect: true, cards: b.cards };
+    return { kind: "build_track", seat: S.seat, path: b.path, exit: board.geo.sides[b.turnExit], redirect: true, cards: b.cards };
   }
   return {
     kind: "build_track",
     seat: S.seat,
     path: b.path,
-    exit: b.completes || b.exit === null ? null : SIDE_NAMES[b.exit],
+    exit: b.completes || b.exit === null ? null : board.geo.sides[b.exit],
     redirect: !!b.redirect,
     cards: b.cards,
   };
@@ -322,13 +313,13 @@ export function pickCandidate(option) {
   b.path = option.action.path.map((/** @type {[number, number]} */ [r, c]) => /** @type {[number, number]} */ ([r, c]));
   b.cost = option.cost;
   b.completes = !!option.to_city;
-  b.exit = option.action.exit ? SIDE_NAMES.indexOf(option.action.exit) : null;
+  b.exit = option.action.exit ? board.geo.sides.indexOf(option.action.exit) : null;
   b.exits = b.exit === null ? [] : [b.exit];
   b.cards = [...(option.action.cards || [])];
   b.redirect = !!option.action.redirect;
   b.turnExit = null;
   b.next = [];
-  render();
+  redraw();
 }
 
 /**
@@ -338,8 +329,9 @@ export function renderBuildPanel(panel) {
   const b = S.build;
   const cash = me().cash;
   if (!b.path.length) {
-    const switches = switchStarts().length ? ", or a hex of your track marked Y to place a Switch Track" : "";
-    panel.append(el("p", {}, `Click a highlighted city (or the open end of your unfinished link${switches}) to start, or pick a ready-made link below.`));
+    const kinds = [...new Set(buildOrigins().map((o) => o.kind))].map(originName);
+    const others = kinds.map((k) => `, or a hex of your track marked ${k.symbol} to place ${k.name}`).join("");
+    panel.append(el("p", {}, `Click a highlighted city (or the open end of your unfinished link${others}) to start, or pick a ready-made link below.`));
   } else {
     const steps = b.completes ? b.path.length - 2 : b.path.length - 1;
     const endCity = b.completes ? board.cityAtHex(...b.path[b.path.length - 1]) : null;
@@ -371,12 +363,12 @@ export function renderBuildPanel(panel) {
         const here = b.path[0];
         const row = el("div", { class: "row wrap exits", role: "group", "aria-label": "Turn the end tile only" }, el("span", {}, "Turn only, to point:"));
         for (const h of turns) {
-          const side = sideTowards(here, [h.row, h.col]);
+          const side = board.geo.sideTowards(here, [h.row, h.col]);
           row.append(
-            button(`${SIDE_ARROWS[side]} ${SIDE_NAMES[side]} (${money(h.turn_cost)})`, () => chooseTurn(side, h.turn_cost), {
+            button(`${SIDE_ARROWS[side]} ${board.geo.sides[side]} (${money(h.turn_cost)})`, () => chooseTurn(side, h.turn_cost), {
               class: side === b.turnExit ? "toggle on turn-only" : "toggle turn-only",
               "aria-pressed": String(side === b.turnExit),
-              "data-side": SIDE_NAMES[side],
+              "data-side": board.geo.sides[side],
             }),
           );
         }
@@ -397,11 +389,11 @@ export function renderBuildPanel(panel) {
       const row = el("div", { class: "row wrap exits", role: "group", "aria-label": "Direction of the last tile" }, el("span", {}, "Last tile points:"));
       for (const s of b.exits) {
         row.append(
-          button(`${SIDE_ARROWS[s]} ${SIDE_NAMES[s]}`, () => {
+          button(`${SIDE_ARROWS[s]} ${board.geo.sides[s]}`, () => {
             b.exit = s;
             b.candidate = null;
-            render();
-          }, { class: s === b.exit ? "toggle on" : "toggle", "aria-pressed": String(s === b.exit), "data-side": SIDE_NAMES[s], title: `towards ${last}` }),
+            redraw();
+          }, { class: s === b.exit ? "toggle on" : "toggle", "aria-pressed": String(s === b.exit), "data-side": board.geo.sides[s], title: `towards ${last}` }),
         );
       }
       panel.append(row);
@@ -440,7 +432,7 @@ export function renderBuildPanel(panel) {
 }
 
 /** What a build starting at ``hex`` starts from: a city, the seat's unfinished link or a
- * Switch Track placed on its own track.
+ * place on its own track a plug-in opens (a Switch Track).
  * @param {[number, number]} hex
  */
 export function startName(hex) {
@@ -448,7 +440,8 @@ export function startName(hex) {
   const city = board.cityAtHex(r, c);
   if (city) return cityName(city);
   if (ownOpenEnds().some((h) => h[0] === r && h[1] === c)) return "your unfinished link";
-  if (isSwitchStart(r, c)) return "a new Switch Track on your track";
+  const origin = originAt(r, c);
+  if (origin) return `${originName(origin.kind).name.replace(/^an? /, "a new ")} on your track`;
   return "your unfinished link";
 }
 

@@ -2,11 +2,10 @@
 // Deliver mode: a cube chosen on the board or in the list, its routes, and its panel.
 
 import { RAILBOT, el, humanize, toast } from "../common.js";
-import { cancelMode, inActions } from "./actions.js";
 import { button, cardName, cityName, cubeChip, playerName } from "./names.js";
 import { hideError, send } from "./net.js";
-import { S } from "./state.js";
-import { render } from "./status.js";
+import { cancelMode, inActions } from "./seat.js";
+import { redraw, S } from "./state.js";
 
 /** @typedef {import("./state.js").Delivery} Delivery */
 /** @typedef {import("./state.js").Hit} Hit */
@@ -22,7 +21,7 @@ export function enterDeliver() {
   S.deliver = { key: null, route: null };
   if (S.legal.deliveries.length === 1) selectDelivery(0, false);
   hideError();
-  render();
+  redraw();
 }
 
 export function deliveryEntries() {
@@ -89,7 +88,7 @@ export function selectDelivery(i, rerender = true) {
   S.deliver.key = i;
   const routes = sortedRoutes(entry);
   S.deliver.route = routes.length ? routes[0] : null;
-  if (rerender) render();
+  if (rerender) redraw();
 }
 
 /**
@@ -176,7 +175,7 @@ export function renderDeliverPanel(panel) {
             ],
             () => {
               d.route = r;
-              render();
+              redraw();
             },
             { class: `route${chosen ? " chosen" : ""}`, "data-destination": r.destination, "aria-pressed": String(chosen) },
           ),

@@ -5,7 +5,6 @@
 // ticker over the board, so bot moves, which arrive one update at a time, can be followed
 // step by step. An undo is said as such (ticker and log) and its marks go.
 
-import { hexCenter, hexCorners } from "../board.js";
 import { el, ownerColor } from "../common.js";
 import { cityName, playerName, swatch } from "./names.js";
 import { S, board } from "./state.js";
@@ -234,7 +233,7 @@ export function renderMoves() {
       group.append(
         svg("polygon", {
           class: "recent-hex",
-          points: hexCorners(r, c, s, 0.86)
+          points: board.geo.corners(r, c, 0.86)
             .map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`)
             .join(" "),
           stroke: color,
@@ -245,7 +244,7 @@ export function renderMoves() {
       );
     }
     for (const [r, c] of places.cities) {
-      const [x, y] = hexCenter(r, c, s);
+      const [x, y] = board.geo.center(r, c);
       group.append(
         svg("circle", {
           class: "recent-city",

@@ -3,12 +3,11 @@
 // and the error panel that shows a refusal or a lost connection.
 
 import { ApiError, getJSON, NetworkError, postJSON, toast } from "../common.js";
-import { cancelMode } from "./actions.js";
 import { addChat } from "./chat.js";
 import { noteUpdate } from "./moves.js";
-import { renderReplayBar } from "./replay.js";
-import { $, $dialog, gameUrl, S, TOKEN } from "./state.js";
-import { render } from "./status.js";
+import { renderReplayBar } from "./replay-bar.js";
+import { cancelMode } from "./seat.js";
+import { $, $dialog, gameUrl, redraw, S, TOKEN } from "./state.js";
 
 /** @typedef {import("./state.js").Action} Action */
 /** @typedef {import("./state.js").Update} Update */
@@ -50,7 +49,7 @@ export function apply(data, force = false) {
     seedNote.hidden = false;
   }
   if (moved && S.mode) cancelMode(false);
-  render();
+  redraw();
 }
 
 /**

@@ -3,14 +3,15 @@
 // Lines list.
 
 import { clear, el, humanize, toast } from "../common.js";
-import { inActions, ruleLink, simple, simpleEntries } from "./actions.js";
+import { ruleLink } from "./actions.js";
 import { button, cardChip, cardIcon, cityName, playerName, swatch } from "./names.js";
 import { send } from "./net.js";
+import { inActions, simple, simpleEntries } from "./seat.js";
 import { outOfPlayLines } from "./solo.js";
 import { $, board, S } from "./state.js";
-import { emptyCitiesText } from "./status.js";
 
 /** @typedef {import("./state.js").Action} Action */
+/** @typedef {import("./state.js").View} View */
 
 // The display in the terminal's groups: what scores by itself, what acts at once, what is
 // kept for the game, what is held until played.
@@ -125,4 +126,13 @@ export function wireCardTexts() {
     for (const open of document.querySelectorAll(".card-chip.open")) if (open !== chip) open.classList.remove("open");
     if (chip) chip.classList.toggle("open");
   });
+}
+
+/** The Empty City count: how far to the end, or (once reached) that it ended the game.
+ * @param {View} v
+ */
+export function emptyCitiesText(v) {
+  const n = v.empty_cities.length;
+  if (n < v.ecm_needed) return `empty cities ${n} of ${v.ecm_needed} to end the game`;
+  return `empty cities ${n} (the end came at ${v.ecm_needed})`;
 }

@@ -2,11 +2,11 @@
 // Replay: step through the game so far (or a finished game) as this seat saw it.
 
 import { getJSON } from "../common.js";
-import { cancelMode } from "./actions.js";
 import { noteQuietly, noteUpdate } from "./moves.js";
 import { refresh, showError } from "./net.js";
-import { $, $input, gameUrl, S, TOKEN } from "./state.js";
-import { render } from "./status.js";
+import { renderReplayBar } from "./replay-bar.js";
+import { cancelMode } from "./seat.js";
+import { $, $input, gameUrl, redraw, S, TOKEN } from "./state.js";
 
 export async function enterReplay() {
   if (S.replay) return exitReplay();
@@ -42,19 +42,8 @@ export async function replayTo(at) {
   if (data.at > before) noteUpdate(prev, data.view, data.at, false, true);
   else noteQuietly(data.view);
   S.legal = null;
-  render();
+  redraw();
   renderReplayBar();
-}
-
-export function renderReplayBar() {
-  const r = S.replay;
-  if (!r) return;
-  const range = $input("replay-range");
-  range.max = String(r.total);
-  range.value = String(r.at);
-  document.body.dataset.replayAt = String(r.at);
-  const more = r.pending ? " · the game has moved on" : "";
-  $("replay-where").textContent = `Step ${r.at} of ${r.total}${r.last ? `: ${r.last}` : ""}${more}`;
 }
 
 export async function exitReplay() {

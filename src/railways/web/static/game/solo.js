@@ -3,9 +3,9 @@
 // plugins.solo and the legal actions; the page offers the engine's own choices only.
 
 import { RAILBOT, clear, el, humanize, ownerColor } from "../common.js";
-import { myTurn, simple } from "./actions.js";
 import { button, cityName, cubeChip, playerName, swatch } from "./names.js";
 import { send } from "./net.js";
+import { myTurn, simple } from "./seat.js";
 import { $, S, board } from "./state.js";
 
 /** @typedef {import("./state.js").Action} Action */

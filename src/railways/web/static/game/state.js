@@ -1,6 +1,9 @@
 // @ts-check
 // The game page's shared state: which game and seat (from the address), the state object S
-// that every panel reads, and the board. Every other module imports from here.
+// that every panel reads, and the board. Every other module imports from here, and this
+// module from none of them: a module that changes S asks for the page to be drawn again
+// with redraw(), and the page's drawing (status.js's render) is handed in once by game.js,
+// so imports run one way, from the state to the views.
 
 import { getPref } from "../common.js";
 
@@ -213,6 +216,15 @@ export const DEDICATED_KINDS = new Set([
  * @property {BuildOption[]} builds
  * @property {Delivery[]} deliveries
  * @property {Record<string, {title: string, summary: string, help: string | null}>} [kinds]
+ * @property {Origin[]} [origins] where a new link may start on the seat's own track now
+ */
+/**
+ * A place a plug-in opens for a new link on the seat's own track (``CostRules.origins``).
+ * @typedef {object} Origin
+ * @property {[number, number]} hex
+ * @property {string} kind what opens it (``switch``: a Switch Track)
+ * @property {number} cost what starting there costs on top of the track
+ * @property {string | null} clause
  */
 /**
  * The routes one cube may take.
@@ -327,6 +339,19 @@ export let board = null;
 /** @param {import("../board.js").Board} b */
 export function setBoard(b) {
   board = b;
+}
+
+/** What draws the whole page from S (status.js's render, set once by game.js). */
+let drawPage = () => {};
+
+/** @param {() => void} draw */
+export function onRedraw(draw) {
+  drawPage = draw;
+}
+
+/** Draw the page again from S (after a change of mode, a click, an update). */
+export function redraw() {
+  drawPage();
 }
 
 /**

@@ -1,9 +1,9 @@
 // @ts-check
-// Drawing the whole page from the state (render), the status line, the end-of-game
-// breakdown and export.
+// Drawing the whole page from the state (render: every view below it, handed to state.js's
+// redraw by game.js), the status line and export.
 
 import { clear, download, el, getJSON, humanize, money, movedSince } from "../common.js";
-import { myTurn, renderActionPanel, rules } from "./actions.js";
+import { renderActionPanel } from "./actions.js";
 import { renderBoard } from "./board-view.js";
 import { renderLog, renderMoney, turnAlerts } from "./drawer.js";
 import { renderMoves } from "./moves.js";
@@ -12,13 +12,11 @@ import { showError } from "./net.js";
 import { renderMajorLines, renderOps } from "./ops.js";
 import { renderPlayers } from "./players.js";
 import { sheetOnTurn } from "./sheet.js";
+import { myTurn, rules } from "./seat.js";
 import { renderDuel, renderRailbot, solo } from "./solo.js";
 import { $, $dialog, GAME_ID, gameUrl, S, TOKEN } from "./state.js";
 import { renderTable } from "./table.js";
 import { renderScoreTrack } from "./track.js";
-
-/** @typedef {import("./state.js").View} View */
-/** @typedef {import("./state.js").Final} Final */
 
 /** @type {Record<string, string>} */
 export const PHASES = {
@@ -94,51 +92,6 @@ export function renderStatus() {
     );
   }
   document.title = `${v.to_act === S.seat && v.phase !== "game_over" ? "▶ " : ""}Railways · ${S.mapName || humanize(v.map)} · turn ${v.turn}`;
-}
-
-/** Every player's final score, part by part (the server's own sum), and what decided it.
- * @param {Final} final the view's ``final``
- */
-export function finalBreakdown(final) {
-  const rows = final.players;
-  const cell = (/** @type {number} */ n) => el("td", { class: "num" }, n > 0 ? `+${n}` : String(n));
-  const table = el(
-    "table",
-    { class: "breakdown", id: "final-breakdown" },
-    el(
-      "thead",
-      {},
-      el("tr", {}, el("th", {}, "Player"), el("th", {}, "Track"), el("th", {}, "Bonds"), el("th", { title: "The Rail Baron's points" }, "Baron"), el("th", {}, "Other"), el("th", { title: "Ties are broken by complete links, then money (in each final score's tip)" }, "Final")),
-    ),
-    el(
-      "tbody",
-      {},
-      rows.map((r) => {
-        const other = r.rules + r.cards.reduce((t, c) => t + c.points, 0);
-        const otherTitle = r.cards.map((c) => `${c.name} ${c.points}`).join(", ");
-        return el(
-          "tr",
-          { "data-seat": r.seat },
-          el("td", { class: "who", title: playerName(r.seat) }, swatch(r.seat), playerName(r.seat)),
-          el("td", { class: "num" }, String(r.track)),
-          cell(r.bonds),
-          el("td", { class: "num", title: r.baron ? `${r.baron.name}: +${r.baron.points}` : "no Rail Baron" }, r.baron ? `+${r.baron.points}` : "—"),
-          el("td", { class: "num", title: otherTitle }, other ? `+${other}` : "0"),
-          el("td", { class: "num total", title: `tie-breaks: ${r.links} complete link${r.links === 1 ? "" : "s"}, ${money(r.cash)}` }, String(r.total)),
-        );
-      }),
-    ),
-  );
-  return el("div", { class: "breakdown-box" }, table, el("p", { class: "decided", id: "final-decided" }, `${final.decided}.`));
-}
-
-/** The Empty City count: how far to the end, or (once reached) that it ended the game.
- * @param {View} v
- */
-export function emptyCitiesText(v) {
-  const n = v.empty_cities.length;
-  if (n < v.ecm_needed) return `empty cities ${n} of ${v.ecm_needed} to end the game`;
-  return `empty cities ${n} (the end came at ${v.ecm_needed})`;
 }
 
 /**

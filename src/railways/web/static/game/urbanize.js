@@ -2,17 +2,16 @@
 // Urbanize mode: a gray city and the colour of its new city tile.
 
 import { el, humanize, money, toast } from "../common.js";
-import { cancelMode, inActions, rules, simple } from "./actions.js";
 import { button, cityName, cubeChip } from "./names.js";
 import { send } from "./net.js";
-import { S } from "./state.js";
-import { render } from "./status.js";
+import { cancelMode, inActions, rules, simple } from "./seat.js";
+import { redraw, S } from "./state.js";
 
 export function enterUrbanize() {
   if (!inActions() || !simple("urbanize").length) return;
   S.mode = "urbanize";
   S.urb = { city: null, color: null };
-  render();
+  redraw();
 }
 
 export function urbanizeOptions() {
@@ -47,7 +46,7 @@ export function renderUrbanizePanel(panel) {
       "aria-label": "City",
       onchange: (/** @type {Event} */ e) => {
         u.city = /** @type {HTMLSelectElement} */ (e.target).value || null;
-        render();
+        redraw();
       },
     },
     el("option", { value: "" }, "Choose a city…"),
@@ -60,7 +59,7 @@ export function renderUrbanizePanel(panel) {
     row.append(
       button([cubeChip(c), ` ${humanize(c)}`], () => {
         u.color = c;
-        render();
+        redraw();
       }, { class: `toggle${u.color === c ? " on" : ""}`, "data-color": c, "aria-pressed": String(u.color === c) }),
     );
   }
