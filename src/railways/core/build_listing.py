@@ -29,6 +29,8 @@ from railways.core.build_option import (
 from railways.core.build_slots import (
     _first_legs,
     _group_choice,
+    _HexChanges,
+    _hexes_changed_since,
     _leg_choice,
     _short_entry,
     _slot_choices,
@@ -36,6 +38,7 @@ from railways.core.build_slots import (
     _slot_option,
     _slot_options,
     _Slots,
+    _synced_changes,
     _synced_needs,
     _synced_slots,
     _untouched_since,
@@ -48,12 +51,14 @@ from railways.core.plugins import EdgeCosts, Plugin
 from railways.core.rng import Rng
 from railways.core.route_fit import _crossable, _occupied, _room, _starved
 from railways.core.routes import (
+    StaticRoute,
     _can_enter,
     _cities_near,
     _end_routes,
     long_routes,
     static_routes,
 )
+from railways.core.state import Link
 from railways.core.track import BuildOrigin, CostRules, tiles_in_use
 
 
@@ -136,8 +141,9 @@ def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> 
             if n < 0:
                 others[id(option)] = (option, variant)
             else:
-                if n >= len(numbered):
-                    numbered.extend([None] * (n + 1 - len(numbered)))
+                if n >= len(numbered):  # (grown by half at least: few extends per card)
+                    grown = max(n + 1, len(numbered) * 3 // 2)
+                    numbered.extend([None] * (grown - len(numbered)))
                 numbered[n] = (option, variant)
             if variant is not None:
                 out.append(variant)
@@ -350,7 +356,7 @@ def _build_options(
         # The slots' options are kept already without the closed hexes (a closed Western
         # board, RW-p9-05, is most of the list): only the few others are looked at here.
         listed = _slot_choices(game, seat, max_tiles, cards, closed, starts)[2]
-        more = _extensions(game, seat, max_tiles, cards)
+        more = _kept_extensions(game, seat, max_tiles, cards, rules)
         more.extend(_origin_options(game, seat, max_tiles, cards, rules))
         return listed + _open(more, closed, starts)  # a new list: the slots' is kept
     if fast:
@@ -359,7 +365,7 @@ def _build_options(
             options = _rejudged_slots(
                 game, seat, max_tiles, cards, special, (closed, starts), verdicts
             )
-            more = _extensions(game, seat, max_tiles, cards)
+            more = _kept_extensions(game, seat, max_tiles, cards, rules)
             more.extend(_origin_options(game, seat, max_tiles, cards, rules))
             return options + _open(more, closed, starts)
         options = _slot_options(game, seat, max_tiles, cards)
@@ -390,7 +396,7 @@ def _build_options(
         )
     if special:  # links to or from these are planned in full (a town not built yet)
         options = _rejudged(game, seat, max_tiles, cards, options, special, starts)
-    options.extend(_extensions(game, seat, max_tiles, cards))
+    options.extend(_kept_extensions(game, seat, max_tiles, cards, rules))
     options.extend(_origin_options(game, seat, max_tiles, cards, rules))
     return _open(options, closed, starts)
 
@@ -437,44 +443,54 @@ def _rejudged_one(
 ) -> BuildOption | None:
     """One option of ``_rejudged``: itself, as planned in full, the next legal route of its
     group, or None."""
+    return _rejudged_tried(game, seat, max_tiles, cards, option, special, starts)[0]
+
+
+def _rejudged_tried(
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    option: BuildOption,
+    special: frozenset[str],
+    starts: frozenset[Hex],
+) -> tuple[BuildOption | None, tuple[StaticRoute, ...]]:
+    """``_rejudged_one``, with the routes of the option's group it planned (none when it
+    planned the option alone or nothing): the verdict reads nothing else of the option."""
     board = game.board
     path = option.path
     origin = board.city_at(path[0])
     if path[0] in starts:
-        return None
+        return None, ()
     if option.to_city not in special and (origin is None or origin.id not in special):
-        return option
+        return option, ()
     if option.to_city is None or origin is None:  # a first leg: only its tiles are judged
-        return _try(game, option.action, option.route, None)
+        return _try(game, option.action, option.route, None), ()
     groups = static_routes(board, max_tiles, game.edge_costs)
-    for route in groups.get((origin.id, option.to_city), ())[:REJUDGE_TRIES]:
-        action = BuildTrack(seat=seat, path=route.path, cards=cards)
+    tried = groups.get((origin.id, option.to_city), [])[:REJUDGE_TRIES]
+    for n, route in enumerate(tried):
+        action = BuildTrack(seat, route.path, None, False, cards)
         checked = _try(game, action, route.path, option.to_city)
         if checked is not None:
-            return checked
-    return None
+            return checked, tuple(tried[: n + 1])
+    return None, tuple(tried)
 
 
-# Verdicts kept per slot: (the slot's option judged, the slots' version then, where its
-# ends stood then (``_ends``), the verdict).
-_Verdicts = dict[int, tuple[BuildOption, int, int, BuildOption | None]]
+# Verdicts kept per slot, by its number: (the slot's option judged, the slots' version
+# then, where its ends stood then (``_ends``), the verdict, the routes of the slot's group
+# it planned: ``_rejudged_tried``), None where none is kept.
+_Verdict = tuple[BuildOption, int, int, "BuildOption | None", tuple[StaticRoute, ...]]
+_Verdicts = list["_Verdict | None"]
 
 
-def _ends(
-    path: tuple[Hex, ...],
-    to_city: str | None,
-    special_at: frozenset[Hex],
-    special: frozenset[str],
-    starts: frozenset[Hex],
-) -> int:
-    """Where a link's ends stand now, as bits: its start at a judged city, its end at one,
-    its start where no build may start. A kept verdict holds while these stay the same
-    (a town built changes the links to and from it only)."""
-    start = path[0]
+def _ends(origin: str, to_city: str | None, special: frozenset[str], start_ids: set[str]) -> int:
+    """Where a slot's link stands now, as bits: its start (``origin``) a judged city, its end
+    one, its start a city where no build may start (``start_ids``). A kept verdict holds
+    while these stay the same (a town built changes the links to and from it only)."""
     return (
-        (start in special_at)
+        (origin in special)
         | (to_city is not None and to_city in special) << 1
-        | (start in starts) << 2
+        | (origin in start_ids) << 2
     )
 
 
@@ -494,7 +510,13 @@ def _kept_verdicts(
         return None
     every: dict[tuple[object, ...], _Verdicts]
     every = game.derived.setdefault("rejudged", {})
-    kept: _Verdicts = _kept_table(every, (seat, max_tiles, cards, closed, keys))
+    key = (seat, max_tiles, cards, closed, keys)
+    kept = every.get(key)
+    if kept is None:
+        if len(every) > KEYS_KEPT:
+            every.clear()
+        count = len(_slot_index(game.board, max_tiles, game.edge_costs).dests)
+        kept = every[key] = [None] * count
     return kept
 
 
@@ -551,31 +573,64 @@ def _rejudged_slots(
     in their ``_ends``: so a kept verdict says it too)."""
     closed, starts = shut
     slots, aligned, _listed = _slot_choices(game, seat, max_tiles, cards)
+    origins = _slot_index(game.board, max_tiles, game.edge_costs).origins
     touched, version = slots.touched, slots.version
-    cities = game.board.cities
-    special_at = frozenset(cities[c].at for c in special if c in cities)
+    # Every slot's route starts at a city: where no build may start, by the cities' ids.
+    start_ids = _start_cities(game.board, starts)
     out: list[BuildOption] = []
     for i, option in enumerate(aligned):
         if option is None:
             continue
-        hit = verdicts.get(i)
-        ends = _ends(option.path, option.to_city, special_at, special, starts)
-        if hit is not None and hit[0] is option and hit[1] >= touched[i] and hit[2] == ends:
-            checked = hit[3]
-        else:
-            checked = _rejudged_one(game, seat, max_tiles, cards, option, special, starts)
-            if checked is not None and closed and not closed.isdisjoint(checked.path):
-                checked = None
-            verdicts[i] = (option, version, ends, checked)
+        hit = verdicts[i]
+        ends = _ends(origins[i], option.to_city, special, start_ids)
+        if hit is not None and hit[2] == ends:
+            # A verdict planned from the group's routes reads those routes only, not the
+            # option: it holds while the track on them stays the same, however the other
+            # routes of the group fare (``_Slots.touched`` is for any of them).
+            tried = hit[4]
+            fresh = hit[1] >= touched[i]
+            if (fresh and (hit[0] is option or tried)) or (
+                tried and _routes_untouched(slots, hit[1], tried)
+            ):
+                if not fresh:  # checked up to now: the next look starts from here
+                    verdicts[i] = (option, version, ends, hit[3], tried)
+                if hit[3] is not None:
+                    out.append(hit[3])
+                continue
+        checked, tried = _rejudged_tried(game, seat, max_tiles, cards, option, special, starts)
+        if checked is not None and closed and not closed.isdisjoint(checked.path):
+            checked = None
+        verdicts[i] = (option, version, ends, checked, tried)
         if checked is not None:
             out.append(checked)
     return out
 
 
+def _routes_untouched(slots: _Slots, seen: int, routes: tuple[StaticRoute, ...]) -> bool:
+    """Whether the track has stayed the same on every hex of ``routes`` since ``seen``."""
+    return all(_untouched_since(slots, seen, route.path) for route in routes)
+
+
+def _start_cities(board: Board, starts: frozenset[Hex]) -> set[str]:
+    """The cities at hexes of ``starts``."""
+    found: set[str] = set()
+    for h in starts:
+        city = board.city_at(h)
+        if city is not None:
+            found.add(city.id)
+    return found
+
+
 def _fork_verdicts(
+    every: dict[tuple[object, ...], dict[Any, Any]],
+) -> dict[tuple[object, ...], dict[Any, Any]]:
+    return {key: dict(kept) for key, kept in every.items()}
+
+
+def _fork_slot_verdicts(
     every: dict[tuple[object, ...], _Verdicts],
 ) -> dict[tuple[object, ...], _Verdicts]:
-    return {key: dict(kept) for key, kept in every.items()}
+    return {key: list(kept) for key, kept in every.items()}
 
 
 ORIGIN_TRIES = 4  # routes tried per destination from a plug-in's origins (cheapest first)
@@ -595,6 +650,8 @@ class _OriginTables:
         self.edge_costs = edge_costs
         self.routes: dict[tuple[Hex, Side, int, str], _OriginRoutes] = {}
         self.steps: dict[tuple[Hex, Side], list[_Step]] = {}
+        # Every hex of the routes from a place (the place's own included), by the routes' key.
+        self.hexes: dict[tuple[Hex, Side, int, str], frozenset[Hex]] = {}
 
 
 def _origin_routes(
@@ -625,6 +682,7 @@ def _origin_routes(
         out = [r for r in out if edge_costs.allowed(board, r[2])]
     out.sort()
     tables.routes[key] = out
+    tables.hexes[key] = frozenset([at]).union(*(r[2] for r in out))
     return out
 
 
@@ -718,22 +776,20 @@ def _origin_options(
     hit = every.get(key)
     if hit is not None and hit[0] == game.state.track_version:
         return hit[1]
-    board, track, edge_costs = game.board, game.state.track, game.edge_costs
-    tables = board.derived(("origin_routes", edge_costs.key), lambda: _OriginTables(edge_costs))
-    by_dest: dict[str, list[tuple[int, tuple[Hex, ...], BuildOrigin]]] = {}
-    for origin in usable:
-        tiles = max_tiles - origin.constructions
-        for side in sorted(origin.sides):
-            for cost, dest, path, laid in _origin_routes(
-                board, tables, origin.at, side, tiles, origin.start, edge_costs
-            ):
-                if _crossable(track, laid):  # meets track only as overpasses
-                    by_dest.setdefault(dest, []).append((cost + origin.cost, path, origin))
+    by_dest: dict[str, list[_OriginRoute]] = {}
+    for place in _origin_places(game, max_tiles, usable):
+        for dest, routes in place.items():
+            were = by_dest.get(dest)
+            if were is None:
+                by_dest[dest] = list(routes)
+            else:
+                were.extend(routes)
     kept = _kept_route_verdicts(game, seat, max_tiles, cards, rules)
     special = _judged_cities(game) if kept is not None else frozenset()
     options: list[BuildOption] = []
     for dest, found in sorted(by_dest.items()):
-        found.sort(key=_cost_and_path)
+        if len(found) > 1:
+            found.sort(key=_cost_and_path)
         judged = dest in special
         for _cost, route, origin in found[:ORIGIN_TRIES]:
             option = _judged_route(game, seat, cards, route, (dest, judged), origin, kept)
@@ -744,12 +800,84 @@ def _origin_options(
     return options
 
 
+# A route from an origin: its price (the origin's included), its path, the origin.
+_OriginRoute = tuple[int, tuple[Hex, ...], BuildOrigin]
+# An origin's routes that meet track only as overpasses, by city (``_origin_places``), kept
+# with the origin, the look (``_HexChanges.version``) they were found at and the hexes of the
+# origin's routes (a set per side).
+_Place = tuple[BuildOrigin, int, dict[str, list[_OriginRoute]], tuple[frozenset[Hex], ...]]
+PLACES_KEPT = 4096  # origins' routes kept per tile limit before starting afresh
+
+
+def _origin_places(
+    game: Game, max_tiles: int, usable: list[BuildOrigin]
+) -> list[dict[str, list[_OriginRoute]]]:
+    """Each origin's routes on the empty board that meet the track now only as overpasses,
+    by city: kept per origin (by identity: the plug-ins keep theirs from one change of the
+    track to the next) until the track changes on a hex of one of its routes, so that only
+    the origins near a change, and new ones, are walked again (``_hexes_changed_since``
+    says which hexes changed)."""
+    board, track, edge_costs = game.board, game.state.track, game.edge_costs
+    log = _synced_changes(game)
+    version = log.version
+    every: dict[int, dict[int, _Place]] = game.derived.setdefault("origin_places", {})
+    places = every.get(max_tiles)
+    if places is None or len(places) > PLACES_KEPT:
+        places = every[max_tiles] = {}
+    tables: _OriginTables | None = None
+    # The hexes changed since each look seen, as a set: a set keeps its hexes' hashes, so
+    # each route set is compared without hashing a hex again.
+    changed: dict[int, set[Hex] | None] = {}
+    out: list[dict[str, list[_OriginRoute]]] = []
+    for origin in usable:
+        place = places.get(id(origin))
+        if place is not None and place[0] is origin:
+            seen = place[1]
+            if seen == version:
+                out.append(place[2])
+                continue
+            if seen not in changed:
+                changed[seen] = _changed_set(log, seen)
+            since = changed[seen]
+            if since is not None and all(h.isdisjoint(since) for h in place[3]):
+                places[id(origin)] = (origin, version, place[2], place[3])
+                out.append(place[2])
+                continue
+        if tables is None:
+            tables = board.derived(
+                ("origin_routes", edge_costs.key), lambda: _OriginTables(edge_costs)
+            )
+        tiles = max_tiles - origin.constructions
+        found: dict[str, list[_OriginRoute]] = {}
+        hexes: list[frozenset[Hex]] = []  # (one set per side: kept per board, not joined)
+        for side in sorted(origin.sides):
+            for cost, dest, path, laid in _origin_routes(
+                board, tables, origin.at, side, tiles, origin.start, edge_costs
+            ):
+                if _crossable(track, laid):  # meets track only as overpasses
+                    found.setdefault(dest, []).append((cost + origin.cost, path, origin))
+            hexes.append(tables.hexes[(origin.at, side, tiles, origin.start)])
+        places[id(origin)] = (origin, version, found, tuple(hexes))
+        out.append(found)
+    return out
+
+
+def _changed_set(log: _HexChanges, seen: int) -> set[Hex] | None:
+    """``_hexes_changed_since`` as a set."""
+    found = _hexes_changed_since(log, seen)
+    return None if found is None else set(found)
+
+
+def _fork_places(every: dict[int, dict[int, _Place]]) -> dict[int, dict[int, _Place]]:
+    return {tiles: dict(places) for tiles, places in every.items()}
+
+
 def _usable(origin: BuildOrigin, seat: int, max_tiles: int) -> bool:
     """Whether a build by ``seat`` may start a link at ``origin`` now (one tile at least)."""
     return origin.seat == seat and origin.refusal is None and max_tiles > origin.constructions
 
 
-def _cost_and_path(entry: tuple[int, tuple[Hex, ...], BuildOrigin]) -> tuple[int, tuple[Hex, ...]]:
+def _cost_and_path(entry: _OriginRoute) -> tuple[int, tuple[Hex, ...]]:
     return entry[0], entry[1]
 
 
@@ -832,18 +960,105 @@ def _plenty(game: Game, max_tiles: int) -> bool:
 def _extensions(game: Game, seat: int, max_tiles: int, cards: tuple[str, ...]) -> list[BuildOption]:
     """Ways to finish the seat's own incomplete links."""
     out: list[BuildOption] = []
-    board = game.board
     for link in _open_links(game, seat):  # the seat's incomplete links, in the links' order
-        routes, _dests = _end_routes(board, link, max_tiles)
-        best: dict[str, BuildOption] = {}
-        for route in routes:
-            dest = board.city_at(route[-1])
-            assert dest is not None
-            option = _try(game, BuildTrack(seat=seat, path=route, cards=cards), route, dest.id)
-            if option is not None and (dest.id not in best or option.cost < best[dest.id].cost):
-                best[dest.id] = option
-        out.extend(best.values())
+        out.extend(_link_extensions(game, seat, max_tiles, cards, link))
     return out
+
+
+def _link_extensions(
+    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...], link: Link
+) -> list[BuildOption]:
+    """The cheapest legal way from the link's open end to each city in reach."""
+    board = game.board
+    routes, _dests = _end_routes(board, link, max_tiles)
+    best: dict[str, BuildOption] = {}
+    for route in routes:
+        dest = board.city_at(route[-1])
+        assert dest is not None
+        option = _try(game, BuildTrack(seat, route, None, False, cards), route, dest.id)
+        if option is not None and (dest.id not in best or option.cost < best[dest.id].cost):
+            best[dest.id] = option
+    return list(best.values())
+
+
+def _kept_extensions(
+    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...], rules: CostRules | None = None
+) -> list[BuildOption]:
+    """``_extensions``, each open link's part kept until the track changes on a hex of one of
+    its routes (``_hexes_changed_since`` says which hexes changed), while
+    what the plans read besides stays the same (``_extension_table``'s key). A link's plans
+    read the link only through its open end and start (in the entry's key), the track on
+    the routes' hexes, the rules, the hexes closed, the judged cities and what the judging
+    plug-ins say they depend on; with tiles to spare the supply refuses none of them."""
+    links = _open_links(game, seat)
+    if not links:
+        return []
+    if rules is None:
+        rules = game.build_rules(bare_build(seat, cards))
+    table = _extension_table(game, seat, max_tiles, cards, rules)
+    if table is None:
+        return _extensions(game, seat, max_tiles, cards)
+    log = _synced_changes(game)
+    version = log.version
+    changed: dict[int, set[Hex] | None] = {}  # the hexes changed since each look seen
+    out: list[BuildOption] = []
+    for link in links:
+        key = (link.id, link.open_end, link.start, len(link.tiles))
+        hit = table.get(key)
+        if hit is not None and hit[0] != version:
+            seen = hit[0]
+            if seen not in changed:
+                changed[seen] = _changed_set(log, seen)
+            since = changed[seen]
+            if since is None or not hit[2].isdisjoint(since):
+                hit = None
+            else:
+                table[key] = (version, hit[1], hit[2])
+        if hit is None:
+            found = _link_extensions(game, seat, max_tiles, cards, link)
+            routes, _dests = _end_routes(game.board, link, max_tiles)
+            hexes: frozenset[Hex] = frozenset().union(*routes)
+            if len(table) > EXTENSIONS_KEPT:
+                table.clear()
+            table[key] = (version, found, hexes)
+            out.extend(found)
+        else:
+            out.extend(hit[1])
+    return out
+
+
+# An open link's extensions kept (``_kept_extensions``), by (link id, open end, start, tiles):
+# the look (``_HexChanges.version``) they hold at, the options, every hex of the link's routes.
+_Extensions = dict[
+    tuple[int, tuple[Hex, Side], str, int], tuple[int, list[BuildOption], frozenset[Hex]]
+]
+EXTENSIONS_KEPT = 512  # links' extensions kept per key before starting afresh
+
+
+def _extension_table(
+    game: Game, seat: int, max_tiles: int, cards: tuple[str, ...], rules: CostRules
+) -> _Extensions | None:
+    """The seat's kept extensions for what their plans read besides the track and the link:
+    the rules (but the origins, which a build from an open end never reads), the hexes
+    closed, the judged cities and the judging plug-ins' keys; None when they cannot be kept
+    (the supply runs short, a card reprices tiles or a plug-in judges every build)."""
+    if rules.repriced or _judged(game) or not _plenty(game, max_tiles):
+        return None
+    keys = _judgement_keys(game, seat)
+    if keys is None:
+        return None
+    every: dict[tuple[object, ...], _Extensions]
+    every = game.derived.setdefault("kept_extensions", {})
+    terms = (rules.max_tiles, rules.edge_costs, rules.permits, rules.special_tiles)
+    key = (seat, max_tiles, cards, terms, _closed(game, seat), _judged_cities(game), keys)
+    found: _Extensions = _kept_table(every, key)
+    return found
+
+
+def _fork_extensions(
+    every: dict[tuple[object, ...], _Extensions],
+) -> dict[tuple[object, ...], _Extensions]:
+    return {key: dict(kept) for key, kept in every.items()}
 
 
 def next_hexes(
@@ -890,7 +1105,7 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
     fast = plenty and exact
     origins = _origin_options(game, seat, max_tiles, cards, rules)
     if _starved(game, room):  # no route between cities can get its tiles: only these are left
-        left = _own_extensions(game, seat, max_tiles, cards, closed, starts) + origins
+        left = _own_extensions(game, seat, max_tiles, cards, closed, starts, rules) + origins
         return left[rng.below(len(left))].action if left else None
     occupied = _occupied(game)
     edge_costs = game.edge_costs
@@ -946,7 +1161,7 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
             option = _leg_choice(game, seat, cards, leg, plenty, occupied, exact)
         elif i < first_ext + places:
             if extensions is None:
-                extensions = _own_extensions(game, seat, max_tiles, cards, closed, starts)
+                extensions = _own_extensions(game, seat, max_tiles, cards, closed, starts, rules)
             j = i - first_ext
             option = extensions[j] if j < len(extensions) else None
         else:
@@ -1025,10 +1240,12 @@ def _own_extensions(
     cards: tuple[str, ...],
     closed: frozenset[Hex],
     starts: frozenset[Hex],
+    rules: CostRules | None = None,
 ) -> list[BuildOption]:
     """The ways to finish the seat's own incomplete links, as the full listing has them;
     kept with the state until the track changes, under the full listing's key
-    (``link_options``). Do not modify the answer."""
+    (``link_options``). Do not modify the answer. ``rules``: the seat's ``build_rules``
+    for ``cards``, when the caller has them."""
     state = game.state
     every: dict[tuple[object, ...], tuple[int, list[BuildOption]]]
     every = game.derived.setdefault("own_extensions", {})
@@ -1036,7 +1253,7 @@ def _own_extensions(
     hit = every.get(key)
     if hit is not None and hit[0] == state.track_version:
         return hit[1]
-    found = _extensions(game, seat, max_tiles, cards) if _open_links(game, seat) else []
+    found = _kept_extensions(game, seat, max_tiles, cards, rules)
     every[key] = (state.track_version, found)
     return found
 
@@ -1049,7 +1266,9 @@ def _own_extensions(
 DERIVED_FORKS.update(
     build_options=dict,
     hand_card_options=dict,
-    rejudged=_fork_verdicts,
+    rejudged=_fork_slot_verdicts,
     route_verdicts=_fork_verdicts,
-    card_variants=dict,
+    origin_places=_fork_places,
+    kept_extensions=_fork_extensions,
+    card_variants=dict,  # shared by copies: an entry serves only the option it was made for
 )

@@ -51,9 +51,14 @@ class _SlotIndex:
     first: list[int]
     made: dict[tuple[int, tuple[str, ...]], list[BuildOption | None]]
     # Per group slot, per route: each tile's hex (its bit) and its sides as a number
-    # (a * 6 + b), for ``_fits`` (plain ints: arithmetic on the sides, an IntEnum, is a
+    # (a * 6 + b), for ``_slot_position`` (plain ints: arithmetic on the sides, an IntEnum, is a
     # generic call each, and a hex is hashed as a tuple).
     codes: list[list[tuple[tuple[int, int], ...]]]
+    # Per slot, the city its routes start from (a verdict on a slot's link reads its ends).
+    origins: list[str] = field(default_factory=list)
+    # Per route number, the bits of the hexes it lays tiles on (ints hash as themselves; a
+    # hex is hashed as a tuple).
+    route_bits: list[frozenset[int]] = field(default_factory=list)
 
 
 def _slot_index(board: Board, max_tiles: int, edge_costs: EdgeCosts) -> _SlotIndex:
@@ -87,7 +92,19 @@ def _make_slot_index(board: Board, max_tiles: int, edge_costs: EdgeCosts) -> _Sl
         first.append(count)
         count += len(routes)
     codes = [[_codes(bits, r.laid) for r in group] for group in groups]
-    return _SlotIndex(dests, groups, legs, by_hex, bits, masks, first, {}, codes)
+    origins = [_city_id(board, group[0].path[0]) for group in groups]
+    origins.extend(leg.origin for leg in legs)
+    route_bits = [frozenset(bits[h] for h in r.inner) for group in groups for r in group]
+    route_bits.extend(frozenset(bits[h] for h in leg.inner) for leg in legs)
+    return _SlotIndex(
+        dests, groups, legs, by_hex, bits, masks, first, {}, codes, origins, route_bits
+    )
+
+
+def _city_id(board: Board, at: Hex) -> str:
+    city = board.city_at(at)
+    assert city is not None  # (every slot's route starts at a city)
+    return city.id
 
 
 def _codes(
@@ -139,7 +156,7 @@ class _Slots:
     # bits of the index (``_SlotIndex.bits``).
     pos: list[int] = field(default_factory=list)
     occ: int = 0
-    # The track on each hex of the index (by its bit), as ``_fits`` reads it: the sides of
+    # The track on each hex of the index (by its bit), as ``_slot_position`` reads it: the sides of
     # its one track as a number ((a * 6 + b) * 36), TWO_TRACKS, or NO_TRACK.
     crossing: list[int] = field(default_factory=list)
 
@@ -172,6 +189,58 @@ class _Slots:
         return out
 
 
+@dataclass(slots=True)
+class _HexChanges:
+    """Per game: the hexes whose track changed at each of the last looks (``log[v]``: at
+    look ``v``), so that work kept over many hexes asks which hexes changed since it was
+    done, not whether each of its hexes did. A change of the track that names no hexes (a
+    town built, a switch placed) is found hex by hex, against the sides kept in ``track``."""
+
+    track_version: int
+    track: dict[Hex, tuple[tuple[Side, Side], ...]]
+    version: int = 0
+    log: dict[int, list[Hex]] = field(default_factory=dict)
+
+    def fork(self) -> _HexChanges:
+        """A copy for a copy of the game (the log's lists are never changed)."""
+        return _HexChanges(self.track_version, dict(self.track), self.version, dict(self.log))
+
+
+def _synced_changes(game: Game) -> _HexChanges:
+    """The game's ``_HexChanges``, brought up to the track now."""
+    state = game.state
+    kept: _HexChanges | None = game.derived.get("hex_changes")
+    if kept is None:
+        now = {h: tuple((p.a, p.b) for p in ps) for h, ps in state.track.items() if ps}
+        kept = game.derived["hex_changes"] = _HexChanges(state.track_version, now)
+        return kept
+    if kept.track_version != state.track_version:
+        version = kept.version + 1
+        changes = _track_changes(state, kept.track_version, kept.track)
+        kept.log[version] = [h for h, _was, _is in changes]
+        kept.log.pop(version - SLOT_LOG, None)
+        kept.version, kept.track_version = version, state.track_version
+    return kept
+
+
+def _hexes_changed_since(changes: _HexChanges, seen: int) -> list[Hex] | None:
+    """The hexes whose track changed after look ``seen`` (a hex may come more than once);
+    None when the log does not reach back that far."""
+    version = changes.version
+    if seen == version:
+        return []
+    if seen > version:
+        return None
+    log = changes.log
+    out: list[Hex] = []
+    for v in range(seen + 1, version + 1):
+        hexes = log.get(v)
+        if hexes is None:
+            return None
+        out.extend(hexes)
+    return out
+
+
 def _untouched_since(slots: _Slots, seen: int, hexes: tuple[Hex, ...]) -> bool:
     """Whether the track has stayed the same on ``hexes`` since version ``seen``."""
     touched = slots.hex_touched
@@ -184,30 +253,27 @@ def _fork_slots(every: dict[int, _Slots]) -> dict[int, _Slots]:
 
 # How a copy of the game takes this cache over (Game.copy): the slots change inside, so each
 # is forked (the other caches register in railways.core.legal and build_listing).
-DERIVED_FORKS.update(link_slots=_fork_slots)
+DERIVED_FORKS.update(link_slots=_fork_slots, hex_changes=_HexChanges.fork)
 
 
 def _slot_position(index: _SlotIndex, i: int, start: int, crossing: list[int], occ: int) -> int:
     """Where the route slot ``i`` offers stands in its group, looking from ``start`` on
     (-1: none): what ``_group_choice`` and ``_leg_choice`` pick in the fast case."""
-    masks = index.masks[i]
     if i < len(index.groups):
-        codes = index.codes[i]
-        for k in range(start, len(masks)):
-            if not masks[k] & occ or _fits(crossing, codes[k]):
+        # ``route_fit._crossable`` of each route's tiles, read from ``crossing``: every tile
+        # meets at most one track and crosses it as an overpass. A route whose hexes hold no
+        # track passes at once (NO_TRACK on each), without testing its mask against ``occ``
+        # (an AND of two long ints makes a third).
+        routes = index.codes[i]
+        for k in range(start, len(routes)):
+            for bit, code in routes[k]:
+                track = crossing[bit]
+                if track != NO_TRACK and (track == TWO_TRACKS or not _CROSSES[track + code]):
+                    break
+            else:
                 return k
         return -1
-    return 0 if not masks[0] & occ else -1  # a first leg meets no track at all
-
-
-def _fits(crossing: list[int], codes: tuple[tuple[int, int], ...]) -> bool:
-    """``route_fit._crossable`` of a route's tiles (``_SlotIndex.codes``), read from the
-    slots' ``crossing``: every tile meets at most one track, and crosses it as an overpass."""
-    for bit, code in codes:
-        track = crossing[bit]
-        if track != NO_TRACK and (track == TWO_TRACKS or not _CROSSES[track + code]):
-            return False
-    return True
+    return 0 if not index.masks[i][0] & occ else -1  # a first leg meets no track at all
 
 
 # Final: compiled, a constant, not a look-up in the module's dict at each use.
@@ -298,11 +364,12 @@ def _synced_slots(game: Game, max_tiles: int) -> _Slots:
             touched[i] = version
         if len(is_) > len(was) and is_[: len(was)] == was:
             # Only a slot whose chosen route uses the hex can change. Other changes (track
-            # lifted, turned or joined) may free any route. (The route's set of hexes, not
-            # its mask: a test of one bit of a long int makes a long int.)
+            # lifted, turned or joined) may free any route. (The route's bits as a set of
+            # ints, not its mask: a test of one bit of a long int makes a long int.)
+            route_bits, first = index.route_bits, index.first
             for i in ids:
-                route = routes[i]
-                if route is not None and h in route.inner:
+                k = pos[i]
+                if k >= 0 and bit in route_bits[first[i] + k]:
                     onward.add(i)
         else:
             again.update(ids)

@@ -139,8 +139,9 @@ class SwitchRules:
 
     @staticmethod
     def free(rules: CostRules) -> CostRules:
-        """The rules with every switch free (the Switchback card, AU-042)."""
-        origins = tuple(replace(o, cost=0) if o.kind == KIND else o for o in rules.origins)
+        """The rules with every switch free (the Switchback card, AU-042). Each free switch
+        is made once per switch (``_freed``): the listings keep routes by origin object."""
+        origins = tuple(_freed(o) if o.kind == KIND else o for o in rules.origins)
         return replace(rules, origins=origins)
 
     def parent_at(self, game: Game, at: Hex) -> Link:
@@ -249,6 +250,23 @@ class SwitchRules:
             )
             for s in self.switches(game)
         ]
+
+
+# Free switches by the switch they were made from (kept with it, so an id is never reused
+# while its entry stands): the same object each time the same switch is made free.
+_FREED: dict[int, tuple[BuildOrigin, BuildOrigin]] = {}
+FREED_KEPT = 4096  # free switches kept before starting afresh
+
+
+def _freed(origin: BuildOrigin) -> BuildOrigin:
+    hit = _FREED.get(id(origin))
+    if hit is not None and hit[0] is origin:
+        return hit[1]
+    if len(_FREED) >= FREED_KEPT:
+        _FREED.clear()
+    freed = replace(origin, cost=0)
+    _FREED[id(origin)] = (origin, freed)
+    return freed
 
 
 def _marks(game: Game) -> tuple[int, frozenset[Hex], dict[int, dict[str, Any]]]:

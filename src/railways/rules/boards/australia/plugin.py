@@ -12,7 +12,7 @@ ends draw (``markers``).
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import is_dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from railways.core.actions import Action, BuildTrack, DeliverGoods, Urbanize
@@ -217,11 +217,22 @@ class Australia(Plugin):
             extra_cost -= FERRY_FEE + tc.of(game.board.hexes[ferries[0]])  # one of them free
         if not extra_cost and not extras:
             return plan
-        return replace(
-            plan,
-            cost=plan.cost + extra_cost,
-            extra_cost=plan.extra_cost + extra_cost,
-            extras=plan.extras + extras,
+        # Made directly: ``dataclasses.replace`` runs as Python, about as long as the rest.
+        return BuildPlan(
+            plan.seat,
+            plan.start_city,
+            plan.extends,
+            plan.redirect,
+            plan.redirect_side,
+            plan.tiles,
+            plan.end_city,
+            plan.joins,
+            plan.cost + extra_cost,
+            plan.tile_costs,
+            plan.ridges,
+            plan.origin,
+            plan.extras + extras,
+            plan.extra_cost + extra_cost,
         )
 
     def _no_track_on_switches(self, game: Game, plan: BuildPlan) -> None:
@@ -302,18 +313,19 @@ class Australia(Plugin):
     # -- other actions ------------------------------------------------------------------------
     def check_action(self, game: Game, action: Action) -> None:
         unbuilt = self._towns_now(game)[1]  # asked for every action checked: kept
-        for name in ("city", "target") if unbuilt else ():
+        for name in _city_fields(action) if unbuilt else ():
             named = getattr(action, name, None)
             if isinstance(named, str) and named in unbuilt:
                 raise IllegalAction(
                     f"{game.city_name(named)} is a town not yet built: a link to it builds it",
                     "AU-028",
                 )
-        federation = au.data(game)["federation"]
-        if isinstance(action, Urbanize) and federation and action.city == federation:
-            raise IllegalAction(
-                f"{game.city_name(federation)} takes goods of every colour already", "AU-037"
-            )
+        if isinstance(action, Urbanize):
+            federation = au.data(game)["federation"]
+            if federation and action.city == federation:
+                raise IllegalAction(
+                    f"{game.city_name(federation)} takes goods of every colour already", "AU-037"
+                )
 
     def after_action(self, game: Game, action: Action) -> None:
         cards: tuple[str, ...] = getattr(action, "cards", ())
@@ -469,6 +481,22 @@ class Australia(Plugin):
 
 
 WALKS_KEPT = 50_000  # walks kept per board before starting afresh
+
+# The fields naming a city that ``Australia.check_action`` reads, per kind of action: a
+# frozen dataclass always has its fields, so which it has is looked up once per class (a
+# ``getattr`` with a default that misses raises and catches an AttributeError inside).
+_CITY_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _city_fields(action: Action) -> tuple[str, ...]:
+    kind = type(action)
+    found = _CITY_FIELDS.get(kind)
+    if found is None:
+        found = tuple(n for n in ("city", "target") if hasattr(action, n))
+        if not is_dataclass(kind):
+            return ("city", "target")  # (not kept: another kind may set them as it likes)
+        _CITY_FIELDS[kind] = found
+    return found
 
 
 def _walk(
