@@ -412,6 +412,8 @@ class ChooseBaron(Action):
 @register
 @dataclass(frozen=True, slots=True)
 class Bid(Action):
+    """Bid ``amount`` (thousands of dollars) for first player in the turn's auction (RW-p4-32)."""
+
     amount: int = 0
     kind: ClassVar[str] = "bid"
 
@@ -422,6 +424,8 @@ class Bid(Action):
 @register
 @dataclass(frozen=True, slots=True)
 class PassBid(Action):
+    """Drop out of the turn's auction (RW-p4-33)."""
+
     kind: ClassVar[str] = "pass_bid"
 
     def __str__(self) -> str:
@@ -459,6 +463,8 @@ class BuildTrack(Action):
 @register
 @dataclass(frozen=True, slots=True)
 class Urbanize(Action):
+    """Put a New City tile of ``color`` on the gray city ``city`` (RW-p5-13)."""
+
     city: str = ""
     color: str | None = None
     kind: ClassVar[str] = "urbanize"
@@ -470,6 +476,8 @@ class Urbanize(Action):
 @register
 @dataclass(frozen=True, slots=True)
 class UpgradeEngine(Action):
+    """Move the engine up a level (RW-p5-17), with the hand ``cards`` that help."""
+
     cards: tuple[str, ...] = ()
     kind: ClassVar[str] = "upgrade_engine"
 
@@ -506,6 +514,7 @@ class TakeOperationsCard(Action):
     kind: ClassVar[str] = "take_operations_card"
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON form, without ``links`` when the card takes no route."""
         out = Action.to_dict(self)
         if not self.links:  # most cards take no route: their records stay as they were
             del out["links"]
@@ -521,6 +530,8 @@ class TakeOperationsCard(Action):
 @register
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
+    """Take no action this round (RW-p4-39)."""
+
     kind: ClassVar[str] = "pass"
 
     def __str__(self) -> str:
@@ -530,6 +541,8 @@ class Pass(Action):
 @register
 @dataclass(frozen=True, slots=True)
 class Undo(Action):
+    """Take back the seat's last action, where the game allows it."""
+
     kind: ClassVar[str] = "undo"
 
     def __str__(self) -> str:

@@ -109,6 +109,7 @@ class Options:
     rng: str = DEFAULT_RNG  # the random generator (railways.core.rng); not a rule
 
     def to_dict(self) -> dict[str, Any]:
+        """The options' JSON form, as records and the web API carry them (``extra`` flat)."""
         out = {"shorter_game": self.shorter_game, **dict(self.extra)}
         if self.rng != DEFAULT_RNG:  # absent means the old default, so old records stay as-is
             out["rng"] = self.rng
@@ -116,6 +117,7 @@ class Options:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Options:
+        """Read the JSON form; raises ``ValueError`` naming an option with a wrong value."""
         data = dict(data)
         shorter = data.pop("shorter_game", False)
         if not isinstance(shorter, bool):
@@ -474,9 +476,11 @@ class Game:
         return self.ruleset.card_effects[card.effect]
 
     def income(self, seat: int) -> int:
+        """The income the seat's score earns on the income track (RW-p6-01), before cards."""
         return self.board.tables.income_for(self.state.players[seat].score)
 
     def city_name(self, city: str) -> str:
+        """The printed name of the city with id ``city``."""
         return self.board.cities[city].name
 
     def own_links(self, seat: int) -> list[Link]:

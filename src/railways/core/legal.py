@@ -140,6 +140,7 @@ class LegalActions:
         self.deliveries = {} if deliveries is None else deliveries
 
     def all(self) -> list[Action]:
+        """Every option as a concrete action: simple ones, the lowest bid, builds, deliveries."""
         out = list(self.simple)
         if self.min_bid is not None:
             out.append(Bid(seat=self.seat, amount=self.min_bid))

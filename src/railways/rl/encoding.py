@@ -561,6 +561,10 @@ class ActionEncoding:
         return self._bid_base + max(1, min(amount, BID_BUCKETS)) - 1
 
     def mask(self, legal: Mapping[int, Action]) -> npt.NDArray[np.int8]:
+        """The action space's mask: 1 at each index of ``legal`` (a legal map), 0 elsewhere.
+
+        int8, as Gymnasium's ``Discrete.sample(mask=)`` wants it.
+        """
         out = np.zeros(self.size, dtype=np.int8)
         if isinstance(legal, LegalMap):
             legal.mark(out)
@@ -597,6 +601,7 @@ class ActionEncoding:
         return legal[index]
 
     def section_of(self, index: int) -> Section:
+        """The section of the action space that ``index`` falls in; ``ValueError`` if none."""
         if not 0 <= index < self.size:
             raise ValueError(f"action index {index} is out of range (0 to {self.size - 1})")
         at = bisect.bisect_right(self._starts, index) - 1
@@ -605,6 +610,7 @@ class ActionEncoding:
         return self._by_start[at]
 
     def describe(self, index: int) -> str:
+        """What ``index`` stands for, in words: its section, key and slot."""
         return self.section_of(index).describe(index)
 
 

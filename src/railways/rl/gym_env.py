@@ -41,6 +41,13 @@ Obs = dict[str, Any]
 
 
 class SoloEnv(gym.Env[Obs, np.int64]):
+    """A solo game against the Railbot as a Gymnasium environment.
+
+    ``map`` and ``options`` choose the solo game; an episode ends with the game, and
+    ``win_bonus`` is added to the last reward of a won game (for the rewards that take it).
+    An index the mask does not set costs ``illegal_penalty`` and changes nothing.
+    """
+
     metadata = {"render_modes": RENDER_MODES, "render_fps": 1}  # noqa: RUF012 - gymnasium's own
 
     def __init__(
@@ -92,6 +99,7 @@ class SoloEnv(gym.Env[Obs, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
+        """Deal a new solo game; the first observation and its info."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**31 - 1))
         self.game = new_solo_game(self.map_id, seed=game_seed, options=self.solo_options)
@@ -102,6 +110,7 @@ class SoloEnv(gym.Env[Obs, np.int64]):
         return self._observation(), self._info()
 
     def step(self, action: np.int64) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        """Play ``action``, then the Railbot's turn where one follows (Gymnasium's step)."""
         chosen = self._legal.get(int(action))
         if chosen is None:
             info = {**self._info(), "illegal_action": True}

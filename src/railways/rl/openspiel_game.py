@@ -116,6 +116,9 @@ class Pending:
 
 
 class RailwaysGame(pyspiel.Game):  # type: ignore[misc]
+    """The game as an OpenSpiel game (registered as ``python_railways``): ``params`` choose
+    the board and player count; the engine's draws are chance nodes (docs/rl.md)."""
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = {**DEFAULTS, **(params or {})}
         spec = Spec(
@@ -140,11 +143,13 @@ class RailwaysGame(pyspiel.Game):  # type: ignore[misc]
         self.spec = spec
 
     def new_initial_state(self) -> RailwaysState:
+        """A state before the deal (its first node is chance)."""
         return RailwaysState(self, self.spec)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> RailwaysObserver:
+        """An observer of a seat's view, for OpenSpiel's observation and information-state calls."""
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         return RailwaysObserver(self.spec, iig_obs_type)
@@ -254,6 +259,8 @@ class Engine:
 
 
 class RailwaysState(pyspiel.State):  # type: ignore[misc]
+    """A position of the game for OpenSpiel: its history of chance outcomes and actions."""
+
     def __init__(self, game: pyspiel.Game, spec: Spec) -> None:
         super().__init__(game)
         self.engine = Engine(spec)
@@ -276,6 +283,7 @@ class RailwaysState(pyspiel.State):  # type: ignore[misc]
 
     # -- the OpenSpiel state API ---------------------------------------------------------
     def current_player(self) -> int:
+        """The seat to act, or OpenSpiel's chance or terminal player id."""
         if self.engine.chance:
             return int(pyspiel.PlayerId.CHANCE)
         if self.engine.terminal:
@@ -286,9 +294,11 @@ class RailwaysState(pyspiel.State):  # type: ignore[misc]
         return seat
 
     def is_terminal(self) -> bool:
+        """Whether the game is over (or was cut off at its action limit)."""
         return self.engine.terminal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The draw waited for, as (outcome, probability) pairs, all equally likely."""
         return self.engine.chance_outcomes()
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -309,6 +319,7 @@ class RailwaysState(pyspiel.State):  # type: ignore[misc]
         return self.spec.actions.describe(int(action))
 
     def returns(self) -> list[float]:
+        """1 for the winner of a finished game, 0 for every other seat (and before the end)."""
         out = [0.0] * self.spec.players
         game = self.game
         if self.is_terminal() and game is not None and game.state.winner is not None:

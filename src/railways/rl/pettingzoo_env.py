@@ -33,6 +33,14 @@ __all__ = ["MAX_ACTIONS", "OBS_BOUND", "RailwaysAEC", "env", "points", "raw_env"
 
 
 class RailwaysAEC(AECEnv):  # type: ignore[misc]
+    """A multiplayer game as a PettingZoo AEC environment: one agent per seat, agents
+    ``player_0`` ... in seat order, each acting when the game says it is its turn.
+
+    ``map`` and ``players`` choose the game, ``seed`` the seeds of the games ``reset``
+    deals, ``max_actions`` truncates a game, ``observation_type`` is ``"flat"`` or
+    ``"dict"`` and ``reward`` one of railways.rl.rewards' kinds (docs/rl.md).
+    """
+
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": RENDER_MODES,  # railways.rl.render: a text summary
         "name": "railways_v0",
@@ -71,12 +79,15 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         self._legal: Mapping[int, Action] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space: its view of the game and the action mask."""
         return self._obs_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space: ``Discrete`` over the board's whole action catalogue."""
         return self._act_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game (``seed`` reseeds the games dealt from now on)."""
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
         game_seed = int(self._seeds.integers(0, 2**31 - 1))
@@ -100,6 +111,7 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         self._legal = self.actions.legal_map(self.game, seat)
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent``'s seat sees now, with its mask (all zeros unless it is to act)."""
         seat = self.agent_name_mapping[agent]
         if agent == self.agent_selection and not self.game.over:
             mask = self.actions.mask(self._legal)
@@ -111,6 +123,8 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         return [reward_value(self.game, s, self.reward) for s in range(self.players)]
 
     def step(self, action: int | None) -> None:
+        """Play the selected agent's ``action`` (an index its mask sets; ``None`` once the
+        agent is done); ``ValueError`` for an index that is not legal now."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -140,10 +154,12 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         return render(self.game, f"{self.map_id}, {self.players} players", self.render_mode)
 
     def close(self) -> None:
+        """Nothing to release: the game lives in this object."""
         pass
 
 
 def raw_env(**kwargs: Any) -> RailwaysAEC:
+    """PettingZoo's name for the environment without wrappers: ``RailwaysAEC(**kwargs)``."""
     return RailwaysAEC(**kwargs)
 
 

@@ -23,6 +23,8 @@ Policy = Callable[[np.ndarray, np.ndarray], int]
 
 
 class PolicyBot:
+    """``policy(observation, mask) -> index`` seated as a bot (the module says how)."""
+
     def __init__(self, policy: Policy, name: str = "policy") -> None:
         self.policy = policy
         self.name = name
@@ -30,12 +32,14 @@ class PolicyBot:
         self._encodings: dict[tuple[int, int], tuple[ActionEncoding, ObservationEncoding]] = {}
 
     def encodings(self, game: Game) -> tuple[ActionEncoding, ObservationEncoding]:
+        """The action and observation encodings of ``game``'s board and seats, made once."""
         key = (id(game.board), len(game.seats))
         if key not in self._encodings:
             self._encodings[key] = (ActionEncoding(game), ObservationEncoding(game))
         return self._encodings[key]
 
     def choose(self, game: Game, seat: int, legal: LegalActions) -> Action:
+        """The action at the index the policy picks; ``ValueError`` if it is not legal."""
         actions, obs = self.encodings(game)
         by_index = actions.legal_map(game, seat, legal)
         index = int(self.policy(obs.observe(game, seat), actions.mask(by_index)))
