@@ -97,6 +97,39 @@ def test_append_and_load_in_order(store: SqlStore) -> None:
     assert [a["seat"] for a in record["actions"]] == [0, 1, 2, 0, 1]
 
 
+def test_a_load_during_another_processs_append_gives_the_state_it_read_first(
+    store: SqlStore,
+) -> None:
+    """An append committed between the load's read of the game and of its actions (on
+    PostgreSQL each statement reads the database as it is then) is left for a later load,
+    not taken for a broken store."""
+    _new(store)
+    for i in range(2):
+        store.append_action("g1", i, {"kind": "pass", "seat": i}, "playing", 1)
+    appended: list[int] = []
+
+    def append_after_the_games_read(
+        _conn: object, _cursor: object, statement: str, *_: object
+    ) -> None:
+        if (
+            not appended
+            and statement.lstrip().upper().startswith("SELECT")
+            and "games" in statement
+        ):
+            appended.append(2)  # before the append: its own statements come back here
+            store.append_action("g1", 2, {"kind": "pass", "seat": 2}, "playing", 1)
+
+    sa.event.listen(store.engine, "after_cursor_execute", append_after_the_games_read)
+    try:
+        meta, record = store.load("g1")
+    finally:
+        sa.event.remove(store.engine, "after_cursor_execute", append_after_the_games_read)
+    assert appended == [2]
+    assert meta.action_count == len(record["actions"]) == 2
+    meta, record = store.load("g1")  # the next load sees the append
+    assert meta.action_count == len(record["actions"]) == 3
+
+
 def test_append_at_a_stale_index_fails_and_changes_nothing(store: SqlStore) -> None:
     _new(store)
     store.append_action("g1", 0, {"kind": "pass", "seat": 0}, "playing", 1)

@@ -91,9 +91,10 @@ def _games_with_markup(url: str) -> tuple[dict[str, Any], dict[str, Any]]:
     from railways.rules import new_game
     from railways.rules.records import record_of
     from railways.server.attack_tokens import clients_from
+    from railways.server.bodies import DEFAULT_MAP
 
     seats = [{"name": p[:40]} for p in PAYLOADS]
-    record = record_of(new_game("eastern-us", [s["name"] for s in seats], 30)).to_dict()
+    record = record_of(new_game(DEFAULT_MAP, [s["name"] for s in seats], 30)).to_dict()
     with clients_from(url, 40, 2) as (api, importer):
         made = api.post("/api/games", json={"seats": seats})
         made.raise_for_status()

@@ -287,9 +287,15 @@ class SqlStore:
             row = conn.execute(sa.select(games).where(games.c.id == game_id)).first()
             if row is None:
                 raise UnknownGame(game_id)
+            # The game's row first, then its actions up to the count it gave: an append that
+            # another process commits between the two reads (PostgreSQL reads each statement
+            # at its own moment) adds rows past that count, which belong to a later state.
             rows = conn.execute(
                 sa.select(schema.actions.c.idx, schema.actions.c.action)
-                .where(schema.actions.c.game_id == game_id)
+                .where(
+                    schema.actions.c.game_id == game_id,
+                    schema.actions.c.idx < row.action_count,
+                )
                 .order_by(schema.actions.c.idx)
             ).all()
         meta = self._meta(row)
