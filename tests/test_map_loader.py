@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from railways.content.maps import MapError, available_maps, load_map, maps_root
+from railways.content import maps as maps_module
+from railways.content.maps import DEFAULT_MAP, MapError, available_maps, load_map, maps_root
 from railways.core.board import Color, Terrain
 from railways.core.hexgrid import Edge, Hex, Side
 from railways.rules import check_map
@@ -76,6 +77,34 @@ def test_packaged_maps_are_folders_with_a_map_file() -> None:
 
 
 # -- one test per kind of mistake -----------------------------------------------------------
+
+
+def test_the_default_board_is_data_beside_the_boards() -> None:
+    """The board played when none is named comes from content/maps/default.toml: a
+    built-in board that loads."""
+    text = (maps_root() / "default.toml").read_text(encoding="utf-8")
+    assert f'board = "{DEFAULT_MAP}"' in text
+    assert DEFAULT_MAP in available_maps()
+    assert load_map(DEFAULT_MAP).id == DEFAULT_MAP
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ('board = "atlantis"', "default.toml:board: expected the id of a built-in board"),
+        ("board = 3", "default.toml:board: expected the id of a built-in board"),
+        ("board = ", "default.toml: "),
+    ],
+)
+def test_a_bad_default_board_file_says_what_is_wrong(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, problem: str
+) -> None:
+    shutil.copytree(maps_root() / DEFAULT_MAP, tmp_path / DEFAULT_MAP)
+    (tmp_path / "default.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(maps_module, "maps_root", lambda: tmp_path)
+    with pytest.raises(MapError) as caught:
+        maps_module.default_map.__wrapped__()
+    assert problem in str(caught.value)
 
 
 def test_unknown_terrain_letter(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from typing import NotRequired, TypedDict
 from railways import _build
 from railways.bots import make_bot
 from railways.bots.random_bot import RandomBot
-from railways.content.maps import available_maps, load_map
+from railways.content.maps import DEFAULT_MAP, available_maps, load_map
 from railways.core.game import Game
 from railways.core.legal import legal_actions, long_routes, sample_action, static_routes
 from railways.core.rng import Rng
@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - without the extra
 
 PLAYER_COUNTS = (2, 4, 6)
 RL_STEPS = 1000  # masked random steps per RL figure (at most --max-actions)
-REFERENCE_MAP, REFERENCE_PLAYERS = "eastern-us", 4  # what another board's cost is compared to
+REFERENCE_MAP, REFERENCE_PLAYERS = DEFAULT_MAP, 4  # what another board's cost is compared to
 GROWTH_PLAYERS = (2, 3, 4, 5, 6)
 COPY_AFTER = 150  # sampled actions before the position whose copies are timed
 
@@ -124,7 +124,8 @@ class PerAction(TypedDict):
 
 
 class AgainstReference(TypedDict):
-    """A board at its most players against a 4-player Eastern U.S. game, cost per action.
+    """A board at its most players against the reference game (4-player default board),
+    cost per action.
 
     The two are played in turns, game by game, each game in a fresh process, so that a
     change in the machine's speed falls on both alike."""
@@ -502,7 +503,7 @@ def bot_decisions(
 
 
 def run_engine_bench(
-    map_id: str = "eastern-us",
+    map_id: str = DEFAULT_MAP,
     games: int = 3,
     seed: int = 1,
     max_actions: int = 5000,
@@ -574,9 +575,9 @@ def run_engine_bench(
         figures["against_reference"] = against_reference(map_id, games, seed, max_actions)
     if HAVE_RL:
         steps = min(RL_STEPS, max_actions)
-        say("PettingZoo steps (masked random, 4-player Eastern U.S.)")
+        say(f"PettingZoo steps (masked random, {REFERENCE_PLAYERS}-player {REFERENCE_MAP})")
         figures["pettingzoo_step"] = pettingzoo_steps(REFERENCE_MAP, REFERENCE_PLAYERS, steps, seed)
-        say("Gymnasium solo steps (masked random, Eastern U.S.)")
+        say(f"Gymnasium solo steps (masked random, {REFERENCE_MAP})")
         figures["gymnasium_solo_step"] = gymnasium_solo_steps(REFERENCE_MAP, steps, seed)
     if mcts is not None:
         say(f"{mcts} decisions")

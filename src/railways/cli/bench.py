@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING, Literal
 
 import click
 
+from railways.content.maps import DEFAULT_MAP
+
 if TYPE_CHECKING:
     from railways.bench.engine import EngineFigures
 
 
 @click.group("bench", invoke_without_command=True)
-@click.option("--map", "map_id", default="eastern-us", show_default=True, help="Board to play.")
+@click.option("--map", "map_id", default=DEFAULT_MAP, show_default=True, help="Board to play.")
 @click.option(
     "--games",
     type=click.IntRange(1),

@@ -18,6 +18,7 @@ import click
 
 from railways.bots import BOTS, unknown_bots_message
 from railways.cli.shared_options import jobs_option
+from railways.content.maps import DEFAULT_MAP
 from railways.core.errors import RecordError
 from railways.core.record import GameRecord
 
@@ -48,7 +49,7 @@ def _bot_record(task: tuple[str, int, list[str], int]) -> GameRecord:
 
 
 @click.command("export-games")
-@click.option("--map", "map_id", default="eastern-us", show_default=True)
+@click.option("--map", "map_id", default=DEFAULT_MAP, show_default=True)
 @click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True)
 @click.option(
     "--solo",

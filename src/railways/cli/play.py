@@ -28,7 +28,7 @@ from railways.cli.variants import (
     with_declared_options,
     with_module_options,
 )
-from railways.content.maps import MapError, available_maps
+from railways.content.maps import DEFAULT_MAP, MapError, available_maps
 from railways.content.solo import solo_maps
 from railways.core.errors import RecordError
 from railways.core.game import Game, Options
@@ -168,7 +168,7 @@ def again_args(seed: int, rng: str) -> str:
 @click.option(
     "--map",
     "map_id",
-    default="eastern-us",
+    default=DEFAULT_MAP,
     show_default=True,
     help="Board to play (see `railways map list`).",
 )
@@ -438,7 +438,7 @@ def start_solo(
         )
     )
     again = ["--solo", again_args(seed, str(extra.pop("rng", SPLITMIX64)))]
-    if map_id != "eastern-us":
+    if map_id != DEFAULT_MAP:
         again += ["--map", map_id]
     for key, value in sorted(extra.items()):
         if key == "duel_barons" and value is True:

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 import click
 
+from railways.content.maps import DEFAULT_MAP
 from railways.server import limits
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -270,7 +271,7 @@ def bench() -> None:
 
 
 @bench.command("payload")
-@click.option("--map", "map_id", default="eastern-us", show_default=True)
+@click.option("--map", "map_id", default=DEFAULT_MAP, show_default=True)
 @click.option("--players", default=4, show_default=True, type=click.IntRange(min=2, max=6))
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--every", default=10, show_default=True, type=click.IntRange(min=1))

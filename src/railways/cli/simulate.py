@@ -32,6 +32,7 @@ from railways.cli.variants import (
     with_declared_options,
     with_module_options,
 )
+from railways.content.maps import DEFAULT_MAP
 from railways.core.errors import IllegalAction
 from railways.core.invariants import check_invariants
 from railways.core.legal import legal_actions
@@ -610,7 +611,7 @@ def _solo_bot(ctx: click.Context, bot: str | None, bots: str) -> str:
 
 
 @click.command("simulate")
-@click.option("--map", "map_id", default="eastern-us", show_default=True, help="Board to play.")
+@click.option("--map", "map_id", default=DEFAULT_MAP, show_default=True, help="Board to play.")
 @click.option(
     "--players",
     type=click.IntRange(2, 6),

@@ -24,6 +24,7 @@ import click
 from railways.bots import BOTS, make_bot
 from railways.cli.shared_options import file_out_option, jobs_option
 from railways.cli.simulate import _need_pyplot, collect
+from railways.content.maps import DEFAULT_MAP
 from railways.content.solo import solo_maps
 from railways.core.errors import IllegalAction
 from railways.core.invariants import check_invariants
@@ -283,7 +284,7 @@ def _print_summary(summary: SoloSummary, map_id: str, bot: str) -> None:
 
 @click.command("simulate-solo")
 @click.option("--solo", is_flag=True, help="Accepted, so both spellings of the command work.")
-@click.option("--map", "map_id", default="eastern-us", show_default=True, help="Solo map to play.")
+@click.option("--map", "map_id", default=DEFAULT_MAP, show_default=True, help="Solo map to play.")
 @click.option("--bot", default="random", show_default=True, help="The bot that plays.")
 @click.option("--games", type=click.IntRange(1), default=10, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game.")

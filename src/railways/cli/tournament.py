@@ -29,6 +29,7 @@ from railways.bots import BOTS, unknown_bots_message
 from railways.cli.pool import RAY_ADDRESS_HELP, RAY_HELP, run_tasks
 from railways.cli.shared_options import jobs_option
 from railways.cli.simulate import MAX_ACTIONS, play_one
+from railways.content.maps import DEFAULT_MAP
 from railways.rules import new_game
 
 FORMAT = 1  # of the results file
@@ -243,7 +244,7 @@ RESULTS = "tournament.jsonl"
 
 
 @click.command("tournament")
-@click.option("--map", "map_id", default="eastern-us", show_default=True, help="Board to play.")
+@click.option("--map", "map_id", default=DEFAULT_MAP, show_default=True, help="Board to play.")
 @click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True)
 @click.option(
     "--bots",

@@ -11,9 +11,10 @@ import os
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from railways.core.board import (
     Board,
@@ -73,6 +74,26 @@ def maps_roots() -> list[Path]:
     ``$RAILWAYS_MAPS_PATH`` (separated like PATH), whose sub-folders are boards."""
     extra = os.environ.get(MAPS_PATH_VAR, "")
     return [maps_root(), *(Path(p) for p in extra.split(os.pathsep) if p.strip())]
+
+
+DEFAULT_FILE = "default.toml"
+
+
+@cache
+def default_map() -> str:
+    """The id of the board played when none is named (``board`` in the built-in boards'
+    ``default.toml``), so that no code names a board."""
+    path = maps_root() / DEFAULT_FILE
+    try:
+        board = tomllib.loads(path.read_text(encoding="utf-8")).get("board")
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise MapError([f"{DEFAULT_FILE}: {exc}"]) from None
+    if not isinstance(board, str) or not (maps_root() / board / "map.toml").is_file():
+        raise MapError([f"{DEFAULT_FILE}:board: expected the id of a built-in board"])
+    return board
+
+
+DEFAULT_MAP: Final[str] = default_map()
 
 
 def available_maps() -> list[str]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from railways.content.decks import in_play, load_barons, load_operations
 from railways.content.mapcheck import check_board
-from railways.content.maps import load_map
+from railways.content.maps import DEFAULT_MAP, load_map
 from railways.core.board import Board
 from railways.core.cards import BaronEffect, CardEffect
 from railways.core.game import Game, Options
@@ -210,7 +210,7 @@ def ruleset_for(board: Board, map_dir: str | None = None, modules: Sequence[str]
 
 
 def new_game(
-    map_id: str = "eastern-us",
+    map_id: str = DEFAULT_MAP,
     players: int | Sequence[str] = 4,
     seed: int = 0,
     options: Options | Mapping[str, Any] | None = None,

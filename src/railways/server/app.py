@@ -23,12 +23,11 @@ from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 
 from railways import __version__
-from railways.content.maps import load_map
+from railways.content.maps import DEFAULT_MAP, load_map
 from railways.core.legal import long_routes, static_routes
 from railways.server import catalogue, limits, table
 from railways.server.appstate import ServerState
 from railways.server.auth import install_log_redaction
-from railways.server.bodies import DEFAULT_MAP
 from railways.server.errors import install_error_handlers
 from railways.server.games import GameManager
 from railways.server.limits import BodyLimit, RateLimiter, RequestRates

@@ -88,10 +88,10 @@ def _games_with_markup(url: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """A game whose seats are named with the payloads and whose chat carries them, and an
     imported record whose seats are; from addresses of their own (the creation and import
     limits of 127.0.0.1 are for the other rows)."""
+    from railways.content.maps import DEFAULT_MAP
     from railways.rules import new_game
     from railways.rules.records import record_of
     from railways.server.attack_tokens import clients_from
-    from railways.server.bodies import DEFAULT_MAP
 
     seats = [{"name": p[:40]} for p in PAYLOADS]
     record = record_of(new_game(DEFAULT_MAP, [s["name"] for s in seats], 30)).to_dict()

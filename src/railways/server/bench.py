@@ -28,6 +28,8 @@ from typing import Any
 
 import httpx
 
+from railways.content.maps import DEFAULT_MAP
+
 try:
     from orjson import dumps as _dumps
     from orjson import loads as _loads
@@ -188,7 +190,7 @@ async def _play(
         seats = [{"name": f"P{i + 1}", "kind": "human"} for i in range(players)]
         r = await client.post(
             "/api/games",
-            json={"map": "eastern-us", "seats": seats, "seed": rng.randrange(2**31)},
+            json={"map": DEFAULT_MAP, "seats": seats, "seed": rng.randrange(2**31)},
         )
         r.raise_for_status()
         game = r.json()

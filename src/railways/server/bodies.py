@@ -22,13 +22,13 @@ from pydantic import (
     create_model,
 )
 
+from railways.content.maps import DEFAULT_MAP
 from railways.core.rng import parse_seed
 from railways.rules import declared_options
 from railways.server import table
 from railways.server.security import name_problem
 
 # The board a new game is played on when the request names none (the server warms it first).
-DEFAULT_MAP = "eastern-us"
 
 
 class _Strict(BaseModel):

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import httpx
 import orjson
 
+from railways.content.maps import DEFAULT_MAP
 from railways.core.actions import BuildTrack, Undo
 from railways.core.legal import legal_actions, sample_action
 from railways.core.record import GameRecord
@@ -31,7 +32,7 @@ AT_ONCE_S = 1.0  # a refusal slower than this was not "at once"
 def undo_heavy(actions: int = 2990, seed: int = 1) -> GameRecord:
     """A random 4-player Eastern U.S. game in which, whenever the seat to act may build, it
     builds and undoes up to 49 times before it acts, until the record has ``actions``."""
-    game = new_game("eastern-us", players=4, seed=seed)
+    game = new_game(DEFAULT_MAP, players=4, seed=seed)
     rng = Rng(seed)
     undos: dict[tuple[int, int], int] = {}  # (turn, seat) -> undos so far
     while len(game.actions) < actions and not game.over:

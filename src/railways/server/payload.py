@@ -14,6 +14,7 @@ import zlib
 from dataclasses import dataclass
 
 from railways.bots import make_bot
+from railways.content.maps import DEFAULT_MAP
 from railways.core.legal import legal_actions
 from railways.core.view import view_for
 from railways.rules import new_game
@@ -36,7 +37,7 @@ class PayloadSizes:
 
 
 def measure(
-    map_id: str = "eastern-us", players: int = 4, seed: int = 1, every: int = 10
+    map_id: str = DEFAULT_MAP, players: int = 4, seed: int = 1, every: int = 10
 ) -> PayloadSizes:
     """Play a greedy game; every ``every`` actions, size the seat-to-act's update."""
     game = new_game(map_id, players, seed)

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from railways.content.decks import in_play, load_operations
-from railways.content.maps import load_map
+from railways.content.maps import DEFAULT_MAP, load_map
 from railways.content.solo import SOLO_OPERATIONS, SoloMap, load_solo, solo_board
 from railways.core.board import Board
 from railways.core.game import Game, Options
@@ -105,7 +105,7 @@ def solo_ruleset(map_id: str, options: SoloOptions) -> Ruleset:
 
 
 def new_solo_game(
-    map_id: str = "eastern-us",
+    map_id: str = DEFAULT_MAP,
     player: str | Sequence[str] = "Player 1",
     seed: int = 0,
     options: Options | Mapping[str, Any] | None = None,
