@@ -67,16 +67,8 @@ STILL_NAMED: dict[tuple[str, str], str] = {
             "web/static/lobby.js",
         )
     },
-    ("eastern-us", "rules/texts.py"): "the Eastern U.S. rulebook's clause prefix",
     ("eastern-us", "rules/modules/simple.py"): "Glenn Drover: its refusal and help name the board",
-    ("through-time", "content/rules/summaries.toml"): "its clause summaries",
-    ("great-britain", "content/rules/summaries.toml"): "its clause summaries",
-    ("north-america", "content/rules/summaries.toml"): "its clause summaries",
-    ("australia", "content/rules/summaries.toml"): "its clause summaries",
-    ("mexico", "content/rules/summaries.toml"): "its clause summaries",
     ("eastern-us", "cli/terminal/helptext.py"): "help on the Eastern U.S. cards",
-    ("eastern-us", "content/rules/summaries.toml"): "its clause summaries",
-    ("western-us", "content/rules/summaries.toml"): "its clause summaries",
 }
 
 

@@ -6,7 +6,9 @@ import ast
 import re
 from pathlib import Path
 
-from railways.content.rules import load_summaries, summary
+import pytest
+
+from railways.content.rules import RuleSummaryError, load_summaries, merged_summaries, summary
 from rulebooks import rulebook as clauses_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,3 +55,52 @@ def test_summaries_are_not_copied_from_the_rulebook() -> None:
         for i in range(len(ours) - 7):
             run = " ".join(ours[i : i + 8])
             assert run not in theirs, f"{clause}: '{run}' is the rulebook's wording"
+
+
+def test_a_boards_clauses_live_in_its_folder() -> None:
+    """A board's own clauses (Through Time's time gates, Australia's cards) are summarised
+    in its folder's summaries.toml and found by the same lookup as the shared ones."""
+    maps = ROOT / "src" / "railways" / "content" / "maps"
+    assert '"TT-013"' in (maps / "through-time" / "summaries.toml").read_text(encoding="utf-8")
+    assert '"AU-044"' in (maps / "australia" / "summaries.toml").read_text(encoding="utf-8")
+    shared = ROOT / "src" / "railways" / "content" / "rules" / "summaries.toml"
+    assert '"TT-013"' not in shared.read_text(encoding="utf-8")
+    assert summary("TT-013") and summary("AU-044") and summary("RW-p4-39")
+
+
+def test_a_clause_summarised_twice_names_both_files() -> None:
+    shared = ("summaries.toml", '[clauses]\n"RW-p4-39" = "One action each, in turn."\n')
+    board = ("my-board/summaries.toml", '[clauses]\n"RW-p4-39" = "Again."\n')
+    with pytest.raises(RuleSummaryError, match=r"my-board/summaries.toml:clauses.RW-p4-39: also"):
+        merged_summaries(iter([shared, board]))
+    assert merged_summaries(iter([shared])) == {"RW-p4-39": "One action each, in turn."}
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[clauses", "b/summaries.toml: "),
+        ("x = 1", "b/summaries.toml: expected a [clauses] table"),
+        ('[clauses]\n"step one" = "a"', "b/summaries.toml:clauses.step one: not a clause id"),
+        ('[clauses]\n"RW-p4-39" = " "', "b/summaries.toml:clauses.RW-p4-39: expected a summary"),
+    ],
+)
+def test_a_malformed_summaries_file_says_where(text: str, problem: str) -> None:
+    with pytest.raises(RuleSummaryError) as caught:
+        merged_summaries(iter([("b/summaries.toml", text)]))
+    assert str(caught.value).startswith(problem)
+
+
+def test_a_plugin_boards_summaries_are_read_from_its_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    board = tmp_path / "my-board"
+    board.mkdir()
+    (board / "map.toml").write_text('id = "my-board"\n', encoding="utf-8")
+    (board / "summaries.toml").write_text(
+        '[clauses]\n"XX-001" = "Our own rule, in our words."\n', encoding="utf-8"
+    )
+    monkeypatch.setenv("RAILWAYS_MAPS_PATH", str(tmp_path))
+    found = load_summaries.__wrapped__()
+    assert found["XX-001"] == "Our own rule, in our words."
+    assert found["RW-p4-39"] == summary("RW-p4-39")

@@ -1,7 +1,7 @@
 """The one short text of every Operations card, for every front end (terminal, web, library).
 
 A card type says what it does through ``CardEffect.summary``; a deck entry may carry its own
-``text``; the Eastern U.S. card types, older than ``summary``, are worded here. All in our own
+``text``; the base game's card types, older than ``summary``, are worded here. All in our own
 words, never the rulebook's.
 """
 
@@ -17,7 +17,7 @@ def _num(card: CardDef, key: str, default: int) -> int:
     return value if isinstance(value, int) else default
 
 
-def _eastern_us(card: CardDef, city_names: Mapping[str, str]) -> str | None:
+def _base_card_text(card: CardDef, city_names: Mapping[str, str]) -> str | None:
     raw_city = str(card.params.get("city", ""))
     city = city_names.get(raw_city, raw_city)
     texts = {
@@ -50,4 +50,4 @@ def card_text(
             return summary
     if card.text:
         return card.text
-    return _eastern_us(card, city_names) or card.effect.replace("_", " ")
+    return _base_card_text(card, city_names) or card.effect.replace("_", " ")
