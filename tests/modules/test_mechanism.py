@@ -42,7 +42,7 @@ def test_every_module_is_known_by_id():
         (["mines", "mines"], 4, "named twice"),
         (["auction-v1", "auction-v2"], 4, "cannot be played with"),
         (["worst-is-first", "auction-v2"], 4, "cannot be played with"),
-        (["glenn-drover"], 4, "only for two players on the Eastern U.S."),
+        (["glenn-drover"], 4, "only for two players (RW-p8-04)"),
     ],
 )
 def test_forbidden_choices_are_refused_with_a_reason(modules, players, words):

@@ -106,12 +106,41 @@ def test_glenn_drover_closes_the_west_until_thirty_points():
 
 @pytest.mark.rules("RW-p8-04")
 @pytest.mark.parametrize(
-    ("map_id", "players"), [("eastern-us", 3), ("eastern-us", 4), ("europe", 2)]
+    ("map_id", "players", "why"),
+    [
+        ("eastern-us", 3, "only for two players"),
+        ("eastern-us", 4, "only for two players"),
+        ("europe", 2, "Europe does not offer this two-player variant"),
+        ("western-us", 2, "Western U.S. does not offer this two-player variant"),
+    ],
 )
-def test_glenn_drover_is_only_for_two_players_on_the_eastern_us(map_id, players):
-    with pytest.raises(ValueError, match="only for two players on the Eastern U"):
+def test_glenn_drover_is_only_for_two_players_on_the_eastern_us(map_id, players, why):
+    with pytest.raises(ValueError, match=why):
         new_game(map_id, players, 1, {"modules": ["glenn-drover"]})
     new_game("eastern-us", 2, 1, {"modules": ["glenn-drover"]})  # the one game it is for
+
+
+@pytest.mark.rules("RW-p8-04")
+def test_a_board_offers_glenn_drover_only_with_a_true_offered_setting():
+    """The board's map.toml says whether it has the variant; a wrong setting is reported
+    as map.toml:modules.glenn-drover.<key> by the board check."""
+    from dataclasses import replace
+
+    from railways.content.maps import load_map
+    from railways.rules.modules.base import board_module_problems
+    from railways.rules.modules.simple import GlennDrover
+
+    board = load_map("eastern-us")
+    assert board_module_problems(board) == []
+    bad = replace(board, module_params={"glenn-drover": {"offered": 1, "west": "solo"}})
+    assert board_module_problems(bad) == [
+        "map.toml:modules.glenn-drover.west: not a setting (its one setting is offered)",
+        "map.toml:modules.glenn-drover.offered: expected true (the board offers the variant)",
+    ]
+    assert GlennDrover.refuse(board, 2) is None
+    assert GlennDrover.refuse(bad, 2) == (
+        "Eastern U.S. does not offer this two-player variant (RW-p8-04)"
+    )
 
 
 # -- First Player Auction Variant 1 (RW-p7-35, RW-p7-36) ---------------------------------------

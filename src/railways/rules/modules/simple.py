@@ -94,25 +94,42 @@ class CutThroat(Module):
 
 
 GLENN_DROVER_POINTS = 30  # RW-p8-05
+OFFERED = "offered"  # [modules.glenn-drover] offered = true: the board has the variant
 
 
 @register_plugin
 class GlennDrover(Module):
     """Two players on the Eastern U.S.: the west stays closed until someone has 30 points.
 
-    "West of the mountains" is the line the solo game draws on our board (solo.toml).
+    A board offers the variant in its map.toml (``[modules.glenn-drover] offered = true``;
+    only the Eastern U.S. does). "West of the mountains" is the line the solo game draws on
+    that board (solo.toml).
     """
 
     id = "glenn-drover"
     title = "Glenn Drover two-player rule"
-    summary = "2 players, Eastern U.S.: no building west of the mountains until someone has 30"
+    summary = "2 players: no building west of the mountains until someone has 30"
     clauses = ("RW-p8-04", "RW-p8-05")
 
     @classmethod
     def refuse(cls, board: Board, players: int) -> str | None:
-        if board.id != "eastern-us" or players != 2:
-            return "only for two players on the Eastern U.S."
+        if board.module_params.get(cls.id, {}).get(OFFERED) is not True:
+            return f"{board.name} does not offer this two-player variant (RW-p8-04)"
+        if players != 2:
+            return "only for two players (RW-p8-04)"
         return None
+
+    def check_board(self, board: Board) -> list[str]:
+        settings = board.module_params.get(self.id, {})
+        where = f"map.toml:modules.{self.id}"
+        out = [
+            f"{where}.{key}: not a setting (its one setting is {OFFERED})"
+            for key in sorted(settings)
+            if key != OFFERED
+        ]
+        if settings.get(OFFERED) is not True:
+            out.append(f"{where}.{OFFERED}: expected true (the board offers the variant)")
+        return out
 
     def build_restriction(self, game: Game, seat: int) -> BuildRestriction | None:
         if any(p.score >= GLENN_DROVER_POINTS for p in game.state.players):
