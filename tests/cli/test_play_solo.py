@@ -188,6 +188,8 @@ def test_a_human_plays_solo_answers_the_railbot_insures_saves_and_loads(tmp_path
         assert f"The Railbot removes a {color} cube from {names[city]}" in out
     assert "'xyz' is not a choice here" in out
     assert "The Railbot's cards" in out  # help railbot
+    # the board's own paragraph, from content/maps/eastern-us/help.toml, with its clause
+    assert "the Railbot's cards name two chains" in out and "(rule RB-099)" in out
     assert "Player 1 insures Railbot card" in out
     assert "The Insurance token sits on slot 1" in out
     assert "your Insurance token already sits on a Railbot card" in out

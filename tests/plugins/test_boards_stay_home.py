@@ -67,7 +67,6 @@ STILL_NAMED: dict[tuple[str, str], str] = {
             "web/static/lobby.js",
         )
     },
-    ("eastern-us", "cli/terminal/helptext.py"): "help on the Eastern U.S. cards",
 }
 
 

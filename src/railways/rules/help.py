@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from railways.content.maps import MapError, map_dir
 from railways.content.rules import CLAUSE_ID
 from railways.core.plugins import Plugin
 
@@ -133,12 +134,30 @@ def _plugin_help(cls: type[Plugin]) -> tuple[tuple[Topic, ...], tuple[Addition, 
     return _READ[cls]
 
 
-def rules_help(plugins: Iterable[Plugin]) -> RulesHelp:
-    """The help of these plug-ins (a game's ``ruleset.plugins``)."""
+BOARD_HELP = "help.toml"  # a board's own help, in its map folder
+
+
+def _board_help(map_id: str) -> tuple[tuple[Topic, ...], tuple[Addition, ...]]:
+    """The topics and additions of the help file in a board's map folder, if it has one."""
+    try:
+        path = map_dir(map_id) / BOARD_HELP
+    except MapError:  # a board made in code (tests): no folder, no help
+        return (), ()
+    if not path.is_file():
+        return (), ()
+    topics, additions = parse(f"{map_id}/{BOARD_HELP}", path.read_text("utf-8"))
+    return tuple(topics), tuple(additions)
+
+
+def rules_help(plugins: Iterable[Plugin], map_id: str | None = None) -> RulesHelp:
+    """The help of these plug-ins (a game's ``ruleset.plugins``) and of the board
+    ``map_id``'s own help file (``content/maps/<id>/help.toml``)."""
     topics: dict[str, Topic] = {}
     additions: dict[str, list[Addition]] = {}
-    for plugin in plugins:
-        own, more = _plugin_help(type(plugin))
+    parts = [_plugin_help(type(plugin)) for plugin in plugins]
+    if map_id is not None:
+        parts.append(_board_help(map_id))
+    for own, more in parts:
         for topic in own:
             topics.setdefault(topic.name, topic)
         for addition in more:

@@ -121,10 +121,7 @@ runs over at least one of your links, you get a point.
 [bold green]+line[/]: you pick an open Major Line for the Railbot; it scores nothing but you
 can no longer take it.  [bold magenta]+baron[/]: you pick a Duel Baron for the Railbot, and its
 effect turns against you (only with Duel Barons).
-On the Eastern U.S. board the cards name two chains: the upper one until the Final
-Evaluation card first shows up (it then goes back near the bottom of the deck), the lower one
-after. Until that moment, or until you reach 30 points, you may not build west of the
-mountains (the shaded land on the board). [dim]xx[/] marks a city that is not in play.""",
+[dim]xx[/] marks a city that is not in play. What a board adds follows.""",
     "insure": """\
 [bold]Insurance[/bold] ([bold]i[/bold], takes both of your first two actions): put your one
 Insurance token on the Railbot card in slot 1 or 2 (never slot 3). When that card's turn

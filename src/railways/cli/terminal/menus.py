@@ -93,7 +93,7 @@ class Menus:
         self.legal: LegalActions = legal_actions(game, seat)
         self.names = {cid: c.name for cid, c in game.board.cities.items()}
         self.tables = game.board.tables
-        self.rules_help = rules_help(game.ruleset.plugins)
+        self.rules_help = rules_help(game.ruleset.plugins, game.board.id)
         solo = self.view.get("plugins", {}).get("solo")
         self.solo: dict[str, Any] | None = solo if isinstance(solo, dict) else None
         self.prices: Mapping[str, Any] = self.view.get("money", {})
