@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 
-from railways.server.bench import _free_port
+from railways.server.spawn import free_port
 from waits import stop_process
 
 
@@ -19,7 +19,7 @@ class LiveServer:
     def __init__(
         self, data_dir: Path | None = None, database_url: str | None = None, *args: str
     ) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.args = [
             sys.executable,
@@ -47,7 +47,7 @@ class LiveServer:
             stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded machine starts slowly
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise AssertionError(f"the server exited: {self.stop()}")

@@ -21,7 +21,7 @@ import httpx
 from websockets.sync.client import connect
 
 from railways.server.auth import redact
-from railways.server.bench import _free_port
+from railways.server.spawn import free_port
 from server.helpers import humans
 from waits import stop_process
 
@@ -29,7 +29,7 @@ from waits import stop_process
 @contextmanager
 def logged_server(data_dir: Path, log_file: Path) -> Iterator[str]:
     """``railways serve`` at info level, its output (access log included) in ``log_file``."""
-    port = _free_port()
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     args = [sys.executable, "-m", "railways", "serve", "--port", str(port)]
     args += ["--data-dir", str(data_dir), "--log-level", "info"]

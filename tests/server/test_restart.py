@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +12,8 @@ from typing import Any
 import httpx
 import pytest
 
-from railways.server.bench import _free_port, choose_from_legal
+from railways.server.bench import choose_from_legal
+from railways.server.spawn import free_port, serve_command, wait_until_warm
 from railways.store import open_store
 from waits import stop_process
 
@@ -22,41 +21,19 @@ from waits import stop_process
 class Server:
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
+        args = ["--bot-delay", "0.05"]
         self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "railways",
-                "serve",
-                "--port",
-                str(self.port),
-                "--data-dir",
-                str(self.data_dir),
-                "--bot-delay",
-                "0.05",
-                "--log-level",
-                "warning",
-            ],
+            serve_command(self.port, str(self.data_dir), args, "warning"),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, "the server exited"
-            try:
-                if httpx.get(self.url + "/api/maps", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError("the server did not start")
+        wait_until_warm(self.proc, self.url, within=90)  # a loaded machine starts slowly
 
     def kill(self) -> None:
         assert self.proc is not None

@@ -408,38 +408,13 @@ def attack_server() -> Iterator[tuple[str, Path | None, int]]:
     SQLite data dir (or $RAILWAYS_DATABASE_URL, as ``railways serve`` takes it): its URL,
     SQLite file (None on another database: it cannot be locked from here) and process id."""
     import os
-    import subprocess
-    import sys
-    import tempfile
 
-    from railways.server.bench import _free_port
+    from railways.server.spawn import served
 
-    port = _free_port()
-    with tempfile.TemporaryDirectory(prefix="railways-attack-") as data:
-        command = [sys.executable, "-m", "railways", "serve", "--port", str(port)]
-        command += ["--data-dir", data, "--log-level", "error"]
-        proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, env={**os.environ})
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 30
-            while True:
-                if proc.poll() is not None:
-                    raise RuntimeError(f"the server exited with status {proc.returncode}")
-                with contextlib.suppress(httpx.HTTPError):
-                    if httpx.get(url + "/api/health", timeout=1).json().get("warm"):
-                        break
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the server did not start within 30 s")
-                time.sleep(0.1)
-            on_sqlite = not os.environ.get("RAILWAYS_DATABASE_URL")
-            yield url, Path(data) / "railways.sqlite3" if on_sqlite else None, proc.pid
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    with served(log_level="error", within=30) as started:
+        on_sqlite = not os.environ.get("RAILWAYS_DATABASE_URL")
+        db = Path(started.data_dir) / "railways.sqlite3" if on_sqlite else None
+        yield started.url, db, started.proc.pid
 
 
 def run_attacks(

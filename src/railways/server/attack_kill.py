@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import random
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -24,11 +23,9 @@ from typing import Any
 import httpx
 
 from railways.server.attack import SEATS, Outcome
-from railways.server.bench import _free_port, choose_from_legal
+from railways.server.bench import choose_from_legal
+from railways.server.spawn import NO_LIMITS, free_port, serve_command, stop, wait_until_warm
 from railways.store import StoreError, open_store
-
-NO_LIMITS = ["--creates-per-minute", "0", "--reads-per-minute", "0"]
-NO_LIMITS += ["--actions-per-minute", "0", "--imports-per-minute", "0"]
 
 
 class KillableServer:
@@ -36,31 +33,19 @@ class KillableServer:
 
     def __init__(self, data_dir: str) -> None:
         self.data_dir = data_dir
-        self.url = f"http://127.0.0.1:{_free_port()}"
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, within: float = 90.0) -> None:
-        port = self.url.rsplit(":", 1)[1]
-        command = [sys.executable, "-m", "railways", "serve", "--port", port]
-        command += ["--data-dir", self.data_dir, "--bot-delay", "0", "--log-level", "error"]
+        args = ["--bot-delay", "0", *NO_LIMITS]
         self.proc = subprocess.Popen(
-            command + NO_LIMITS,
+            serve_command(self.port, self.data_dir, args, "error"),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,  # its banner, twice, and the killed pool's warnings
-            env={**os.environ},
         )
-        deadline = time.monotonic() + within  # a loaded machine starts slowly
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with status {self.proc.returncode}")
-            try:
-                if httpx.get(self.url + "/api/health", timeout=1).json().get("warm"):
-                    return
-            except (httpx.HTTPError, ValueError):
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"the server did not start within {within:.0f} s")
+        wait_until_warm(self.proc, self.url, within)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flush."""
@@ -69,12 +54,8 @@ class KillableServer:
             self.proc.wait(30)
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        if self.proc is not None:
+            stop(self.proc)
 
 
 @dataclass

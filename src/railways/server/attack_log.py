@@ -9,11 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import subprocess
-import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +17,7 @@ import httpx
 from websockets.sync.client import connect
 
 from railways.server.attack import SEATS, Outcome
+from railways.server.spawn import served
 
 # The query names a token may travel under: the plain one and percent-encoded spellings
 # the server reads as the same name.
@@ -35,44 +32,8 @@ def leaked_tokens(log: str, tokens: list[str]) -> list[str]:
 @contextlib.contextmanager
 def logging_server(log_file: Path) -> Iterator[str]:
     """``railways serve`` at info level (access log on), its output in ``log_file``."""
-    from railways.server.bench import _free_port
-
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory(prefix="railways-attack-log-") as data:
-        command = [sys.executable, "-m", "railways", "serve", "--port", str(port)]
-        command += ["--data-dir", data, "--log-level", "info"]
-        with log_file.open("wb") as out:
-            proc = subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"},
-            )
-            try:
-                _wait_until_up(proc, url)
-                yield url
-            finally:
-                proc.terminate()
-                try:
-                    proc.wait(10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
-
-
-def _wait_until_up(proc: subprocess.Popen[bytes], url: str) -> None:
-    deadline = time.monotonic() + 30
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError(f"the logging server exited with status {proc.returncode}")
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(url + "/api/health", timeout=1).status_code == 200:
-                return
-        if time.monotonic() > deadline:
-            raise RuntimeError("the logging server did not start within 30 s")
-        time.sleep(0.1)
+    with log_file.open("wb") as out, served(log_level="info", output=out, within=30) as started:
+        yield started.url
 
 
 def _send_tokens(url: str) -> tuple[list[str], int]:

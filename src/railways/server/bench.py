@@ -13,14 +13,9 @@ import asyncio
 import contextlib
 import gc
 import json
-import os
 import random
-import socket
 import ssl
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Coroutine, Iterator
 from dataclasses import dataclass, field
@@ -29,6 +24,7 @@ from typing import Any
 import httpx
 
 from railways.content.maps import DEFAULT_MAP
+from railways.server.spawn import NO_LIMITS, served
 
 try:
     from orjson import dumps as _dumps
@@ -108,72 +104,14 @@ class BenchResult:
         return "\n".join(lines)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.contextmanager
 def local_server(bot_delay: float = 0.0, data_dir: str | None = None) -> Iterator[str]:
     """``railways serve`` in a subprocess on a free port with a temporary SQLite data dir
-    (or ``data_dir``; $RAILWAYS_DATABASE_URL, if set, takes the place of either)."""
-    port = _free_port()
-    with contextlib.ExitStack() as stack:
-        data = data_dir or stack.enter_context(
-            tempfile.TemporaryDirectory(prefix="railways-bench-")
-        )
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "railways",
-                "serve",
-                "--port",
-                str(port),
-                "--data-dir",
-                data,
-                "--bot-delay",
-                str(bot_delay),
-                "--log-level",
-                "warning",
-                # Every game of the benchmark is created from this one address at once.
-                "--creates-per-minute",
-                "0",
-                # and plays them all: this measures the server, not its limits
-                "--reads-per-minute",
-                "0",
-                "--actions-per-minute",
-                "0",
-                "--imports-per-minute",
-                "0",
-            ],
-            stdin=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 90  # a loaded machine starts slowly
-            while True:
-                if proc.poll() is not None:
-                    raise RuntimeError(f"the server exited with status {proc.returncode}")
-                try:
-                    health = httpx.get(url + "/api/health", timeout=1)
-                    if health.status_code == 200 and health.json().get("warm"):
-                        break
-                except httpx.HTTPError:
-                    pass
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the server did not start within 90 s")
-                time.sleep(0.1)
-            yield url
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    (or ``data_dir``; $RAILWAYS_DATABASE_URL, if set, takes the place of either), every
+    limit off: every game of the benchmark is created and played from this one address."""
+    args = ["--bot-delay", str(bot_delay), *NO_LIMITS]
+    with served(args, data_dir=data_dir, log_level="warning") as started:
+        yield started.url
 
 
 async def _play(
