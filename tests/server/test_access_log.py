@@ -9,10 +9,6 @@ name none of them.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,39 +17,16 @@ import httpx
 from websockets.sync.client import connect
 
 from railways.server.auth import redact
-from railways.server.spawn import free_port
+from railways.server.spawn import served
 from server.helpers import humans
-from waits import stop_process
 
 
 @contextmanager
 def logged_server(data_dir: Path, log_file: Path) -> Iterator[str]:
     """``railways serve`` at info level, its output (access log included) in ``log_file``."""
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    args = [sys.executable, "-m", "railways", "serve", "--port", str(port)]
-    args += ["--data-dir", str(data_dir), "--log-level", "info"]
-    with log_file.open("wb") as out:
-        proc = subprocess.Popen(
-            args,
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        try:
-            deadline = time.monotonic() + 30
-            while True:
-                assert proc.poll() is None, log_file.read_text()
-                assert time.monotonic() < deadline, "the server did not start"
-                try:
-                    if httpx.get(url + "/api/maps", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            yield url
-        finally:
-            stop_process(proc, f"the logging server on port {port}")
+    out = log_file.open("wb")
+    with out, served(data_dir=str(data_dir), log_level="info", output=out) as started:
+        yield started.url
 
 
 def test_the_access_log_holds_no_token(tmp_path: Path) -> None:
