@@ -284,7 +284,7 @@ export const DEDICATED_KINDS = new Set([
  * @property {boolean | undefined} alerted
  * @property {string[]} alerts
  * @property {{messages: any[], seen: number}} chat
- * @property {{muted: boolean, standins: Record<string, any>, move_limit: number | null, deadline: number | null, notify: any}} table
+ * @property {{muted: boolean, standins: Record<string, any>, conceded?: number[], move_limit: number | null, deadline: number | null, notify: any}} table
  * @property {Array<{at: number, text: string, cls: string}>} notes lines the page adds to the log (an undo)
  * @property {{kind: string, index: number, lesson: string} | null} sent the seat's last move the server took: its kind, the position it led to, the guide's lesson on screen when it was sent
  * @property {string} lesson the guided game's lesson on screen (game/guide.js), "" if none
