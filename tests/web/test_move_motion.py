@@ -84,6 +84,15 @@ def test_new_moves_move_unless_reduced_motion_is_asked(
             " const name = getComputedStyle(g).animationName; g.remove(); return name; })()"
         )
         assert pulse == "none"
+        # Build mode's highlights of the next hexes do not pulse either.
+        while wait_my_turn(tab) != "actions":
+            before = action_index(tab)
+            tab.click("#btn-pass-bid")
+            wait_after(tab, before)
+        tab.click("#btn-build")
+        tab.click("#layer-highlights g.hl-start >> nth=0")
+        tab.wait_for_selector("#layer-highlights g.hl-next")
+        assert tab.evaluate("document.getAnimations().length") == 0
     else:
         # A build comes in hex by hex (its laid hexes after the first), a delivery's cube
         # passes the centres of its route: at least its two cities and a hex between.
