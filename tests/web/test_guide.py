@@ -61,9 +61,9 @@ def done(page: Any) -> list[str]:
     return str(page.get_attribute("#guide", "data-done") or "").split()
 
 
-def press_the_pointed(page: Any) -> None:
-    """Press what the guide outlines (choose the value it names in a list or a filter), then
-    wait for the guide to be drawn again."""
+def press_the_pointed(page: Any, touch: bool = False) -> None:
+    """Press (or, ``touch``, tap) what the guide outlines (choose the value it names in a
+    list or a filter), then wait for the guide to be drawn again."""
     drawn = page.evaluate("document.body.dataset.guideDrawn")
     target = page.locator(".guide-target").first
     value = target.get_attribute("data-guide-value")
@@ -72,12 +72,16 @@ def press_the_pointed(page: Any) -> None:
         target.select_option(value)
     elif tag == "INPUT":
         target.fill(value)
+    elif touch:
+        target.tap()
     else:
         target.click()
     page.wait_for_function(f"() => document.body.dataset.guideDrawn !== '{drawn}'", timeout=60_000)
 
 
-def follow_until(page: Any, stop: str, clauses: set[str] | None = None) -> list[str]:
+def follow_until(
+    page: Any, stop: str, clauses: set[str] | None = None, touch: bool = False
+) -> list[str]:
     """Press what the guide points at until it shows step ``stop``; the steps shown, in order
     (and the clause ids their rule links name, into ``clauses``)."""
     shown: list[str] = []
@@ -91,7 +95,7 @@ def follow_until(page: Any, stop: str, clauses: set[str] | None = None) -> list[
                 clauses |= set(links.evaluate_all("(all) => all.map((b) => b.dataset.clause)"))
         if now == stop:
             return shown
-        press_the_pointed(page)
+        press_the_pointed(page, touch)
     raise AssertionError(f"the guide did not reach {stop!r} in {MAX_PRESSES} presses: {shown}")
 
 
@@ -163,3 +167,20 @@ def test_the_guide_is_left_and_resumed_with_its_progress(page: Any) -> None:
     page.wait_for_selector("#guide-note")
     assert "instead" in page.inner_text("#guide-note")
     assert "build" not in done(page)
+
+
+def test_the_guide_on_a_phone(browser: Any, server: Server) -> None:
+    """At 390x844 (touch) the guide sits in the panels' sheet and its pointer is followed by
+    taps through the first build and delivery: what it outlines is on the screen to tap."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, base_url=server.base
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    phone = context.new_page()
+    try:
+        start_from_the_lobby(phone)
+        follow_until(phone, "income", touch=True)
+        assert {"build", "deliver"} <= set(done(phone))
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
