@@ -104,3 +104,17 @@ def test_a_plugin_boards_summaries_are_read_from_its_folder(
     found = load_summaries.__wrapped__()
     assert found["XX-001"] == "Our own rule, in our words."
     assert found["RW-p4-39"] == summary("RW-p4-39")
+
+
+def test_every_clause_the_browser_page_names_has_a_summary() -> None:
+    """The page opens a clause's summary from the ids in its code (the guided game's
+    lessons): each quoted id must have one, or its rule link opens nothing."""
+    static = ROOT / "src" / "railways" / "web" / "static"
+    named = {
+        match
+        for path in static.rglob("*.js")
+        for match in re.findall(r"[\"'`]((?:RW|RB|TT|AU)-(?:p\d+-)?\d+)[\"'`]", path.read_text())
+    }
+    assert "RW-p4-12" in named  # the guide's first lesson: the search finds the page's ids
+    missing = sorted(named - set(load_summaries()))
+    assert not missing, f"add these to content/rules/summaries.toml: {missing}"

@@ -117,6 +117,41 @@ def test_a_seat_hands_itself_to_a_bot_and_takes_itself_back(client: TestClient) 
     assert r.status_code == 403
 
 
+def test_a_seat_leaves_the_game_to_a_bot_for_good(client: TestClient) -> None:
+    """Concede: a bot of the level asked plays the seat to the end; the seat's token can
+    still watch, but no longer move or take the seat back, and cannot leave twice."""
+    game = create(client, humans(2))
+    gid = game["id"]
+    first = state(client, gid, game["seats"][0]["token"])
+    seat = first["view"]["to_act"]
+    token = game["seats"][seat]["token"]
+    legal = state(client, gid, token)["legal"]
+    r = client.post(f"/api/games/{gid}/concede", params={"token": token}, json={"level": "easy"})
+    assert r.status_code == 200, r.text
+    assert r.json() == {"seat": seat, "standin": "easy", "conceded": True}
+    # The bot plays that seat: the game moves on without the person.
+    deadline = time.monotonic() + 10
+    while state(client, gid, token)["action_index"] == first["action_index"]:
+        assert time.monotonic() < deadline, "the bot did not move for the seat that left"
+        time.sleep(0.05)
+    table = state(client, gid, token)["table"]
+    assert table["standins"] == {str(seat): "easy"} and table["conceded"] == [seat]
+    # The token watches only: its moves, a take-back and a second leave are refused.
+    now = state(client, gid, token)["action_index"]
+    r = act(client, gid, token, now, {**first_legal(legal), "seat": seat})
+    assert r.status_code == 403 and "left to a bot" in r.json()["error"]
+    r = client.post(f"/api/games/{gid}/standin", params={"token": token}, json={"level": None})
+    assert r.status_code == 409
+    r = client.post(f"/api/games/{gid}/concede", params={"token": token}, json={})
+    assert r.status_code == 409
+    assert state(client, gid, token)["table"]["standins"] == {str(seat): "easy"}
+    spectator = game["spectator"]["token"]
+    r = client.post(f"/api/games/{gid}/concede", params={"token": spectator}, json={})
+    assert r.status_code == 403
+    r = client.post(f"/api/games/{gid}/concede", params={"token": token}, json={"level": "x"})
+    assert r.status_code == 422
+
+
 def test_a_move_limit_too_short_is_refused(client: TestClient) -> None:
     r = client.post(
         "/api/games",

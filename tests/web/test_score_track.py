@@ -79,3 +79,22 @@ def test_markers_stand_at_each_players_points_and_income(page: Any, server: Serv
         )
         == "0s"
     )
+
+
+def test_a_solo_game_has_a_railbot_marker_at_the_target(page: Any, server: Server) -> None:
+    """Solo (issue 29): the Railbot scores nothing (RB-051), so its marker on the score track
+    stands at the player's target (RB-014: 125 by default, 110 here), and none is on the
+    income track; the bar reaches the target."""
+    seats = [{"name": "Sol", "kind": "human"}]
+    options = {"solo": True, "target_score": 110}
+    created = server.post(
+        "/api/games", {"map": "eastern-us", "seats": seats, "seed": 5, "options": options}
+    )
+    open_game(page, created["seats"][0]["url"])
+    score, income = page.evaluate(MARKERS)
+    railbot = [m for m in score["markers"] if m["seat"] == -1]
+    assert len(railbot) == 1 and railbot[0]["value"] == 110
+    assert score["length"] >= 110
+    assert abs(railbot[0]["left"] - 100 * 110 / score["length"]) < 0.01
+    assert railbot[0]["title"].startswith("Railbot: your target, 110 points")
+    assert [m["seat"] for m in income["markers"]] == [0]

@@ -140,3 +140,39 @@ def test_the_lobby_sets_a_move_limit(page: Any, server: Server) -> None:
     page.click("#btn-play")
     page.wait_for_selector("body[data-ready='1']")
     assert page.evaluate("window.railwaysGame.state.table.move_limit") == 86400
+
+
+def test_leaving_the_game_hands_the_seat_to_a_bot_for_good(page: Any, server: Server) -> None:
+    """Leave the game (issue 29): asked which bot, the seat is left to it; the page then
+    only watches (no moves, no take-back), and the other seat's game goes on."""
+    created = _two_humans(server, seed=65)
+    state = server.state(created["id"], created["seats"][0]["token"])
+    seat = state["view"]["to_act"]
+    open_game(page, created["seats"][seat]["url"])
+    before = int(page.evaluate("document.body.dataset.actionIndex"))
+    page.click("#btn-concede")
+    page.wait_for_selector("#concede-dialog[open]")
+    page.click("#concede-easy")
+    # The bot moves for the seat; the page says the seat was left and offers no moves.
+    page.wait_for_function(f"() => Number(document.body.dataset.actionIndex) > {before}")
+    page.wait_for_selector("#left-game")
+    assert "easy bot" in page.inner_text("#left-game")
+    assert page.is_hidden("#btn-concede") and page.is_hidden("#btn-standin")
+    assert page.evaluate("document.body.dataset.myTurn") == "0"
+    token = created["seats"][seat]["token"]
+    table = server.state(created["id"], token)["table"]
+    assert table["conceded"] == [seat] and table["standins"] == {str(seat): "easy"}
+    page.click("#tab-chat")
+    assert "leaves the game" in page.inner_text("#chat-list")
+
+
+def test_staying_in_the_game_leaves_the_seat_as_it_was(page: Any, server: Server) -> None:
+    created = _two_humans(server, seed=66)
+    open_game(page, created["seats"][0]["url"])
+    page.click("#btn-concede")
+    page.wait_for_selector("#concede-dialog[open]")
+    page.click("#concede-cancel")
+    page.wait_for_selector("#concede-dialog:not([open])", state="attached")
+    table = server.state(created["id"], created["seats"][0]["token"])["table"]
+    assert table["conceded"] == [] and table["standins"] == {}
+    assert page.is_visible("#btn-concede")

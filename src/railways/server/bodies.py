@@ -154,6 +154,10 @@ class StandinIn(_Strict):
     level: Literal["easy", "medium", "hard"] | None = "medium"  # table.DEFAULT_STANDIN
 
 
+class ConcedeIn(_Strict):
+    level: Literal["easy", "medium", "hard"] = "medium"  # table.DEFAULT_STANDIN
+
+
 class MuteIn(_Strict):
     muted: StrictBool
 

@@ -263,6 +263,7 @@ class GameHandle:
         out: dict[str, Any] = {
             "muted": bool(self.settings.get(table.MUTED)),
             "standins": {str(k): v for k, v in sorted(standins.items())},
+            "conceded": sorted(self.settings.get(table.CONCEDED) or []),
             "move_limit": self.settings.get(table.MOVE_LIMIT),
             "deadline": self.deadline,
         }
@@ -793,6 +794,8 @@ class GameManager:
             raise ApiError(
                 403, f"your token is for seat {seat}; you cannot act for seat {action.seat}"
             )
+        if seat in (handle.settings.get(table.CONCEDED) or []):
+            raise ApiError(403, f"seat {seat} was left to a bot for the rest of the game")
         async with handle.lock:
             moved = await self.catch_up(handle)
             if after != handle.index:
@@ -911,6 +914,8 @@ class GameManager:
         """A bot of ``level`` plays for a human seat (None: the seat takes itself back)."""
         if handle.meta.seats[seat].kind == "bot":
             raise ApiError(400, f"seat {seat} is a bot seat already")
+        if seat in (handle.settings.get(table.CONCEDED) or []):
+            raise ApiError(409, f"seat {seat} was left to a bot for the rest of the game")
         if level is not None and level not in table.STANDIN_LEVELS:
             raise ApiError(422, f"level: one of {', '.join(table.STANDIN_LEVELS)}")
         async with handle.lock:
@@ -929,6 +934,33 @@ class GameManager:
         else:
             why = f" ({reason})" if reason else ""
             note = f"a {level} bot plays for {name} until they take their seat back{why}"
+        await self.add_chat(handle, None, "Table", note, system=True)
+        self.changed(handle)
+
+    async def concede(self, handle: GameHandle, seat: int, level: str) -> None:
+        """The seat leaves the game for good: a bot of ``level`` plays it to the end, and the
+        seat's token can no longer move or take the seat back (it can still watch)."""
+        if handle.meta.seats[seat].kind == "bot":
+            raise ApiError(400, f"seat {seat} is a bot seat already")
+        if level not in table.STANDIN_LEVELS:
+            raise ApiError(422, f"level: one of {', '.join(table.STANDIN_LEVELS)}")
+        async with handle.lock:
+            # Both settings under one lock: no take-back can come between them.
+            conceded = list(handle.settings.get(table.CONCEDED) or [])
+            if seat in conceded:
+                raise ApiError(409, f"seat {seat} has already left the game")
+            if handle.game.over:
+                raise ApiError(409, "the game is over")
+            standins = {**(handle.settings.get(table.STANDINS) or {}), str(seat): level}
+            conceded = sorted({*conceded, seat})
+            await self._store(self.store.set_setting, handle.id, table.STANDINS, standins)
+            await self._store(self.store.set_setting, handle.id, table.CONCEDED, conceded)
+            handle.settings[table.STANDINS] = standins
+            handle.settings[table.CONCEDED] = conceded
+            handle.bots = self._bots_for(handle.meta.seats, handle.game, standins)
+            handle.table_version += 1
+        name = handle.game.seats[seat]
+        note = f"{name} leaves the game: a {level} bot plays their seat to the end"
         await self.add_chat(handle, None, "Table", note, system=True)
         self.changed(handle)
 

@@ -34,6 +34,7 @@ DEFAULT_STANDIN = "medium"
 # Keys of the game's table settings.
 MUTED = "mute_spectators"  # bool
 STANDINS = "standins"  # {seat: level}
+CONCEDED = "conceded"  # [seat, ...]: seats left to their stand-in bot for the rest of the game
 MOVE_LIMIT = "move_limit"  # seconds, or absent
 STANDIN_LEVEL = "standin_level"  # the level that takes over a seat out of time
 NOTIFY = "notify"  # {seat: e-mail address}

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query, Request
 from railways.server import table
 from railways.server.appstate import Server, ServerState, caller
 from railways.server.auth import bearer
-from railways.server.bodies import ChatIn, MuteIn, NotifyIn, StandinIn
+from railways.server.bodies import ChatIn, ConcedeIn, MuteIn, NotifyIn, StandinIn
 from railways.server.errors import GAME_ERRORS, POSTING, TOO_MANY, errors
 from railways.server.games import ApiError, GameHandle
 from railways.server.limits import retry_after
@@ -76,6 +76,17 @@ async def standin(
     handle, seat = await _seat(server, game_id, request, token)
     await server.manager.set_standin(handle, seat, body.level)
     return {"seat": seat, "standin": body.level}
+
+
+@router.post("/api/games/{game_id}/concede", responses={**POSTING, **errors(409)})
+async def concede(
+    game_id: str, body: ConcedeIn, request: Request, server: Server, token: str | None = None
+) -> dict[str, Any]:
+    """This seat leaves the game: a bot of ``level`` plays it to the end (for good: the
+    seat's token can then only watch)."""
+    handle, seat = await _seat(server, game_id, request, token)
+    await server.manager.concede(handle, seat, body.level)
+    return {"seat": seat, "standin": body.level, "conceded": True}
 
 
 @router.post("/api/games/{game_id}/mute", responses=POSTING)

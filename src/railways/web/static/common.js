@@ -204,6 +204,73 @@ export function movedSince(id, index) {
   return at;
 }
 
+// -- the guided first game's progress ------------------------------------------------------
+// Kept per game id, so the guide can be left and taken up again (the game page, the lobby).
+const GUIDE_KEY = "railways.guide";
+
+/**
+ * A guided game's progress: the lessons done, whether the player left the guide, the last
+ * position whose move the guide has read, and its note on a move other than the suggested one.
+ * @typedef {object} GuideRecord
+ * @property {string} id the game
+ * @property {string} url the seat's link
+ * @property {string[]} done
+ * @property {boolean} left
+ * @property {boolean} finished
+ * @property {number} seen
+ * @property {string} current the lesson shown last
+ * @property {string} note
+ */
+
+/** @returns {{latest: string | null, games: Record<string, GuideRecord>}} */
+function guideStore() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(GUIDE_KEY) || "null");
+    if (stored && typeof stored === "object" && stored.games) return stored;
+  } catch {
+    // A damaged entry starts the guide afresh.
+  }
+  return { latest: null, games: {} };
+}
+
+/** The guide's progress in game ``id`` (null where the game is not a guided one).
+ * @param {string} id
+ * @returns {GuideRecord | null}
+ */
+export function loadGuide(id) {
+  return guideStore().games[id] || null;
+}
+
+/** Keep a guided game's progress; it becomes the one the lobby offers to resume.
+ * @param {GuideRecord} record
+ */
+export function saveGuide(record) {
+  const store = guideStore();
+  store.games[record.id] = record;
+  store.latest = record.id;
+  try {
+    localStorage.setItem(GUIDE_KEY, JSON.stringify(store));
+  } catch {
+    // A full or disabled storage only loses the progress.
+  }
+}
+
+/** The latest guided game, unless it is finished. */
+export function unfinishedGuide() {
+  const store = guideStore();
+  const record = store.latest ? store.games[store.latest] : null;
+  return record && !record.finished ? record : null;
+}
+
+/** A guided game's first record: no lesson done yet.
+ * @param {string} id
+ * @param {string} url
+ * @returns {GuideRecord}
+ */
+export function newGuide(id, url) {
+  return { id, url, done: [], left: false, finished: false, seen: -1, current: "", note: "" };
+}
+
 /**
  * @param {string} name
  * @param {any} fallback

@@ -17,7 +17,7 @@ import { onHex, setColorblind, toggleLegend, wireTooltips } from "./game/board-v
 import { enterBuild, stepBack } from "./game/build.js";
 import { enterDeliver } from "./game/deliver.js";
 import { wireDrawer } from "./game/drawer.js";
-import { told } from "./game/moves.js";
+import { motions, told } from "./game/moves.js";
 import { readNames } from "./game/names.js";
 import { apply, connect, hideError, openRule, refresh, setConn, showError } from "./game/net.js";
 import { wireCardTexts } from "./game/ops.js";
@@ -195,7 +195,7 @@ async function main() {
   setConn(false);
   connect();
   // For the console and the browser tests: the page's state and board.
-  /** @type {any} */ (window).railwaysGame = { state: S, board, refresh, told };
+  /** @type {any} */ (window).railwaysGame = { state: S, board, refresh, told, motions };
   document.body.dataset.ready = "1";
 }
 

@@ -17,6 +17,7 @@ import {
   rememberGame,
   toast,
 } from "./common.js";
+import { wireGuidedGame } from "./lobby-guide.js";
 
 /** An element by id: the lobby reads inputs, selects, buttons and links by id alike.
  * @param {string} id
@@ -666,6 +667,7 @@ async function main() {
   }
   $("import-file").addEventListener("change", readImport);
   $("import-form").addEventListener("submit", importGame);
+  wireGuidedGame();
   await loadMaps();
   const checked = /** @type {HTMLInputElement | null} */ (document.querySelector("input[name='mode']:checked"));
   setMode(checked && checked.value === "solo" ? "solo" : "multi");

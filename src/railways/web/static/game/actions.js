@@ -130,6 +130,11 @@ export function renderActionPanel() {
     panel.append(el("h2", {}, "Watching"), el("p", {}, "This is a spectator link: you see the public view."));
     return;
   }
+  if ((S.table.conceded || []).includes(S.seat)) {
+    const level = (S.table.standins || {})[String(S.seat)] || "";
+    panel.append(el("h2", {}, "You left this game"), el("p", { id: "left-game" }, `A ${level} bot plays your seat to the end; you are watching.`));
+    return;
+  }
   if (!myTurn()) {
     const who = v.to_act === null || v.to_act === undefined ? "the game" : playerName(v.to_act);
     // Only an action phase has something of this seat's to undo; elsewhere nothing follows.

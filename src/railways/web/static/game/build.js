@@ -492,7 +492,7 @@ export function renderCandidates(panel) {
           button(
             [label, el("span", { class: "meta" }, ` · ${o.tiles} tile${o.tiles === 1 ? "" : "s"} · ${money(o.cost)}${bonds ? ` · ${bonds} bond${bonds === 1 ? "" : "s"}` : ""}`)],
             () => pickCandidate(o),
-            { class: `candidate${chosen ? " chosen" : ""}`, "data-to": o.to_city || "", "data-cost": o.cost },
+            { class: `candidate${chosen ? " chosen" : ""}`, "data-to": o.to_city || "", "data-cost": o.cost, "data-build": builds.indexOf(o) },
           ),
         ),
       );

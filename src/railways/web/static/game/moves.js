@@ -3,9 +3,10 @@
 // its two cities, an urbanized city) stays marked in the seat's colour until that seat moves
 // again, older ones fainter. A move that just arrived pulses for a moment and is said in the
 // ticker over the board, so bot moves, which arrive one update at a time, can be followed
-// step by step. An undo is said as such (ticker and log) and its marks go.
+// step by step; a new build comes in hex by hex and a new delivery's cube runs along its
+// route (nothing moves under prefers-reduced-motion). An undo is said as such (ticker and log) and its marks go.
 
-import { el, ownerColor } from "../common.js";
+import { CUBE_FILL, el, ownerColor } from "../common.js";
 import { cityName, playerName, swatch } from "./names.js";
 import { S, board } from "./state.js";
 
@@ -13,6 +14,8 @@ const SVGNS = "http://www.w3.org/2000/svg";
 const TICKER_MS = 6000; // how long the ticker keeps a move
 const UNDONE_MS = 2500; // how long an undone move's marks stay, struck through
 const PULSE_MS = 2400; // a new move's pulse (style.css: three times 0.8 s)
+const TILE_MS = 250; // a new build: one hex after another, at most this far apart
+const HOP_MS = 220; // a new delivery: the cube's time from one hex of its route to the next
 
 /** @typedef {import("./state.js").LastMove} LastMove */
 /** @typedef {import("./state.js").View} View */
@@ -34,6 +37,11 @@ const seen = {
 /** Every move the ticker told, in order (for the console and the browser tests).
  * @type {Array<{index: number, seat: number | null, kind: string, lines: string[]}>} */
 export const told = [];
+
+/** Every new move drawn, the first time it is: whether it moved (a build tile by tile, a
+ * delivery's cube along its route) and in how many parts (for the browser tests).
+ * @type {Array<{index: number, seat: number, kind: string, animated: boolean, parts: number}>} */
+export const motions = [];
 
 /** @param {LastMove} m
  * @param {LastMove} m
@@ -229,6 +237,7 @@ export function renderMoves() {
     });
     if (fresh) group.style.animationDelay = `-${Math.round(elapsed)}ms`;
     const places = movePlaces(m, view);
+    const moving = fresh && !stillPage();
     for (const [r, c] of places.hexes) {
       group.append(
         svg("polygon", {
@@ -258,6 +267,93 @@ export function renderMoves() {
       );
     }
     g.append(group);
+    let parts = 0;
+    if (moving && m.kind === "build_track") parts = layTileByTile(group, elapsed);
+    if (moving && m.kind === "deliver_goods") parts = carryTheCube(group, m, view, elapsed);
+    if (fresh && !motions.some((x) => x.index === m.index && x.seat === m.seat)) {
+      motions.push({ index: m.index, seat: m.seat, kind: m.kind, animated: parts > 0, parts });
+    }
   }
   document.body.dataset.lastMoves = moves.map((m) => `${m.seat}:${m.kind}`).join(" ");
+}
+
+/** Whether the player asked for less motion: then a move only shows, nothing moves. */
+export function stillPage() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** A new build's hexes come in one after another, in the order they were laid; ``elapsed``:
+ * how long ago the move arrived (a redraw carries on where it was).
+ * @param {SVGElement} group
+ * @param {number} elapsed
+ * @returns {number} the hexes that come in
+ */
+function layTileByTile(group, elapsed) {
+  const tiles = [...group.querySelectorAll(".recent-hex")];
+  if (elapsed >= PULSE_MS) return 0;
+  const step = Math.min(TILE_MS, PULSE_MS / Math.max(1, tiles.length));
+  tiles.forEach((tile, i) => {
+    const shown = tile.animate([{ opacity: 0 }, { opacity: 1 }], { duration: step, delay: i * step, fill: "backwards", easing: "ease-out" });
+    shown.currentTime = elapsed;
+  });
+  return tiles.length;
+}
+
+/**
+ * The centres a delivery's cube passes, from its city to where it is delivered: each link
+ * walked from the end the cube reaches it by.
+ * @param {LastMove} m
+ * @param {View} view
+ * @returns {Array<[number, number]>}
+ */
+export function routeCentres(m, view) {
+  const byId = new Map((view.links || []).map((l) => [l.id, l]));
+  const cityAt = (/** @type {string} */ id) => board.cities.get(id);
+  let here = m.cities[0];
+  const start = cityAt(here);
+  if (!start) return [];
+  /** @type {Array<[number, number]>} */
+  const points = [board.geo.center(start.row, start.col)];
+  for (const id of m.links) {
+    let link = byId.get(id);
+    if (link && link.way_of !== undefined && link.way_of !== null) link = byId.get(link.way_of);
+    if (!link || !link.end) return points;
+    const forward = link.start === here;
+    const tiles = forward ? link.tiles : [...link.tiles].reverse();
+    for (const [r, c] of tiles) points.push(board.geo.center(r, c));
+    here = forward ? link.end : link.start;
+    const city = cityAt(here);
+    if (city) points.push(board.geo.center(city.row, city.col));
+  }
+  return points;
+}
+
+/** A new delivery: a cube of its colour runs along the route to the city it was delivered
+ * to, then goes.
+ * @param {SVGElement} group
+ * @param {LastMove} m
+ * @param {View} view
+ * @param {number} elapsed
+ * @returns {number} the centres the cube passes (0: it does not run)
+ */
+function carryTheCube(group, m, view, elapsed) {
+  const points = routeCentres(m, view);
+  if (points.length < 2) return 0;
+  const duration = Math.min(PULSE_MS, HOP_MS * (points.length - 1));
+  if (elapsed >= duration) return 0;
+  const half = board.size * 0.3;
+  const cube = svg("rect", {
+    class: "recent-cube",
+    x: (-half).toFixed(1),
+    y: (-half).toFixed(1),
+    width: (2 * half).toFixed(1),
+    height: (2 * half).toFixed(1),
+    fill: CUBE_FILL[m.color || ""] || "#888",
+  });
+  group.append(cube);
+  const frames = points.map(([x, y]) => ({ transform: `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)` }));
+  const run = cube.animate(frames, { duration, easing: "linear", fill: "both" });
+  run.currentTime = elapsed;
+  run.finished.then(() => cube.remove()).catch(() => {});
+  return points.length;
 }

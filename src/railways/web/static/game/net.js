@@ -63,11 +63,18 @@ export async function send(action) {
   }
   S.busy = true;
   document.body.classList.add("busy");
+  const lesson = S.lesson;
   try {
     const data = await postWithRetry(gameUrl("/actions"), { token: TOKEN, after: S.index, action });
     hideError();
     cancelMode(false);
+    const index = data && data.action_index !== undefined ? data.action_index : S.index + 1;
+    S.sent = { kind: action.kind, index, lesson };
+    // The live updates may have brought this move (and later ones) first: draw anyway, so
+    // the page reads the move just taken (the guide's lesson).
+    const stale = index < S.index;
     apply(data);
+    if (stale) redraw();
     return true;
   } catch (err) {
     if (err instanceof NetworkError) {

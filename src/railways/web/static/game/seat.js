@@ -9,6 +9,7 @@ import { board, redraw, S } from "./state.js";
 export function myTurn() {
   return (
     S.seat !== null &&
+    !(S.table.conceded || []).includes(S.seat) && // left to a bot: the seat only watches
     S.view &&
     S.view.to_act === S.seat &&
     S.legal &&

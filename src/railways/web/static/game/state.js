@@ -284,8 +284,10 @@ export const DEDICATED_KINDS = new Set([
  * @property {boolean | undefined} alerted
  * @property {string[]} alerts
  * @property {{messages: any[], seen: number}} chat
- * @property {{muted: boolean, standins: Record<string, any>, move_limit: number | null, deadline: number | null, notify: any}} table
+ * @property {{muted: boolean, standins: Record<string, any>, conceded?: number[], move_limit: number | null, deadline: number | null, notify: any}} table
  * @property {Array<{at: number, text: string, cls: string}>} notes lines the page adds to the log (an undo)
+ * @property {{kind: string, index: number, lesson: string} | null} sent the seat's last move the server took: its kind, the position it led to, the guide's lesson on screen when it was sent
+ * @property {string} lesson the guided game's lesson on screen (game/guide.js), "" if none
  */
 
 /** An element by id (null when the page has none).
@@ -329,6 +331,8 @@ export const S = {
   alerts: [], // what was announced: "turn", "sound", "notification"
   chat: { messages: [], seen: 0 },
   notes: [],
+  sent: null,
+  lesson: "",
   table: { muted: false, standins: {}, move_limit: null, deadline: null, notify: null },
 };
 

@@ -6,6 +6,7 @@ import { clear, download, el, getJSON, humanize, money, movedSince } from "../co
 import { renderActionPanel } from "./actions.js";
 import { renderBoard } from "./board-view.js";
 import { renderLog, renderMoney, turnAlerts } from "./drawer.js";
+import { renderGuide } from "./guide.js";
 import { renderMoves } from "./moves.js";
 import { playerName, swatch } from "./names.js";
 import { showError } from "./net.js";
@@ -55,6 +56,7 @@ export function render() {
   renderTable();
   turnAlerts();
   sheetOnTurn(!!myTurn() && !S.replay);
+  renderGuide(); // last: it outlines controls the panels above have drawn
 }
 
 /** Prices in the rules reference come from the view (the map's tables), never from the page. */

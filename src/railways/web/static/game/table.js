@@ -25,6 +25,20 @@ async function setStandin(level) {
   }
 }
 
+/** Whether this seat left the game to a bot (for good). */
+export function leftTheGame() {
+  return S.seat !== null && (S.table.conceded || []).includes(S.seat);
+}
+
+/** @param {string} level */
+async function concede(level) {
+  try {
+    await postJSON(gameUrl("/concede"), { level }, TOKEN);
+  } catch (err) {
+    toast(err.message, "warn");
+  }
+}
+
 export async function askEmail() {
   const now = S.table.notify || "";
   const address = window.prompt("E-mail address for 'your turn' notices (empty: none):", now);
@@ -41,7 +55,9 @@ export async function askEmail() {
 export function renderTable() {
   const mine = S.seat !== null && (S.table.standins || {})[String(S.seat)];
   const b = $("btn-standin");
-  b.hidden = S.seat === null || S.view.phase === "game_over";
+  const gone = leftTheGame();
+  b.hidden = S.seat === null || S.view.phase === "game_over" || gone;
+  $("btn-concede").hidden = b.hidden;
   b.textContent = mine ? `Take my seat back (a ${mine} bot plays)` : "Let a bot play for me";
   b.classList.toggle("on", !!mine);
   $("btn-email").hidden = S.seat === null;
@@ -69,6 +85,14 @@ export function wireTable() {
   const dialog = $dialog("standin-dialog");
   dialog.addEventListener("close", () => {
     if (dialog.returnValue) setStandin(dialog.returnValue);
+  });
+  const leaving = $dialog("concede-dialog");
+  $("btn-concede").addEventListener("click", () => {
+    leaving.returnValue = "";
+    leaving.showModal();
+  });
+  leaving.addEventListener("close", () => {
+    if (leaving.returnValue) concede(leaving.returnValue);
   });
   $("btn-email").addEventListener("click", askEmail);
   setInterval(tickClock, 1000);

@@ -4,7 +4,7 @@
 // are kept from one drawing to the next, so that they slide as the values change (CSS
 // transition, off under prefers-reduced-motion).
 
-import { clear, el, money, ownerColor } from "../common.js";
+import { clear, el, money, ownerColor, RAILBOT } from "../common.js";
 import { $, S } from "./state.js";
 
 /** @typedef {import("./state.js").Player} Player */
@@ -66,10 +66,15 @@ export function renderScoreTrack() {
     markers.clear();
     return;
   }
+  // A solo game: the Railbot scores nothing (RB-051), so its marker on the score track
+  // stands at the player's target (RB-014), the score to reach.
+  const target = v.plugins && v.plugins.solo ? v.plugins.solo.target_score : null;
   for (const track of TRACKS) {
     const values = v.players.map(track.value);
-    const length = trackLength(track, values);
+    const railbot = track.key === "score" && typeof target === "number" ? target : null;
+    const length = trackLength(track, railbot === null ? values : [...values, railbot]);
     const bar = trackBar(box, track, length);
+    railbotMarker(bar, railbot, length);
     /** @type {Map<number, number>} */
     const count = new Map(); // value -> how many markers are on it
     for (const value of values) count.set(value, (count.get(value) || 0) + 1);
@@ -93,4 +98,25 @@ export function renderScoreTrack() {
       marker.title = `${p.name}: ${track.say(value)}`;
     });
   }
+}
+
+/** The Railbot's marker on the score track at the solo target (none: ``target`` null).
+ * @param {HTMLElement} bar
+ * @param {number | null} target
+ * @param {number} length
+ */
+function railbotMarker(bar, target, length) {
+  let marker = /** @type {HTMLElement | null} */ (bar.querySelector(".track-railbot"));
+  if (target === null) {
+    if (marker) marker.remove();
+    return;
+  }
+  if (!marker) {
+    marker = el("span", { class: "track-marker track-railbot", "data-seat": String(RAILBOT), style: { background: ownerColor(RAILBOT) } }, "R");
+    bar.append(marker);
+  }
+  marker.dataset.value = String(target);
+  marker.style.left = `${(100 * target) / length}%`;
+  marker.style.marginTop = "-0.55rem";
+  marker.title = `Railbot: your target, ${target} points (the Railbot scores none itself)`;
 }
