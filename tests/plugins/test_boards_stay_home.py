@@ -55,7 +55,7 @@ TERMS: dict[str, tuple[str, ...]] = {
 # What is left to move home, (board, file under src/railways) -> what and where to.
 STILL_NAMED: dict[tuple[str, str], str] = {
     # The default board (content/maps/default.toml) still spelled out by the research
-    # environments and the lobby's page.
+    # environments.
     **{
         ("eastern-us", f): "the default board"
         for f in (
@@ -63,8 +63,6 @@ STILL_NAMED: dict[tuple[str, str], str] = {
             "rl/openspiel_game.py",
             "rl/pettingzoo_env.py",
             "rl/baseline.py",
-            "web/static/index.html",
-            "web/static/lobby.js",
         )
     },
 }

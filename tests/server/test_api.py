@@ -257,6 +257,12 @@ def test_maps_and_board(client: TestClient) -> None:
         "max_players": 6,
         "solo": True,
     }
+    # the one board a create request naming no map plays (content/maps/default.toml)
+    assert [m["id"] for m in maps if m["default"]] == ["eastern-us"]
+    created = client.post("/api/games", json={"seats": [{"name": "Ann"}, {"name": "Bo"}]})
+    token = created.json()["seats"][0]["token"]
+    game = client.get(f"/api/games/{created.json()['id']}?token={token}").json()
+    assert game["view"]["map"] == "eastern-us"
     r = client.get("/api/maps/eastern-us/board.svg")
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
     assert "layer-track" in r.text

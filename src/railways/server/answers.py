@@ -62,6 +62,8 @@ class MapOut(BaseModel):
     min_players: int
     max_players: int
     solo: bool = False
+    # The board a game is played on when a create request names none (one map has it).
+    default: bool = False
     # Modules played on this board unless left out (``options.without_modules``).
     default_modules: list[str] = []
     # Options of the board's own rules that list ids to choose among: option key ->

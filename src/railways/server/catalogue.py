@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from railways.content.decks import load_barons, load_operations
-from railways.content.maps import MapError, available_maps, load_map
+from railways.content.maps import DEFAULT_MAP, MapError, available_maps, load_map
 from railways.content.solo import SOLO_OPERATIONS, load_solo, solo_maps
 from railways.core.board import Board
 from railways.core.cards import CardEffect
@@ -40,6 +40,7 @@ def maps() -> list[dict[str, Any]]:
                 "min_players": board.min_players,
                 "max_players": board.max_players,
                 "solo": board.id in _solo_ids(),
+                "default": board.id == DEFAULT_MAP,
                 "default_modules": list(board.default_modules),
                 "choices": _choices(board),
                 "options": offered_options(board),

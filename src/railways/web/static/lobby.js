@@ -33,6 +33,7 @@ const $ = (id) => /** @type {any} */ (document.getElementById(id));
  * @property {number} min_players
  * @property {number} max_players
  * @property {boolean} solo
+ * @property {boolean} [default] the board played when a game names none
  * @property {string[]} [default_modules]
  * @property {Record<string, Array<{id: string, name: string}>>} [choices]
  * @property {OptionInfo[]} [options]
@@ -60,13 +61,21 @@ const BOT_LABELS = { easy: "Easy", medium: "Medium", hard: "Hard (about 1 s a mo
 /** @type {{maps: MapInfo[], seats: Seat[], importRecord: any, importSeats?: Seat[], mode: "multi" | "solo"}} */
 const state = {
   maps: [
-    // Until GET /api/maps answers (and if it fails): the default board only.
-    { id: "eastern-us", name: "Eastern U.S.", min_players: 2, max_players: 6, solo: true },
+    // Until GET /api/maps answers (and if it fails): the server's default board, asked for
+    // by sending no map (GET /api/maps lists it first).
+    { id: "", name: "The default board", min_players: 2, max_players: 6, solo: true },
   ],
   seats: [],
   importRecord: null,
   mode: "multi", // "multi" or "solo" (Rail Barons against the Railbot)
 };
+
+/** The chosen board for a create request: none while only the fallback is listed (the
+ * server then plays its default board). */
+function mapField() {
+  const id = $("map").value;
+  return id ? { map: id } : {};
+}
 
 function currentMap() {
   return state.maps.find((m) => m.id === $("map").value) || state.maps[0];
@@ -78,7 +87,7 @@ function selectableMaps() {
 
 function renderMapSelect() {
   const select = $("map");
-  const before = select.value || "eastern-us";
+  const before = select.value || (state.maps.find((m) => m.default) || { id: "" }).id;
   const maps = selectableMaps();
   clear(select);
   for (const m of maps) select.append(el("option", { value: m.id }, m.name));
@@ -220,8 +229,8 @@ async function createGame(event) {
     if (s.kind === "bot") out.bot = s.bot;
     return out;
   });
-  /** @type {{map: string, seats: any[], options: Record<string, any>, move_limit?: number, seed?: string | number}} */
-  let body = { map: $("map").value, seats, options: { shorter_game: $("opt-shorter").checked } };
+  /** @type {{map?: string, seats: any[], options: Record<string, any>, move_limit?: number, seed?: string | number}} */
+  let body = { ...mapField(), seats, options: { shorter_game: $("opt-shorter").checked } };
   const modules = chosenModules();
   if ($("opt-shorter").checked && $("modules-box").childElementCount) modules.push("shorter-game");
   if (modules.length) body.options.modules = modules;
@@ -231,7 +240,7 @@ async function createGame(event) {
   Object.assign(body.options, chosenChoices());
   if (state.mode === "solo") {
     const name = $("solo-name").value.trim() || "Player";
-    body = { map: $("map").value, seats: [{ name, kind: "human" }], options: soloOptions() };
+    body = { ...mapField(), seats: [{ name, kind: "human" }], options: soloOptions() };
   }
   const limit = $("move-limit").value;
   if (limit && state.mode !== "solo") body.move_limit = Number(limit);
@@ -521,7 +530,7 @@ async function importGame(event) {
       seats = withRandomBots(seats);
       created = await postJSON("/api/games/import", { ...body, seats });
     }
-    showCreated(created, seats, state.importRecord.map || state.importRecord.map_id || "eastern-us");
+    showCreated(created, seats, state.importRecord.map || state.importRecord.map_id || "");
     $("new-game").scrollIntoView({ behavior: "smooth" });
   } catch (err) {
     error.textContent = `The record could not be imported: ${err.message}`;
