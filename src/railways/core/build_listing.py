@@ -8,7 +8,6 @@ hex by hex. :mod:`railways.core.legal` is the public entry and re-exports these.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -122,6 +121,9 @@ def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> 
         kept = _kept_variants(game, seat, card_id, helps)
         numbered, others = kept.numbered, kept.others
         played = (card, effect, scores)
+        # The cards each variant names: those its option names, and this one (a look-up,
+        # not a new tuple per variant).
+        naming = {cards: cards + (card_id,) for cards in named}
         for option in options:
             # An option's variant depends only on the option and the card's change of
             # prices (in kept's key): worked out once per option made, not per listing.
@@ -137,7 +139,7 @@ def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> 
             cards = option.cards
             change = None if option.redirect or card_id in cards else helps[cards]
             if change is not None:  # None: not for builds, or it helps nothing here
-                variant = _variant(game, seat, played, card_id, option, change, shapes)
+                variant = _variant(game, seat, played, naming, option, change, shapes)
             if n < 0:
                 others[id(option)] = (option, variant)
             else:
@@ -195,13 +197,14 @@ def _variant(
     game: Game,
     seat: int,
     played: tuple[CardDef, CardEffect, bool],
-    card_id: str,
+    naming: dict[tuple[str, ...], tuple[str, ...]],
     option: BuildOption,
     change: tuple[dict[Terrain, int], int],
     shapes: _Shapes,
 ) -> BuildOption | None:
     """``option`` with the card played (the card, its effect, whether it scores on builds),
-    if the card lowers its price or scores on it."""
+    if the card lowers its price or scores on it; ``naming``: the cards a variant of an
+    option naming these cards names."""
     card, effect, scores = played
     per_tile, per_ridge = change
     path = option.path
@@ -223,7 +226,7 @@ def _variant(
     if diff < 0 or (scores and effect.build_bonus(game, seat, card, shape.hexes) > 0):
         # Made directly, not with dataclasses.replace: thousands are made per listing; and
         # without its action, made only if the variant is chosen (BuildOption.action).
-        cards = option.cards + (card_id,)
+        cards = naming[option.cards]
         if option.redirect:  # (never: a redirect gets no variant; kept exact all the same)
             with_card = BuildTrack(option.seat, path, option.exit, True, cards)
             return BuildOption(
@@ -261,9 +264,10 @@ def _helping_change(
 _TERRAINS = tuple(Terrain)  # in the enum's order (iterating the enum itself is slow)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # (not frozen: compiled, a frozen one is made by a Python __init__)
 class _Shape:
-    """What a build along a path lays: its tiles' hexes, how many of each terrain, ridges."""
+    """What a build along a path lays: its tiles' hexes, how many of each terrain, ridges.
+    Never changed once made."""
 
     hexes: tuple[Hex, ...]
     terrain: tuple[tuple[Terrain, int], ...]
@@ -271,11 +275,21 @@ class _Shape:
 
     @classmethod
     def of(cls, board: Board, path: tuple[Hex, ...]) -> _Shape:
-        hexes = tuple(h for h in path[1:] if board.city_at(h) is None)
-        kinds = [board.hexes[h] for h in hexes]
-        terrain = tuple((t, kinds.count(t)) for t in _TERRAINS if t in kinds)
-        ridges = sum(1 for a, b in itertools.pairwise(path) if board.crosses_ridge(a, b))
-        return cls(hexes, terrain, ridges)
+        # Plain loops: generators and itertools.pairwise are generic calls, compiled too.
+        laid: list[Hex] = []
+        counts: dict[Terrain, int] = {}
+        kinds = board.hexes
+        ridges = 0
+        for k in range(1, len(path)):
+            h = path[k]
+            if board.city_at(h) is None:
+                laid.append(h)
+                t = kinds[h]
+                counts[t] = counts.get(t, 0) + 1
+            if board.crosses_ridge(path[k - 1], h):
+                ridges += 1
+        terrain = tuple((t, counts[t]) for t in _TERRAINS if t in counts)
+        return _Shape(tuple(laid), terrain, ridges)
 
 
 def _price_change(

@@ -1033,7 +1033,7 @@ class Game:
         rules: CostRules | None = self.derived.get("base_cost_rules")
         if rules is None:
             rules = self.derived["base_cost_rules"] = CostRules(edge_costs=self.edge_costs)
-        for plugin in self.ruleset.plugins:
+        for plugin in self._hooked("build_rules"):  # (the others' hook returns rules as is)
             rules = plugin.build_rules(self, action.seat, rules)
         self._check_cards(action.seat, action.cards)
         for card_id in action.cards:

@@ -119,22 +119,58 @@ def _extend(
     max_tiles: int,
     routes: list[tuple[Hex, ...]],
     origin: str,
+    steps: _StepTable | None = None,
 ) -> None:
+    if steps is None:
+        steps = _step_table(board)
     here = path[-1]
+    deeper = len(path) - 1 < max_tiles
+    for nxt, city, side in _steps_from(board, steps, here, entry):
+        if nxt in path:
+            continue
+        if city is not None:
+            if city != origin:
+                routes.append(path + (nxt,))
+        elif deeper:
+            _extend(board, path + (nxt,), side, max_tiles, routes, origin, steps)
+
+
+# Where a route entering a hex by a side may go next, in the sides' order: the next hex,
+# the city there (its id; entered by one of its spokes) or None (a hex a tile may be laid
+# on), and the side it is entered by. Per board, by hex and entry side (a list index: a
+# side, an IntEnum, hashes by a Python call). Sharp turns and impassable edges left out.
+_Step = tuple[Hex, "str | None", Side]
+_StepTable = dict[Hex, list["list[_Step] | None"]]
+
+
+def _step_table(board: Board) -> _StepTable:
+    found: _StepTable = board.derived("route_steps", dict)
+    return found
+
+
+def _steps_from(board: Board, table: _StepTable, here: Hex, entry: Side) -> list[_Step]:
+    """The steps of ``_extend`` from ``here`` entered by ``entry``, worked out once."""
+    by_entry = table.get(here)
+    if by_entry is None:
+        by_entry = table[here] = [None] * 6
+    found = by_entry[entry]
+    if found is not None:
+        return found
+    found = []
     for exit_ in SIDES:
         if exit_ == entry or track_shape(entry, exit_) is TrackShape.SHARP:
             continue
         nxt = here.neighbour(exit_)
-        if nxt in path or board.is_impassable(here, nxt):
+        if board.is_impassable(here, nxt):
             continue
         city = board.city_at(nxt)
         if city is not None:
-            if exit_.opposite in city.spokes and city.id != origin:
-                routes.append(path + (nxt,))
-            continue
-        if len(path) - 1 >= max_tiles or not _can_enter(board, nxt):
-            continue
-        _extend(board, path + (nxt,), exit_.opposite, max_tiles, routes, origin)
+            if exit_.opposite in city.spokes:
+                found.append((nxt, city.id, exit_.opposite))
+        elif _can_enter(board, nxt):
+            found.append((nxt, None, exit_.opposite))
+    by_entry[entry] = found
+    return found
 
 
 @dataclass(frozen=True, slots=True, eq=False)  # compared and hashed as itself, like StaticRoute
