@@ -30,7 +30,7 @@ import functools
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
@@ -147,13 +147,16 @@ class Pending:
 @dataclass(frozen=True)
 class Seen:
     """One action as the table saw it: who, its index (or only its kind's section, for a
-    secret one, to the other seats), and each seat's fingerprint of what it saw after it."""
+    secret one, to the other seats), and each seat's fingerprint of what it saw after it.
+    ``rows`` keeps each seat's row of the information-state tensor once made
+    (``Engine.history_row``): the same every time, so clones share it."""
 
     actor: int
     index: int
     secret: bool
     text: str
     prints: tuple[bytes, ...]
+    rows: dict[int, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
 
 
 class RailwaysGame(pyspiel.Game):  # type: ignore[misc]
@@ -359,24 +362,29 @@ class Engine:
         else:
             self.legal = self.spec.actions.legal_map(game, seat)
 
-    def history_row(self, seen: Seen, seat: int, out: np.ndarray) -> None:
-        """``seen`` as ``seat`` saw it, written into ``out`` (``Spec.row_width`` numbers):
-        the actor (one-hot, seats counted from ``seat``), the action's section (one-hot),
-        its place in the section (0 to 1; 0 and a hidden flag for another seat's secret
-        action), then the fingerprint's bytes (0 to 1)."""
+    def history_row(self, seen: Seen, seat: int) -> np.ndarray:
+        """``seen`` as ``seat`` saw it (``Spec.row_width`` numbers): the actor (one-hot, seats
+        counted from ``seat``), the action's section (one-hot), its place in the section (0 to
+        1; 0 and a hidden flag for another seat's secret action), then the fingerprint's
+        bytes (0 to 1). Made once per action and seat."""
+        row = seen.rows.get(seat)
+        if row is not None:
+            return row
         spec = self.spec
-        starts = spec.section_starts
         sections = list(spec.actions.sections.values())
-        k = int(np.searchsorted(starts, seen.index, side="right")) - 1
+        k = int(np.searchsorted(spec.section_starts, seen.index, side="right")) - 1
         section = sections[k]
-        out[(seen.actor - seat) % spec.players] = 1.0
-        out[spec.players + k] = 1.0
+        row = np.zeros(spec.row_width, np.float32)
+        row[(seen.actor - seat) % spec.players] = 1.0
+        row[spec.players + k] = 1.0
         at = spec.players + len(sections)
         if seen.secret and seen.actor != seat:
-            out[at + 1] = 1.0
+            row[at + 1] = 1.0
         else:
-            out[at] = (seen.index - section.start + 1) / (section.end - section.start)
-        out[at + 2 :] = np.frombuffer(seen.prints[seat], np.uint8) / 255.0
+            row[at] = (seen.index - section.start + 1) / (section.end - section.start)
+        row[at + 2 :] = np.frombuffer(seen.prints[seat], np.uint8) / 255.0
+        seen.rows[seat] = row
+        return row
 
 
 class RailwaysState(pyspiel.State):  # type: ignore[misc]
@@ -483,8 +491,9 @@ class RailwaysObserver:
         self.dict["observation"][:] = self.spec.obs.observe(state.game, player)
         if self.perfect_recall:
             engine, history = state.engine, self.dict["history"]
-            for row, seen in enumerate(engine.seen[: len(history)]):
-                engine.history_row(seen, player, history[row])
+            seen = engine.seen[: len(history)]
+            if seen:
+                history[: len(seen)] = [engine.history_row(one, player) for one in seen]
 
     def string_from(self, state: RailwaysState, player: int) -> str:
         if state.game is None:
