@@ -234,15 +234,21 @@ def test_the_solo_deal_answered_like_a_seed_is_that_seeds_game() -> None:
     assert state_text(state.game.state) == state_text(new_solo_game("eastern-us", seed=11).state)
 
 
-def test_solo_railbot_draws_are_chance_nodes_during_play() -> None:
+def test_solo_draws_during_play_are_chance_nodes() -> None:
+    """The solo game's draws after the deal (its turns' cubes and cards) are chance nodes,
+    each of two or more outcomes summing to 1."""
     pyspiel = need("pyspiel")
     import railways.rl.openspiel_game  # noqa: F401
 
     game = pyspiel.load_game("python_railways_solo", {"map": "eastern-us"})
+    dealt = deal(game, seed=1).game.state.rng.draws
     state = play_to_draws(game, 10, seed=1)
     after = state.full_history()[len(state.engine.deal) :]
     assert sum(h.player == pyspiel.PlayerId.CHANCE for h in after) == 10
-    assert not state.game.over and isinstance(state.game.state.rng.script, list)
+    assert state.game.state.rng.draws - dealt >= 10  # the engine's own draws, each asked
+    state = play_to_chance(game, seed=1)
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) >= 2 and abs(sum(p for _o, p in outcomes) - 1.0) < 1e-12
 
 
 def secret_choice_children(game: Any) -> tuple[Any, Any, int]:
