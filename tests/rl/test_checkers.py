@@ -3,8 +3,9 @@
 The boards are the content's (``available_maps``, ``solo_maps``), not a list written
 here: a new board is checked as soon as it is added. PettingZoo's ``api_test``,
 ``seed_test`` and ``render_test``; Gymnasium's ``check_env`` on every solo map;
-OpenSpiel's ``random_sim_test`` with serialization (games cut off at ``max_actions``);
-and Transcontinental played far past the return of bonds by masked-random agents.
+OpenSpiel's ``random_sim_test`` with serialization (games cut off at ``max_actions``) on every
+board, every solo map (``python_railways_solo``) and every optional module on a board that takes
+it; and Transcontinental played far past the return of bonds by masked-random agents.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 
 from railways.content.maps import available_maps, load_map
 from railways.content.solo import solo_maps
+from railways.rules.modules.base import module_classes
 
 from .optional import need
 
@@ -95,8 +97,47 @@ def test_openspiel_random_sim_test_with_serialization(board: str) -> None:
     pyspiel = need("pyspiel")
     import railways.rl.openspiel_game  # noqa: F401 - registers python_railways
 
-    params = {"players": players(board), "map": board, "seeds": 20, "max_actions": 80}
+    params = {"players": players(board), "map": board, "max_actions": 80}
     game = pyspiel.load_game("python_railways", params)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def board_for(module: str) -> tuple[str, int]:
+    """The first board (and player count, three where it may) that takes ``module`` alone:
+    Eastern U.S., the base game, before the others."""
+    from railways.rules import new_game
+
+    for board in sorted(BOARDS, key=lambda b: b != "eastern-us"):
+        b = load_map(board)
+        for n in dict.fromkeys((players(board), b.min_players, 2)):
+            if b.min_players <= n <= b.max_players:
+                try:
+                    new_game(board, players=n, seed=1, options={"modules": [module]})
+                except ValueError:
+                    continue
+                return board, n
+    raise AssertionError(f"no board takes the module {module}")
+
+
+@pytest.mark.parametrize("module", sorted(module_classes()))
+def test_openspiel_random_sim_test_every_module(module: str) -> None:
+    """Each optional module on a board that takes it, through OpenSpiel's checker."""
+    pyspiel = need("pyspiel")
+    import railways.rl.openspiel_game  # noqa: F401 - registers python_railways
+
+    board, n = board_for(module)
+    params = {"players": n, "map": board, "max_actions": 80, "modules": module}
+    game = pyspiel.load_game("python_railways", params)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("board", solo_maps())
+def test_openspiel_solo_random_sim_test_with_serialization(board: str) -> None:
+    """The solo game as a one-player OpenSpiel game, the Railbot's draws chance nodes."""
+    pyspiel = need("pyspiel")
+    import railways.rl.openspiel_game  # noqa: F401 - registers python_railways_solo
+
+    game = pyspiel.load_game("python_railways_solo", {"map": board, "max_actions": 80})
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 

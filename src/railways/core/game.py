@@ -32,7 +32,7 @@ from railways.core.errors import IllegalAction
 from railways.core.hexgrid import copied_by_fields
 from railways.core.kinds import ActionKind, KindRegistry
 from railways.core.plugins import BuildRestriction, EdgeCosts, Plugin, Ruleset
-from railways.core.rng import DEFAULT_RNG, RNG_KINDS, make_rng
+from railways.core.rng import DEFAULT_RNG, RNG_KINDS, Rng, make_rng
 from railways.core.state import (
     AuctionState,
     GameState,
@@ -174,7 +174,12 @@ class Game:
         options: Options | None = None,
         *,
         _like: tuple[Any, ...] | None = None,
+        rng: Rng | None = None,
     ) -> None:
+        """A new game dealt with ``seed`` (``options.rng`` names the generator); ``rng``, when
+        given, is the generator itself, to deal and play with in place of one made from the seed
+        (OpenSpiel's chance nodes answer the deal's draws through it: ``railways.rl.chance``).
+        Such a game's seed means nothing, so it cannot undo back to its very start."""
         if _like is not None:  # a copy or an unpickled game: every field given (_FIELDS)
             self._take_fields(_like)
             return
@@ -214,7 +219,7 @@ class Game:
         # the last SNAPSHOTS_KEPT of them: an undo replays from the latest one at or before
         # the position it goes back to, not from the start.
         self._snapshots: list[tuple[int, GameState]] = []
-        self.state = self._setup()
+        self.state = self._setup(rng)
 
     @property
     def state(self) -> GameState:
@@ -310,9 +315,9 @@ class Game:
         ) = values
 
     # -- setup ---------------------------------------------------------------
-    def _setup(self) -> GameState:
+    def _setup(self, given: Rng | None) -> GameState:
         board, n = self.board, len(self.seats)
-        rng = make_rng(self.options.rng, self.seed)
+        rng = make_rng(self.options.rng, self.seed) if given is None else given
         bag = {c: board.tables.goods_per_color for c in GOODS_COLORS}
         state = GameState(
             map_id=board.id,

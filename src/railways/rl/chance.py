@@ -10,15 +10,21 @@ likely, ``1/n``, as ``below`` draws them). Choosing an outcome and trying again 
 same position plays the action with that outcome, and so on until it is carried out.
 
 A draw with one outcome (``below(1)``) is no choice and is answered 0 without asking.
+
+The deal works the same way: ``deal_with_draws`` sets a game up (``new_game``'s ``rng``: the
+engine's one hook for this) with a script of outcomes, and learns the next draw's size when
+the script runs out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from railways.core.actions import Action
 from railways.core.game import Game
 from railways.core.rng import Rng
+from railways.rules import new_game
 
 
 class DrawNeeded(Exception):  # not an error: the caller is asked for a draw
@@ -84,3 +90,22 @@ def apply_with_draws(game: Game, action: Action, outcomes: Sequence[int]) -> Gam
     if rng.used != len(rng.script):
         raise ValueError(f"{len(rng.script) - rng.used} draw outcome(s) left unused")
     return twin
+
+
+def deal_with_draws(
+    map_id: str, players: int, options: Mapping[str, Any] | None, outcomes: Sequence[int]
+) -> tuple[Game, int] | int:
+    """A new game of ``map_id`` whose set-up draws are ``outcomes``, in order, and the number
+    of outcomes it used; or the number of outcomes of the next draw the deal needs.
+
+    Outcomes past the deal's last draw are left unused (a replay hands the whole history in
+    and plays the rest). The game's generator afterwards is a scripted one with no script:
+    no seed is left in it (its ``seed`` field is 0 and means nothing).
+    """
+    rng = ScriptedRng(outcomes)
+    try:
+        game = new_game(map_id, players=players, seed=0, options=options, rng=rng)
+    except DrawNeeded as need:
+        return need.bound
+    game.state.rng = ScriptedRng((), rng.draws)
+    return game, rng.used

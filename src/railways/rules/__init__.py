@@ -17,6 +17,7 @@ from railways.core.board import Board
 from railways.core.cards import BaronEffect, CardEffect
 from railways.core.game import Game, Options
 from railways.core.plugins import OptionSpec, Plugin, Ruleset
+from railways.core.rng import Rng
 from railways.core.turns import TurnStructure, compose
 from railways.rules.barons import BARON_EFFECTS
 from railways.rules.cards import CARD_EFFECTS
@@ -214,10 +215,13 @@ def new_game(
     players: int | Sequence[str] = 4,
     seed: int = 0,
     options: Options | Mapping[str, Any] | None = None,
+    rng: Rng | None = None,
 ) -> Game:
     """Start a game: a map id (or map directory), a player count or names, a seed.
 
     ``options={"solo": True, ...}`` starts a Rail Barons solo game (``railways.rules.solo``).
+    ``rng``, when given, is the generator the game deals and plays with instead of one made
+    from ``seed`` (``Game``; OpenSpiel's chance nodes use it).
     """
     board = load_map(map_id)
     names = (
@@ -228,7 +232,7 @@ def new_game(
     if options is not None and options.extra.get("solo"):
         from railways.rules.solo import new_solo_game
 
-        return new_solo_game(map_id, names, seed, options)
+        return new_solo_game(map_id, names, seed, options, rng=rng)
     modules: list[str] = []
     classes = board_plugin_classes(board)
     defaults = with_default_modules(board, options.extra if options is not None else {})
@@ -251,7 +255,7 @@ def new_game(
     ruleset = ruleset_for(board, directory, modules)
     if options is not None and options.extra.get("universal_barons"):
         ruleset = with_universal_barons(ruleset)
-    return Game(board, ruleset, names, seed, options)
+    return Game(board, ruleset, names, seed, options, rng=rng)
 
 
 # Options of a multiplayer game beyond Options' own fields, each true or false.

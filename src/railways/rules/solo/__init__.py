@@ -24,7 +24,7 @@ from railways.content.solo import SOLO_OPERATIONS, SoloMap, load_solo, solo_boar
 from railways.core.board import Board
 from railways.core.game import Game, Options
 from railways.core.plugins import Ruleset
-from railways.core.rng import DEFAULT_RNG
+from railways.core.rng import DEFAULT_RNG, Rng
 from railways.rules.solo.hooks import card_problems, hook_of, read_appendix
 from railways.rules.solo.options import SoloOptions
 from railways.rules.solo.plugin import SOLO_CARD_EFFECTS, SoloRules, SoloTurn
@@ -109,21 +109,24 @@ def new_solo_game(
     player: str | Sequence[str] = "Player 1",
     seed: int = 0,
     options: Options | Mapping[str, Any] | None = None,
+    *,
+    rng: Rng | None = None,
 ) -> Game:
-    """A solo game against the Railbot; ``options`` are the solo settings (``solo`` implied)."""
-    rng = DEFAULT_RNG
+    """A solo game against the Railbot; ``options`` are the solo settings (``solo`` implied);
+    ``rng``, when given, is the generator to deal and play with (``new_game``)."""
+    kind = DEFAULT_RNG
     if options is None:
         extra: dict[str, Any] = {}
     elif isinstance(options, Options):
         if options.shorter_game:
             raise ValueError("options.shorter_game: a solo game uses fewer_empty_cities instead")
         extra = dict(options.extra)
-        rng = options.rng
+        kind = options.rng
     else:
         extra = dict(options)
         if extra.pop("shorter_game", False):
             raise ValueError("options.shorter_game: a solo game uses fewer_empty_cities instead")
-        rng = Options.from_dict({"rng": extra.pop("rng", DEFAULT_RNG)}).rng
+        kind = Options.from_dict({"rng": extra.pop("rng", DEFAULT_RNG)}).rng
     extra["solo"] = True
     solo_options = SoloOptions.from_extra(extra)
     names = [player] if isinstance(player, str) else list(player)
@@ -131,4 +134,4 @@ def new_solo_game(
         raise ValueError(f"a solo game has one player, not {len(names)}")
     board = solo_game_board(map_id, load_solo(map_id))
     ruleset = solo_ruleset(map_id, solo_options)
-    return Game(board, ruleset, names, seed, Options(extra=extra, rng=rng))
+    return Game(board, ruleset, names, seed, Options(extra=extra, rng=kind), rng=rng)
