@@ -60,9 +60,7 @@ STILL_NAMED: dict[tuple[str, str], str] = {
         ("eastern-us", f): "the default board"
         for f in (
             "rl/gym_env.py",
-            "rl/openspiel_game.py",
             "rl/pettingzoo_env.py",
-            "rl/baseline.py",
         )
     },
 }

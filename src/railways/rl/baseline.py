@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from railways.content.maps import DEFAULT_MAP
 from railways.core.hexgrid import Hex
 from railways.rl.gym_env import SoloEnv
 from railways.rl.observation import GLOBAL_FEATURES, PLAYER_FEATURES
@@ -233,7 +234,7 @@ class Run:
 def train(
     episodes: int,
     seed: int = 1,
-    map_id: str = "eastern-us",
+    map_id: str = DEFAULT_MAP,
     batch: int = 8,
     lr: float = 0.5,
     reward: str = "shaped",
@@ -257,7 +258,7 @@ def train(
     return Run(policy, scores, wins, time.perf_counter() - started)
 
 
-def evaluate(policy: Policy, games: int, seed: int, map_id: str = "eastern-us") -> list[int]:
+def evaluate(policy: Policy, games: int, seed: int, map_id: str = DEFAULT_MAP) -> list[int]:
     """Final scores of ``games`` games played by the policy's most likely actions."""
     env = SoloEnv(map=map_id, observation_type="dict")
     rng = np.random.default_rng(seed)
@@ -268,7 +269,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--episodes", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--map", default="eastern-us")
+    parser.add_argument("--map", default=DEFAULT_MAP)
     parser.add_argument("--batch", type=int, default=8)
     parser.add_argument("--lr", type=float, default=0.5)
     parser.add_argument("--block", type=int, default=50, help="episodes per printed mean")

@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from railways.content.maps import DEFAULT_MAP
 from railways.core.actions import Action
 from railways.core.game import Game
 from railways.core.view import view_for
@@ -47,8 +48,8 @@ from railways.rules import new_game
 SHORT_NAME = "python_railways"
 SOLO_SHORT_NAME = "python_railways_solo"
 # modules: the optional modules' ids, comma-separated ("" for the board's own only)
-DEFAULTS: dict[str, Any] = {"players": 4, "map": "eastern-us", "max_actions": 5000, "modules": ""}
-SOLO_DEFAULTS: dict[str, Any] = {"map": "eastern-us", "max_actions": 5000}
+DEFAULTS: dict[str, Any] = {"players": 4, "map": DEFAULT_MAP, "max_actions": 5000, "modules": ""}
+SOLO_DEFAULTS: dict[str, Any] = {"map": DEFAULT_MAP, "max_actions": 5000}
 MIN_DRAW_BOUND = 256  # outcomes a draw may have at least (draw_bound)
 MAX_DRAWS_PER_ACTION = 64  # for max_game_length only: an action's draws, loosely bounded
 SECRET_FIELDS = ("baron",)  # an action with one of these shows other seats only its kind
