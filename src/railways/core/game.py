@@ -1293,9 +1293,12 @@ class Game:
             if 0 <= owner < self.n:  # an owner that is not a seat (the solo Railbot) never scores
                 self.score(owner, pts, "delivery")
         self._place_ecm(source)
-        delivery = Delivery(seat, color, source, cities[-1], cities, links, points)
+        destination = cities[-1]
+        delivery = Delivery(seat, color, source, destination, cities, links, points)
         for card, effect, holder in self._in_play("after_delivery"):
-            effect.after_delivery(self, delivery, card, holder)
+            only = self._delivery_city(card, effect)
+            if not only or only == destination:  # a Hotel elsewhere does nothing
+                effect.after_delivery(self, delivery, card, holder)
         for plugin in self._hooked("after_delivery"):
             plugin.after_delivery(self, delivery)
 
@@ -1321,6 +1324,17 @@ class Game:
                 if hit is not None:
                     out.append((hit[0], hit[1], p.seat))
         return out
+
+    def _delivery_city(self, card: CardDef, effect: CardEffect) -> str:
+        """``effect.delivery_city(card)``, "" for None, asked once per game and card (copies
+        keep the answers: ``DERIVED_FORKS``)."""
+        every: dict[str, str] | None = self.derived.get("delivery_cities")
+        if every is None:
+            every = self.derived["delivery_cities"] = {}
+        city = every.get(card.id)
+        if city is None:
+            city = every[card.id] = effect.delivery_city(card) or ""
+        return city
 
     def _listening_cards(self, hook: str) -> tuple[_CardsBy, _CardsBy]:
         """Each card of the deck by id, with its effect where that has its own ``hook`` (None
@@ -1593,3 +1607,4 @@ def _unpickled_game(values: tuple[Any, ...]) -> Game:
 copied_by_fields(Delivery)  # copy and pickle work compiled too (hexgrid)
 DERIVED_FORKS["plugin_hooks"] = dict  # the game's plug-ins never change: a copy keeps them
 DERIVED_FORKS["listening_cards"] = dict  # nor its deck (Game._listening_cards)
+DERIVED_FORKS["delivery_cities"] = dict  # nor what its cards answer (Game._delivery_city)
