@@ -20,8 +20,8 @@ from railways.core.actions import (
     UpgradeEngine,
 )
 from railways.core.board import Color, Terrain
-from railways.core.cards import Icon
-from railways.core.game import Game
+from railways.core.cards import CardDef, Icon
+from railways.core.game import Delivery, Game
 from railways.core.legal import _cheapest_from, legal_actions, static_routes
 from railways.rules import new_game
 from support import make_turn, start
@@ -589,6 +589,33 @@ def test_hotel_holder_delivering_there_gets_the_point_too() -> None:
     place_cubes(game, "new-haven", [Color.RED])
     deliver(game, 0, "new-haven", "red", nh_ny)
     assert game.state.players[0].score == 2
+
+
+@pytest.mark.rules("RW-p21-31", "RW-p22-12")
+def test_hotel_and_bounty_hooks_are_asked_only_for_deliveries_to_their_city(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = game_with_display("hotel-new-york")
+    take(game, 0, "hotel-new-york")
+    hotel = game.card_effect(game.card("hotel-new-york"))
+    assert hotel.delivery_city(game.card("hotel-new-york")) == "new-york"
+    bounties = [c for c in game.ruleset.cards.values() if c.effect == "service_bounty"]
+    assert bounties and all(
+        game.card_effect(c).delivery_city(c) == c.params["city"] for c in bounties
+    )
+    asked: list[str] = []
+
+    def spy(g: Game, delivery: Delivery, card: CardDef, holder: int | None) -> None:
+        asked.append(delivery.destination)
+
+    monkeypatch.setattr(hotel, "after_delivery", spy)
+    nh_ny = link(game, 1, "new-haven", "new-york")
+    nh_bos = link(game, 1, "new-haven", "boston")
+    place_cubes(game, "new-haven", [Color.RED, Color.YELLOW])
+    deliver(game, 1, "new-haven", "yellow", nh_bos)
+    assert asked == []  # Boston: the Hotel is not asked
+    deliver(game, 1, "new-haven", "red", nh_ny)
+    assert asked == ["new-york"]
 
 
 @pytest.mark.rules("RW-p21-31", "RW-p5-41")

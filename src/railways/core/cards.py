@@ -162,6 +162,15 @@ class CardEffect:
     ) -> None:
         """React to a delivery; ``holder`` is who keeps the card (None: on display)."""
 
+    def delivery_city(self, card: CardDef) -> str | None:
+        """The one city whose deliveries ``after_delivery`` may react to (None: any).
+
+        The engine does not call ``after_delivery`` for a delivery to another city (a
+        Hotel, a Service Bounty: most deliveries go elsewhere, and each call of an
+        interpreted hook costs a Python frame). A subclass whose ``after_delivery`` reacts
+        to other deliveries too must say None here."""
+        return None
+
     def after_upgrade(self, game: Game, seat: int, card: CardDef, holder: int | None) -> None:
         """React to an engine upgrade."""
 

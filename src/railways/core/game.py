@@ -95,11 +95,6 @@ _GOAL: Final = Icon.GOAL
 _CardsBy = dict[str, tuple[CardDef, CardEffect] | None]
 
 
-def _open_in(phases: frozenset[Phase], phase: Phase) -> bool:
-    """``phase in phases`` by identity: hashing an Enum member is a Python call."""
-    return any(open_phase is phase for open_phase in phases)
-
-
 @dataclass(frozen=True)
 class Options:
     """Game options. Variants add fields here with defaults that mean 'off'."""
@@ -772,7 +767,7 @@ class Game:
         except IllegalAction:
             kind = None  # and so for every action of its seat and class
         turns = self.turns
-        every_turn = not getattr(turns, "checks_nothing", False)
+        every_turn = self._turn_checks()
         judges = self.kinds.judges
         for action in actions:
             if action.seat != first.seat or type(action) is not type(first):
@@ -795,13 +790,29 @@ class Game:
     def _check(self, action: Action) -> tuple[ActionKind, object]:
         """Check ``action``; return its kind and the work its ``perform`` can reuse."""
         kind = self._open_kind(action)
-        turns = self.turns
-        if not getattr(turns, "checks_nothing", False):
-            turns.check(self, action)
+        if self._turn_checks():
+            self.turns.check(self, action)
         checked = kind.check(self, action)
         for plugin in self.kinds.judges:  # the others' check_action refuses nothing
             plugin.check_action(self, action)
         return kind, checked
+
+    def _opened_kinds(self) -> dict[type, tuple[ActionKind, tuple[Phase, ...]]]:
+        """Each action class's kind in this game and its phases, as ``_open_kind`` found
+        them (copies keep them: ``DERIVED_FORKS``)."""
+        opened: dict[type, tuple[ActionKind, tuple[Phase, ...]]] | None
+        opened = self.derived.get("open_kinds")
+        if opened is None:
+            opened = self.derived["open_kinds"] = {}
+        return opened
+
+    def _turn_checks(self) -> bool:
+        """Whether the turn structure's ``check`` may refuse an action (not where it says it
+        ``checks_nothing``), worked out once per game state."""
+        checks: bool | None = self.derived.get("turn_checks")
+        if checks is None:
+            checks = self.derived["turn_checks"] = not getattr(self.turns, "checks_nothing", False)
+        return checks
 
     def _open_kind(self, action: Action) -> ActionKind:
         """The first part of ``_check``: the game goes on, it is the seat's turn, and the
@@ -820,10 +831,23 @@ class Game:
                 f"it is not your turn: {self.seats[who] if who is not None else ''} is to act",
                 "RW-p4-39",
             )
-        kind = self.kinds.kinds.get(action.kind)  # KindRegistry.get, without a call
-        if kind is None or not isinstance(action, kind.action_type):
-            raise IllegalAction(f"unknown action {action.kind!r} for this game")
-        if not _open_in(kind.phases, phase):
+        # The kind and its phases by the action's class: KindRegistry.get without a call or
+        # an attribute read of the interpreted action and kind (a game's kinds never change).
+        opened = self._opened_kinds()
+        hit = opened.get(type(action))
+        if hit is None:
+            found = self.kinds.kinds.get(action.kind)
+            if found is None or not isinstance(action, found.action_type):
+                raise IllegalAction(f"unknown action {action.kind!r} for this game")
+            hit = opened[type(action)] = (found, tuple(found.phases))
+        kind: ActionKind = hit[0]
+        phases: tuple[Phase, ...] = hit[1]
+        is_open = False
+        for open_phase in phases:  # by identity: hashing an Enum member is a Python call
+            if open_phase is phase:
+                is_open = True
+                break
+        if not is_open:
             if state.reaction is not None:
                 held = self.seats[state.reaction.action.seat]
                 raise IllegalAction(f"answer {held}'s action first (play a card or let it go)")
@@ -1298,9 +1322,12 @@ class Game:
             if 0 <= owner < self.n:  # an owner that is not a seat (the solo Railbot) never scores
                 self.score(owner, pts, "delivery")
         self._place_ecm(source)
-        delivery = Delivery(seat, color, source, cities[-1], cities, links, points)
+        destination = cities[-1]
+        delivery = Delivery(seat, color, source, destination, cities, links, points)
         for card, effect, holder in self._in_play("after_delivery"):
-            effect.after_delivery(self, delivery, card, holder)
+            only = self._delivery_city(card, effect)
+            if not only or only == destination:  # a Hotel elsewhere does nothing
+                effect.after_delivery(self, delivery, card, holder)
         for plugin in self._hooked("after_delivery"):
             plugin.after_delivery(self, delivery)
 
@@ -1326,6 +1353,17 @@ class Game:
                 if hit is not None:
                     out.append((hit[0], hit[1], p.seat))
         return out
+
+    def _delivery_city(self, card: CardDef, effect: CardEffect) -> str:
+        """``effect.delivery_city(card)``, "" for None, asked once per game and card (copies
+        keep the answers: ``DERIVED_FORKS``)."""
+        every: dict[str, str] | None = self.derived.get("delivery_cities")
+        if every is None:
+            every = self.derived["delivery_cities"] = {}
+        city = every.get(card.id)
+        if city is None:
+            city = every[card.id] = effect.delivery_city(card) or ""
+        return city
 
     def _listening_cards(self, hook: str) -> tuple[_CardsBy, _CardsBy]:
         """Each card of the deck by id, with its effect where that has its own ``hook`` (None
@@ -1598,3 +1636,5 @@ def _unpickled_game(values: tuple[Any, ...]) -> Game:
 copied_by_fields(Delivery)  # copy and pickle work compiled too (hexgrid)
 DERIVED_FORKS["plugin_hooks"] = dict  # the game's plug-ins never change: a copy keeps them
 DERIVED_FORKS["listening_cards"] = dict  # nor its deck (Game._listening_cards)
+DERIVED_FORKS["open_kinds"] = dict  # nor its kinds (Game._open_kind)
+DERIVED_FORKS["delivery_cities"] = dict  # nor what its cards answer (Game._delivery_city)

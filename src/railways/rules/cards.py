@@ -70,6 +70,10 @@ class ServiceBounty(_Goal):
     def met(self, game: Game, delivery: Delivery, card: CardDef) -> bool:
         return delivery.destination == card.params.get("city")
 
+    def delivery_city(self, card: CardDef) -> str | None:
+        city = card.params.get("city")  # met by deliveries there only
+        return city if isinstance(city, str) else None
+
 
 class CityGrowth(CardEffect):
     """Add two random cubes to any one city (RW-p21-17)."""
@@ -166,6 +170,10 @@ class Hotel(CardEffect):
     ) -> None:
         if holder is not None and delivery.destination == card.params.get("city"):
             game.score(holder, 1, card.name)
+
+    def delivery_city(self, card: CardDef) -> str | None:
+        city = card.params.get("city")  # scores for deliveries there only
+        return city if isinstance(city, str) else None
 
 
 class RailroadExecutive(CardEffect):
