@@ -92,7 +92,28 @@ def test_a_plugin_action_is_offered_and_taken_through_the_generic_ui(
     page.keyboard.press("Escape")
     page.wait_for_selector("#rule-dialog[open]", state="detached")
 
+    # $30,000 is more than two bonds from a first turn's cash (RW-p4-23): the first press
+    # only asks, beside the button (spend.js); the second sends it.
     before = action_index(page)
+    bonds = math.ceil(max(0, short) / bond)
+    if bonds > 2:
+        button.click()
+        notes = box.locator(".armed-note").all_inner_texts()  # one beside each button
+        assert notes[0] == (
+            f"This issues {bonds} bonds ({money(bonds * bond)}): press again to confirm."
+        )
+        assert not any(notes[1:])  # only the button pressed asks
+        page.wait_for_timeout(500)  # a move sent would be answered by now
+        assert action_index(page) == before
+        if len(notes) > 1:
+            # Another choice asks for itself and disarms the first: pressed again, the
+            # first asks anew.
+            box.locator("button.btn-plugin").nth(1).click()
+            assert box.locator(".armed-note").all_inner_texts()[:2] == ["", notes[0]]
+            button.click()
+            assert box.locator(".armed-note").all_inner_texts() == notes
+            page.wait_for_timeout(500)
+            assert action_index(page) == before
     button.click()
     wait_after(page, before)
     markers = server.state(game_id, token)["view"]["markers"]

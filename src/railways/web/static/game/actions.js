@@ -9,7 +9,8 @@ import { confirmDeliver, enterDeliver, renderDeliverPanel } from "./deliver.js";
 import { baronName, baronText, button, cardName, playerName, swatch } from "./names.js";
 import { openRule, send } from "./net.js";
 import { renderClaimWindow, renderSoloActions, renderSoloChoice, solo } from "./solo.js";
-import { bondsFor, bondWarning, me, myTurn, pricedLabel, rules, simple, simpleEntries } from "./seat.js";
+import { bondWarning, me, myTurn, pricedLabel, rules, simple, simpleEntries } from "./seat.js";
+import { armedFor, armedNote, bondsToConfirm, optionControl, pressToSpend, sendSpending } from "./spend.js";
 import { $, $input, board, DEDICATED_KINDS, S } from "./state.js";
 import {
   confirmUrbanize,
@@ -34,15 +35,18 @@ export function doUndo() {
   return send({ kind: "undo", seat: S.seat });
 }
 
-/** Bonds a bid may force without asking again (players start with no cash: most bids
- * issue one or two). */
-const QUIET_BID_BONDS = 2;
-
 /** The amount typed in the bid box, in thousands (0 when it is not a number). */
 function typedBid() {
   const input = $input("bid-amount");
   const amount = input ? parseInt(input.value, 10) : NaN;
   return Number.isFinite(amount) ? amount : 0;
+}
+
+/** The bid the box would send.
+ * @param {number} amount in thousands
+ */
+function bidAction(amount) {
+  return { kind: "bid", seat: S.seat, amount };
 }
 
 /** Under the bid box: the bonds the typed bid would force if it wins (RW-p4-23), and, once
@@ -53,8 +57,7 @@ export function showBidBonds() {
   if (!line || !input) return;
   const amount = typedBid();
   const warning = bondWarning(amount);
-  const armed = input.dataset.confirm === String(amount) && bondsFor(amount) > QUIET_BID_BONDS;
-  if (!armed) delete input.dataset.confirm;
+  const armed = armedFor("bid", bidAction(amount));
   line.textContent = !warning
     ? ""
     : armed
@@ -70,15 +73,12 @@ export function doBid() {
   if (!input) return;
   const amount = typedBid();
   // A bid beyond cash issues bonds when it wins. One that would issue more than a couple is
-  // sent only when pressed a second time on the same amount: a mistyped digit could
-  // otherwise cost many bonds at once.
-  if (bondsFor(amount) > QUIET_BID_BONDS && input.dataset.confirm !== String(amount)) {
-    input.dataset.confirm = String(amount);
-    showBidBonds();
-    return;
-  }
-  delete input.dataset.confirm;
-  return send({ kind: "bid", seat: S.seat, amount });
+  // sent only when pressed a second time on the same amount (spend.js): a mistyped digit
+  // could otherwise cost many bonds at once.
+  const action = bidAction(amount);
+  const confirmed = pressToSpend("bid", action, amount);
+  showBidBonds();
+  if (confirmed) return send(action);
 }
 
 export function confirmMode() {
@@ -254,7 +254,9 @@ export function renderActions(panel) {
   for (const o of simpleEntries("upgrade_engine")) {
     const a = o.action;
     const label = a.cards && a.cards.length ? `Upgrade engine using ${cardName(a.cards[0])}` : `Upgrade engine to ${me().engine + 1}`;
-    main.append(button(pricedLabel(label, o.cost), () => send(a), { class: "btn-upgrade" }));
+    const control = optionControl(a);
+    main.append(button(pricedLabel(label, o.cost), () => sendSpending(control, a, o.cost), { class: "btn-upgrade" }));
+    if (bondsToConfirm(o.cost)) main.append(armedNote(control, a, o.cost));
   }
   if (urbanizeOptions().length) {
     const cost = rules().urbanize_cost;
@@ -307,7 +309,10 @@ export function renderPluginActions(panel) {
     if (info.help) head.append(ruleLink(info.help, "What the rule says"));
     box.append(head);
     const row = el("div", { class: "row wrap" });
-    for (const o of options) row.append(pluginButton(o));
+    for (const o of options) {
+      row.append(pluginButton(o));
+      if (bondsToConfirm(o.cost)) row.append(armedNote(optionControl(o.action), o.action, o.cost));
+    }
     box.append(row);
     panel.append(box);
   }
@@ -323,7 +328,7 @@ export function pluginButton(o) {
   const parts = [el("span", { class: "plugin-label" }, o.label)];
   if (hasCost) parts.push(" · ", el("span", { class: "cost plugin-cost" }, money(o.cost)));
   if (warning) parts.push(" · ", el("span", { class: "cost warn plugin-bonds" }, warning));
-  const b = button(parts, () => send(o.action), {
+  const b = button(parts, () => sendSpending(optionControl(o.action), o.action, o.cost), {
     class: "btn-plugin",
     "data-kind": o.action.kind,
     "data-cost": hasCost ? String(o.cost) : "",

@@ -5,9 +5,10 @@
 import { SIDE_ARROWS } from "../board.js";
 import { clear, el, getJSON, humanize, money, toast } from "../common.js";
 import { button, cardName, cityName, playsOnBuild } from "./names.js";
-import { hideError, send, showError } from "./net.js";
+import { hideError, showError } from "./net.js";
 import { bondsFor, bondWarning, cancelMode, inActions, me } from "./seat.js";
 import { outOfPlay } from "./solo.js";
+import { armedNote, sendSpending } from "./spend.js";
 import { board, gameUrl, redraw, S, TOKEN } from "./state.js";
 import { saveBoardViewSoon } from "./zoom.js";
 
@@ -300,7 +301,7 @@ export function confirmBuild() {
     toast("Click at least one hex after the start before confirming.", "warn");
     return;
   }
-  return send(buildAction());
+  return sendSpending("build", buildAction(), S.build.cost);
 }
 
 /**
@@ -427,6 +428,8 @@ export function renderBuildPanel(panel) {
       button("Back a hex", stepBack, { id: "btn-back", disabled: !b.path.length }),
       button("Cancel (Esc)", () => cancelMode(), { id: "btn-cancel" }),
     ),
+    // A changed build (another hex, card or candidate) renders another choice: disarmed.
+    armedNote("build", canConfirmBuild() ? buildAction() : null, b.cost),
   );
   renderCandidates(panel);
 }

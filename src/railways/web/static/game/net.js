@@ -48,6 +48,7 @@ export function apply(data, force = false) {
     seedNote.textContent = `Chosen seed ${data.chosen_seed}: every seat can see it`;
     seedNote.hidden = false;
   }
+  if (moved) S.armed = null; // a first press on a costly move asked about the old position
   if (moved && S.mode) cancelMode(false);
   redraw();
 }

@@ -85,6 +85,7 @@ export function cancelMode(rerender = true) {
   S.build = null;
   S.deliver = null;
   S.urb = null;
+  S.armed = null;
   if (board) {
     board.clearPreview();
     board.setHighlights([]);

@@ -288,6 +288,7 @@ export const DEDICATED_KINDS = new Set([
  * @property {Array<{at: number, text: string, cls: string}>} notes lines the page adds to the log (an undo)
  * @property {{kind: string, index: number, lesson: string} | null} sent the seat's last move the server took: its kind, the position it led to, the guide's lesson on screen when it was sent
  * @property {string} lesson the guided game's lesson on screen (game/guide.js), "" if none
+ * @property {{control: string, choice: string} | null} armed the control a first press armed to send a move issuing many bonds, and the move (JSON) it will send on a second press (game/spend.js)
  */
 
 /** An element by id (null when the page has none).
@@ -333,6 +334,7 @@ export const S = {
   notes: [],
   sent: null,
   lesson: "",
+  armed: null,
   table: { muted: false, standins: {}, move_limit: null, deadline: null, notify: null },
 };
 

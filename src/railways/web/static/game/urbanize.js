@@ -3,8 +3,8 @@
 
 import { el, humanize, money, toast } from "../common.js";
 import { button, cityName, cubeChip } from "./names.js";
-import { send } from "./net.js";
-import { cancelMode, inActions, rules, simple } from "./seat.js";
+import { cancelMode, inActions, rules, simple, simpleEntries } from "./seat.js";
+import { armedNote, sendSpending } from "./spend.js";
 import { redraw, S } from "./state.js";
 
 export function enterUrbanize() {
@@ -18,14 +18,25 @@ export function urbanizeOptions() {
   return simple("urbanize");
 }
 
-export function confirmUrbanize() {
+/** The legal urbanize for the city and colour chosen (with its price), or null. */
+export function chosenUrbanize() {
   const u = S.urb;
-  const option = urbanizeOptions().find((a) => a.city === u.city && a.color === u.color);
-  if (!option) {
+  return simpleEntries("urbanize").find((o) => o.action.city === u.city && o.action.color === u.color) || null;
+}
+
+/** What the chosen urbanize costs: its price in the legal actions, else the map's. */
+function urbanizeCost() {
+  const chosen = chosenUrbanize();
+  return chosen && chosen.cost !== null && chosen.cost !== undefined ? chosen.cost : rules().urbanize_cost;
+}
+
+export function confirmUrbanize() {
+  const chosen = chosenUrbanize();
+  if (!chosen) {
     toast("Choose a gray city and the colour of its new city tile.", "warn");
     return;
   }
-  return send(option);
+  return sendSpending("urbanize", chosen.action, urbanizeCost());
 }
 
 /**
@@ -71,5 +82,6 @@ export function renderUrbanizePanel(panel) {
       button("Urbanize (Enter)", confirmUrbanize, { id: "btn-confirm", class: "primary", disabled: !(u.city && u.color) }),
       button("Cancel (Esc)", () => cancelMode(), { id: "btn-cancel" }),
     ),
+    armedNote("urbanize", chosenUrbanize()?.action ?? null, urbanizeCost()),
   );
 }
