@@ -43,7 +43,6 @@ import bisect
 import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -61,6 +60,7 @@ from railways.core.build_option import BuildOption
 from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side
 from railways.core.legal import LegalActions, legal_actions, long_routes, static_routes
+from railways.rl.step_loops import build_codes, place_builds
 
 Key = tuple[Any, ...]
 
@@ -131,7 +131,7 @@ class LegalMap(Mapping[int, Action]):
     builds in the old order, ``tail`` those after them (deliveries); ``build_at`` the
     builds' indices, ascending, and build ``build_order[k]`` of ``builds`` (the listing's
     build options: their actions are made only when asked for, as the engine does) has
-    index ``build_at[k]``."""
+    index ``build_at[k]`` (lists: ``step_loops.place_builds`` makes them)."""
 
     __slots__ = ("_build_at", "_build_order", "_builds", "_full", "_head", "_tail")
 
@@ -139,31 +139,27 @@ class LegalMap(Mapping[int, Action]):
         self,
         head: dict[int, Action],
         tail: dict[int, Action] | None = None,
-        build_at: npt.NDArray[np.int64] | None = None,
-        build_order: npt.NDArray[np.intp] | None = None,
+        build_at: list[int] | None = None,
+        build_order: list[int] | None = None,
         builds: Sequence[BuildOption] = (),
     ) -> None:
         self._head = head
         self._tail: dict[int, Action] = {} if tail is None else tail
-        self._build_at = _NO_INDICES if build_at is None else build_at
-        self._build_order = _NO_INDICES if build_order is None else build_order
+        self._build_at: list[int] = [] if build_at is None else build_at
+        self._build_order: list[int] = [] if build_order is None else build_order
         self._builds = builds
         self._full: dict[int, Action] | None = None  # the whole mapping, once iterated
 
     def _dict(self) -> dict[int, Action]:
         full = self._full
         if full is None:
-            if not self._build_at.size and not self._tail:
+            if not self._build_at and not self._tail:
                 full = self._head
             else:
                 full = dict(self._head)
                 builds = self._builds
                 full.update(
-                    zip(
-                        self._build_at.tolist(),
-                        [builds[i].action for i in self._build_order.tolist()],
-                        strict=True,
-                    )
+                    zip(self._build_at, [builds[i].action for i in self._build_order], strict=True)
                 )
                 full.update(self._tail)
             self._full = full
@@ -176,9 +172,9 @@ class LegalMap(Mapping[int, Action]):
         if found is not None:
             return found
         at = self._build_at
-        k = int(np.searchsorted(at, index))
-        if k < at.size and int(at[k]) == index:
-            return self._builds[int(self._build_order[k])].action
+        k = bisect.bisect_left(at, index)
+        if k < len(at) and at[k] == index:
+            return self._builds[self._build_order[k]].action
         raise KeyError(index)
 
     def __contains__(self, index: object) -> bool:
@@ -194,7 +190,7 @@ class LegalMap(Mapping[int, Action]):
         return iter(self._dict())
 
     def __len__(self) -> int:
-        return len(self._head) + len(self._tail) + int(self._build_at.size)
+        return len(self._head) + len(self._tail) + len(self._build_at)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalMap):
@@ -212,7 +208,7 @@ class LegalMap(Mapping[int, Action]):
         """The legal indices, ascending."""
         parts = [
             np.fromiter(self._head, dtype=np.intp, count=len(self._head)),
-            self._build_at.astype(np.intp, copy=False),
+            np.array(self._build_at, dtype=np.intp),
             np.fromiter(self._tail, dtype=np.intp, count=len(self._tail)),
         ]
         return np.sort(np.concatenate(parts))
@@ -222,13 +218,10 @@ class LegalMap(Mapping[int, Action]):
         head, tail = self._head, self._tail
         if head:
             mask[np.fromiter(head, dtype=np.intp, count=len(head))] = 1
-        if self._build_at.size:
+        if self._build_at:
             mask[self._build_at] = 1
         if tail:
             mask[np.fromiter(tail, dtype=np.intp, count=len(tail))] = 1
-
-
-_NO_INDICES: npt.NDArray[Any] = np.zeros(0, dtype=np.intp)
 
 
 class ActionEncoding:
@@ -409,12 +402,14 @@ class ActionEncoding:
             self._place(out, self.sections["take_operations_card"], takes)
         for kind, entries in routes.items():
             self._place(out, self.sections[kind], entries)
-        placed: tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]] | None = None
+        placed: tuple[list[int], list[int]] | None = None
         build_options: list[BuildOption] = []
         if legal.builds:
             build_options = list(legal.builds)
             if not builds:
-                placed = self._place_builds(build_options)
+                placed = place_builds(
+                    build_options, self._codes(build_options), BUILD_SLOTS, TIE_BITS
+                )
             if placed is None:
                 # The general way (builds among the simple actions too, builds without a key,
                 # past their key's slots, or tied in rank but not equal): rank them one by one.
@@ -442,7 +437,7 @@ class ActionEncoding:
             return LegalMap(out, tail)
         return LegalMap(out, tail, placed[0], placed[1], build_options)
 
-    def _codes(self, options: list[BuildOption]) -> npt.NDArray[np.int64]:
+    def _codes(self, options: list[BuildOption]) -> list[int]:
         """Each build's key's first index and rank in one number, ``base << TIE_BITS | tie``
         (tie: redirecting, then the cards played: the order of a key's slots), or -1 for
         a build whose key the catalogue lacks (or with more cards than ``tie`` holds).
@@ -450,18 +445,17 @@ class ActionEncoding:
 
         The engine keeps its build options from listing to listing, so the codes are
         remembered by identity (hashing a path's hexes is most of the work otherwise) and
-        read in one pass in C (``map`` over ``dict.get``); an entry holds its option, so
-        no other object can take its id while it is kept."""
+        read in one compiled pass (``step_loops.build_codes``); an entry holds its option,
+        so no other object can take its id while it is kept."""
         seen, code_of = self._build_codes, self._code_of
         if len(seen) > BUILD_BASES_KEPT:
             seen.clear()
             code_of.clear()
-        n = len(options)
-        codes = np.fromiter(
-            map(code_of.get, map(id, options), repeat(_UNSEEN)), dtype=np.int64, count=n
-        )
-        if n and codes.min() == _UNSEEN:
-            for k in np.flatnonzero(codes == _UNSEEN).tolist():
+        codes = build_codes(options, code_of, _UNSEEN)
+        if _UNSEEN in codes:
+            for k, known in enumerate(codes):
+                if known != _UNSEEN:
+                    continue
                 b = options[k]
                 base = self._build_base(b)
                 cards = len(b.cards)
@@ -472,43 +466,6 @@ class ActionEncoding:
                 code_of[id(b)] = code
                 codes[k] = code
         return codes
-
-    def _place_builds(
-        self, options: list[BuildOption]
-    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]] | None:
-        """Give the builds their indices as ``_place`` does, by sorting their codes with
-        numpy: a build takes its key's first index plus how many distinct builds of that key
-        rank before it. The indices, ascending, and which build has each (positions in
-        ``options``); None when a build needs ``_place``: no key, past its key's slots, or
-        tied in rank with a build it does not equal."""
-        codes = self._codes(options)
-        if codes.size == 0:
-            return codes, _NO_INDICES
-        if codes.min() < 0:
-            return None
-        order = np.argsort(codes, kind="stable")  # by key, rank, then the engine's order
-        ranked = codes[order]
-        tied = ranked[1:] == ranked[:-1]
-        if tied.any():
-            keep = np.ones(ranked.size, dtype=bool)
-            for at in (np.flatnonzero(tied) + 1).tolist():
-                # a build listed twice (a first leg towards two targets) is one action
-                if not _same_build(options[int(order[at])], options[int(order[at - 1])]):
-                    return None
-                keep[at] = False
-            order, ranked = order[keep], ranked[keep]
-        bases = ranked >> TIE_BITS
-        # a build's slot: its place among its key's builds (the run of equal bases it is in)
-        first = np.empty(bases.size, dtype=bool)
-        first[0] = True
-        np.not_equal(bases[1:], bases[:-1], out=first[1:])
-        if first.all():
-            return bases, order
-        place = np.arange(bases.size)
-        slots = place - np.maximum.accumulate(np.where(first, place, 0))
-        if slots.max() >= BUILD_SLOTS:
-            return None
-        return bases + slots, order
 
     def _place(self, out: dict[int, Action], section: Section, entries: list[_Entry]) -> None:
         """Give each entry its key's next slot by rank, or the pool's next index. An action
@@ -615,17 +572,6 @@ class ActionEncoding:
 
 
 _UNSEEN = -2  # a build option's code not worked out yet (``_codes``)
-
-
-def _same_build(a: BuildOption, b: BuildOption) -> bool:
-    """Whether two build options stand for equal Build Track actions."""
-    return (
-        a.path == b.path
-        and a.exit == b.exit
-        and a.redirect == b.redirect
-        and a.cards == b.cards
-        and a.seat == b.seat
-    )
 
 
 def _rank(entry: _Entry) -> Any:
