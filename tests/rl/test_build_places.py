@@ -16,7 +16,7 @@ from railways.core.game import Game
 from railways.core.legal import legal_actions, sample_action
 from railways.core.rng import Rng
 from railways.rl.encoding import BUILD_SLOTS, TIE_BITS, ActionEncoding
-from railways.rl.step_loops import place_builds
+from railways.rl.step_loops import option_key, place_builds
 from railways.rules import new_game
 from railways.rules.solo import new_solo_game
 
@@ -31,7 +31,8 @@ def general_places(encoding: ActionEncoding, game: Game, seat: int) -> dict[int,
     encoding._codes(options)
     seen = encoding._build_codes
     entries = [
-        (seen[id(o)][2], (o.redirect, len(o.cards), n), o.action) for n, o in enumerate(options)
+        (seen[option_key(o)][2], (o.redirect, len(o.cards), n), o.action)
+        for n, o in enumerate(options)
     ]
     out: dict[int, Action] = {}
     encoding._place(out, encoding.sections["build_track"], entries)
@@ -48,11 +49,15 @@ def compare_along(game: Game, steps: int, seed: int) -> int:
         if seat is None:
             break
         options = list(legal_actions(game, seat).builds)
-        placed = place_builds(options, encoding._codes(options), BUILD_SLOTS, TIE_BITS)
+        placed = place_builds(
+            options, encoding._code_of, encoding._learn_one, BUILD_SLOTS, TIE_BITS
+        )
         if placed is not None:
-            at, order = placed
-            assert at == sorted(at)
-            quick = {i: options[k].action for i, k in zip(at, order, strict=True)}
+            numbers, shift = placed
+            assert numbers == sorted(numbers)
+            low = (1 << shift) - 1
+            quick = {v >> shift: options[v & low].action for v in numbers}
+            assert len(quick) == len(numbers)
             assert quick == general_places(encoding, game, seat), game.state.map_id
             compared += bool(options)
         game.apply(sample_action(game, seat, rng))

@@ -60,7 +60,7 @@ from railways.core.build_option import BuildOption
 from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side
 from railways.core.legal import LegalActions, legal_actions, long_routes, static_routes
-from railways.rl.step_loops import build_codes, place_builds
+from railways.rl.step_loops import build_codes, option_key, place_builds
 
 Key = tuple[Any, ...]
 
@@ -124,43 +124,42 @@ class LegalMap(Mapping[int, Action]):
     """The legal indices of a position and the action each stands for (``legal_map``).
 
     A mapping like the dict it replaces, and iterated in the same order, but the builds
-    (most of a position's actions) are kept as numpy arrays until asked for: an
+    (most of a position's actions) are kept as one list of numbers until asked for: an
     environment's step reads the mask (``ActionEncoding.mask``, one numpy write) and
     decodes one index (a binary search), and putting hundreds of builds in a dict per
     step cost more than the rest of the encoding. ``head`` holds the actions before the
-    builds in the old order, ``tail`` those after them (deliveries); ``build_at`` the
-    builds' indices, ascending, and build ``build_order[k]`` of ``builds`` (the listing's
-    build options: their actions are made only when asked for, as the engine does) has
-    index ``build_at[k]`` (lists: ``step_loops.place_builds`` makes them)."""
+    builds in the old order, ``tail`` those after them (deliveries); ``placed`` the builds
+    as ``index << shift | k``, ascending: option ``k`` of ``builds`` (the listing's build
+    options: their actions are made only when asked for, as the engine does) has ``index``
+    (``step_loops.place_builds`` makes them)."""
 
-    __slots__ = ("_build_at", "_build_order", "_builds", "_full", "_head", "_tail")
+    __slots__ = ("_builds", "_full", "_head", "_placed", "_shift", "_tail")
 
     def __init__(
         self,
         head: dict[int, Action],
         tail: dict[int, Action] | None = None,
-        build_at: list[int] | None = None,
-        build_order: list[int] | None = None,
+        placed: list[int] | None = None,
+        shift: int = 0,
         builds: Sequence[BuildOption] = (),
     ) -> None:
         self._head = head
         self._tail: dict[int, Action] = {} if tail is None else tail
-        self._build_at: list[int] = [] if build_at is None else build_at
-        self._build_order: list[int] = [] if build_order is None else build_order
+        self._placed: list[int] = [] if placed is None else placed
+        self._shift = shift
         self._builds = builds
         self._full: dict[int, Action] | None = None  # the whole mapping, once iterated
 
     def _dict(self) -> dict[int, Action]:
         full = self._full
         if full is None:
-            if not self._build_at and not self._tail:
+            if not self._placed and not self._tail:
                 full = self._head
             else:
                 full = dict(self._head)
-                builds = self._builds
-                full.update(
-                    zip(self._build_at, [builds[i].action for i in self._build_order], strict=True)
-                )
+                builds, shift = self._builds, self._shift
+                low = (1 << shift) - 1
+                full.update((v >> shift, builds[v & low].action) for v in self._placed)
                 full.update(self._tail)
             self._full = full
         return full
@@ -171,10 +170,10 @@ class LegalMap(Mapping[int, Action]):
             found = self._tail.get(index)
         if found is not None:
             return found
-        at = self._build_at
-        k = bisect.bisect_left(at, index)
-        if k < len(at) and at[k] == index:
-            return self._builds[self._build_order[k]].action
+        placed, shift = self._placed, self._shift
+        k = bisect.bisect_left(placed, index << shift) if index >= 0 else len(placed)
+        if k < len(placed) and placed[k] >> shift == index:
+            return self._builds[placed[k] & ((1 << shift) - 1)].action
         raise KeyError(index)
 
     def __contains__(self, index: object) -> bool:
@@ -190,7 +189,7 @@ class LegalMap(Mapping[int, Action]):
         return iter(self._dict())
 
     def __len__(self) -> int:
-        return len(self._head) + len(self._tail) + len(self._build_at)
+        return len(self._head) + len(self._tail) + len(self._placed)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalMap):
@@ -208,18 +207,21 @@ class LegalMap(Mapping[int, Action]):
         """The legal indices, ascending."""
         parts = [
             np.fromiter(self._head, dtype=np.intp, count=len(self._head)),
-            np.array(self._build_at, dtype=np.intp),
+            self._build_indices(),
             np.fromiter(self._tail, dtype=np.intp, count=len(self._tail)),
         ]
         return np.sort(np.concatenate(parts))
+
+    def _build_indices(self) -> npt.NDArray[np.intp]:
+        return np.array(self._placed, dtype=np.intp) >> self._shift
 
     def mark(self, mask: npt.NDArray[np.int8]) -> None:
         """Set ``mask`` to 1 at every legal index."""
         head, tail = self._head, self._tail
         if head:
             mask[np.fromiter(head, dtype=np.intp, count=len(head))] = 1
-        if self._build_at:
-            mask[self._build_at] = 1
+        if self._placed:
+            mask[self._build_indices()] = 1
         if tail:
             mask[np.fromiter(tail, dtype=np.intp, count=len(tail))] = 1
 
@@ -263,8 +265,8 @@ class ActionEncoding:
             elif key[0] == "extend":
                 self._extends[(Hex.from_offset(*key[1]), key[2])] = base
         self._bid_base = self.index.get(("bid", 1))
-        # id(build option) -> (that option, its code, its key's first index), and
-        # id(build option) -> its code alone: see _codes
+        # option_key(build option) -> (that option, its code, its key's first index), and
+        # option_key(build option) -> its code alone: see _learn
         self._build_codes: dict[int, tuple[BuildOption, int, int | None]] = {}
         self._code_of: dict[int, int] = {}
         # field-keyed action -> its index: actions are values (frozen, hashed by their fields),
@@ -402,13 +404,15 @@ class ActionEncoding:
             self._place(out, self.sections["take_operations_card"], takes)
         for kind, entries in routes.items():
             self._place(out, self.sections[kind], entries)
-        placed: tuple[list[int], list[int]] | None = None
+        placed: tuple[list[int], int] | None = None
         build_options: list[BuildOption] = []
         if legal.builds:
             build_options = list(legal.builds)
             if not builds:
+                if len(self._build_codes) > BUILD_BASES_KEPT:
+                    self._forget_codes()
                 placed = place_builds(
-                    build_options, self._codes(build_options), BUILD_SLOTS, TIE_BITS
+                    build_options, self._code_of, self._learn_one, BUILD_SLOTS, TIE_BITS
                 )
             if placed is None:
                 # The general way (builds among the simple actions too, builds without a key,
@@ -416,7 +420,7 @@ class ActionEncoding:
                 self._codes(build_options)
                 seen = self._build_codes
                 builds.extend(
-                    (seen[id(o)][2], (o.redirect, len(o.cards), n), o.action)
+                    (seen[option_key(o)][2], (o.redirect, len(o.cards), n), o.action)
                     for n, o in enumerate(build_options)
                 )
         if builds:
@@ -441,31 +445,36 @@ class ActionEncoding:
         """Each build's key's first index and rank in one number, ``base << TIE_BITS | tie``
         (tie: redirecting, then the cards played: the order of a key's slots), or -1 for
         a build whose key the catalogue lacks (or with more cards than ``tie`` holds).
-        Each build's entry in ``_build_codes`` is made on the way.
 
         The engine keeps its build options from listing to listing, so the codes are
-        remembered by identity (hashing a path's hexes is most of the work otherwise) and
-        read in one compiled pass (``step_loops.build_codes``); an entry holds its option,
-        so no other object can take its id while it is kept."""
-        seen, code_of = self._build_codes, self._code_of
-        if len(seen) > BUILD_BASES_KEPT:
-            seen.clear()
-            code_of.clear()
-        codes = build_codes(options, code_of, _UNSEEN)
+        remembered by identity (``step_loops.option_key``; hashing a path's hexes is most of
+        the work otherwise) and read in one compiled pass; an entry of ``_build_codes``
+        holds its option, so no other object can take its identity while it is kept."""
+        if len(self._build_codes) > BUILD_BASES_KEPT:
+            self._forget_codes()
+        codes = build_codes(options, self._code_of, _UNSEEN)
         if _UNSEEN in codes:
             for k, known in enumerate(codes):
-                if known != _UNSEEN:
-                    continue
-                b = options[k]
-                base = self._build_base(b)
-                cards = len(b.cards)
-                code = -1
-                if base is not None and cards < 1 << (TIE_BITS - 1):
-                    code = base << TIE_BITS | (1 << (TIE_BITS - 1) if b.redirect else 0) | cards
-                seen[id(b)] = (b, code, base)
-                code_of[id(b)] = code
-                codes[k] = code
+                if known == _UNSEEN:
+                    codes[k] = self._learn_one(options[k])
         return codes
+
+    def _forget_codes(self) -> None:
+        self._build_codes.clear()
+        self._code_of.clear()
+
+    def _learn_one(self, b: BuildOption) -> int:
+        """Work out and keep the code (``_codes``) of an option not seen before, and its
+        entry in ``_build_codes``."""
+        base = self._build_base(b)
+        cards = len(b.cards)
+        code = -1
+        if base is not None and cards < 1 << (TIE_BITS - 1):
+            code = base << TIE_BITS | (1 << (TIE_BITS - 1) if b.redirect else 0) | cards
+        key = option_key(b)
+        self._build_codes[key] = (b, code, base)
+        self._code_of[key] = code
+        return code
 
     def _place(self, out: dict[int, Action], section: Section, entries: list[_Entry]) -> None:
         """Give each entry its key's next slot by rank, or the pool's next index. An action

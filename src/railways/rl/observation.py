@@ -445,7 +445,9 @@ class ObservationEncoding:
             cells = self._city_cells
             template[cells] = common[cells]
         if kept[1] is not track:
-            rows = np.flatnonzero((track != kept[1]).any(axis=1))
+            # the changed hexes (a hex twice when two owners' counts changed: written twice);
+            # ``any(axis=1)`` over five owners was a slow reduction
+            rows = np.flatnonzero(track != kept[1]) // self.owners
             if rows.size:
                 tr = self.channels["track"][0]
                 planes = template[: self._board_flat.size].reshape(self.rows * self.cols, self._nch)

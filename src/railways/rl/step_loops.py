@@ -10,6 +10,7 @@ here: the module builds with the engine alone (numpy is an optional dependency),
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from railways.core.build_option import BuildOption
@@ -18,8 +19,16 @@ from railways.core.state import GameState, Phase
 
 
 def build_codes(options: list[BuildOption], code_of: dict[int, int], unseen: int) -> list[int]:
-    """Each option's code as ``code_of`` keeps it by the option's identity, or ``unseen``."""
-    return [code_of.get(id(option), unseen) for option in options]
+    """Each option's code as ``code_of`` keeps it under ``option_key``, or ``unseen``."""
+    return [code_of.get(id(option) >> 4, unseen) for option in options]
+
+
+def option_key(option: BuildOption) -> int:
+    """What ``code_of`` keeps an option's code under: its identity, less the four low bits
+    (two live objects are at least 16 bytes apart, so it is still unique while the option
+    lives; an address's low bits are mostly zero, and as a dict key they crowded the
+    dict's slots, several probes a look-up)."""
+    return id(option) >> 4
 
 
 def same_build(a: BuildOption, b: BuildOption) -> bool:
@@ -34,28 +43,37 @@ def same_build(a: BuildOption, b: BuildOption) -> bool:
 
 
 def place_builds(
-    options: list[BuildOption], codes: list[int], slots: int, tie_bits: int
-) -> tuple[list[int], list[int]] | None:
-    """The builds' indices, ascending, and which option (its position) has each; None when
-    one needs the general placement (``ActionEncoding._place``): a code below 0 (no key),
-    past its key's ``slots``, or tied in code with an option it does not equal.
+    options: list[BuildOption],
+    code_of: dict[int, int],
+    learn: Callable[[BuildOption], int],
+    slots: int,
+    tie_bits: int,
+) -> tuple[list[int], int] | None:
+    """The builds' places, as ``place << shift | k`` ascending (``k``: the option's position in
+    ``options``), and ``shift``; None when one needs the general placement
+    (``ActionEncoding._place``): a code below 0 (no key), a build past its key's ``slots``,
+    or tied in code with an option it does not equal. ``code_of`` holds the codes by
+    ``option_key``; ``learn`` works out (and keeps) the code of an option not in it.
 
     A code is ``base << tie_bits | tie``: builds are ranked by code, then by their order in
     the listing; a build takes its key's first index (``base``) plus how many distinct
     builds of that key rank before it; an option equal to the one before it (a first leg
-    listed towards two targets) is the same action and is left out."""
-    n = len(codes)
+    listed towards two targets) is the same action and is left out. One number per build
+    (not an index and a position) halves the integers made."""
+    n = len(options)
     shift = n.bit_length()
     keyed: list[int] = []
     for k in range(n):
-        code = codes[k]
+        option = options[k]
+        code = code_of.get(id(option) >> 4, -2)
+        if code == -2:
+            code = learn(option)
         if code < 0:
             return None
         keyed.append(code << shift | k)
     keyed.sort()  # by code, then position: a stable sort of the codes
     low = (1 << shift) - 1
-    at: list[int] = []
-    order: list[int] = []
+    placed: list[int] = []
     last_code = -1
     last_base = -1
     last_k = -1
@@ -76,11 +94,10 @@ def place_builds(
         else:
             slot = 0
             last_base = base
-        at.append(base + slot)
-        order.append(k)
+        placed.append((base + slot) << shift | k)
         last_code = code
         last_k = k
-    return at, order
+    return placed, shift
 
 
 def track_cells(state: GameState, cols: int, owners: int, players: int) -> list[int]:
@@ -91,7 +108,8 @@ def track_cells(state: GameState, cols: int, owners: int, players: int) -> list[
         owner = link.owner
         column = owner if 0 <= owner < players else players
         for h, _a, _b in link.tiles:
-            cells.append((h.row * cols + h.col) * owners + column)
+            q, r = h  # Hex.row and Hex.col, without their properties' calls
+            cells.append((r * cols + q + (r - (r & 1)) // 2) * owners + column)
     return cells
 
 
