@@ -57,6 +57,8 @@ MYPYC_MODULES = [
     "src/railways/bots/mcts.py",
     # The Railbot's cheapest paths: half of a solo step before they ran on integers.
     "src/railways/rules/solo/paths.py",
+    # The research step's walks over build options, tiles and seats (no numpy in it).
+    "src/railways/rl/step_loops.py",
 ]
 # Native helpers in C, built with the compiled modules (all or nothing) and used by the
 # module named (railways._build.native_helper): SplitMix64's draws for core/rng.py, which

@@ -43,7 +43,6 @@ import bisect
 import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -61,6 +60,7 @@ from railways.core.build_option import BuildOption
 from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side
 from railways.core.legal import LegalActions, legal_actions, long_routes, static_routes
+from railways.rl.step_loops import build_codes, option_key, place_builds
 
 Key = tuple[Any, ...]
 
@@ -124,47 +124,42 @@ class LegalMap(Mapping[int, Action]):
     """The legal indices of a position and the action each stands for (``legal_map``).
 
     A mapping like the dict it replaces, and iterated in the same order, but the builds
-    (most of a position's actions) are kept as numpy arrays until asked for: an
+    (most of a position's actions) are kept as one list of numbers until asked for: an
     environment's step reads the mask (``ActionEncoding.mask``, one numpy write) and
     decodes one index (a binary search), and putting hundreds of builds in a dict per
     step cost more than the rest of the encoding. ``head`` holds the actions before the
-    builds in the old order, ``tail`` those after them (deliveries); ``build_at`` the
-    builds' indices, ascending, and build ``build_order[k]`` of ``builds`` (the listing's
-    build options: their actions are made only when asked for, as the engine does) has
-    index ``build_at[k]``."""
+    builds in the old order, ``tail`` those after them (deliveries); ``placed`` the builds
+    as ``index << shift | k``, ascending: option ``k`` of ``builds`` (the listing's build
+    options: their actions are made only when asked for, as the engine does) has ``index``
+    (``step_loops.place_builds`` makes them)."""
 
-    __slots__ = ("_build_at", "_build_order", "_builds", "_full", "_head", "_tail")
+    __slots__ = ("_builds", "_full", "_head", "_placed", "_shift", "_tail")
 
     def __init__(
         self,
         head: dict[int, Action],
         tail: dict[int, Action] | None = None,
-        build_at: npt.NDArray[np.int64] | None = None,
-        build_order: npt.NDArray[np.intp] | None = None,
+        placed: list[int] | None = None,
+        shift: int = 0,
         builds: Sequence[BuildOption] = (),
     ) -> None:
         self._head = head
         self._tail: dict[int, Action] = {} if tail is None else tail
-        self._build_at = _NO_INDICES if build_at is None else build_at
-        self._build_order = _NO_INDICES if build_order is None else build_order
+        self._placed: list[int] = [] if placed is None else placed
+        self._shift = shift
         self._builds = builds
         self._full: dict[int, Action] | None = None  # the whole mapping, once iterated
 
     def _dict(self) -> dict[int, Action]:
         full = self._full
         if full is None:
-            if not self._build_at.size and not self._tail:
+            if not self._placed and not self._tail:
                 full = self._head
             else:
                 full = dict(self._head)
-                builds = self._builds
-                full.update(
-                    zip(
-                        self._build_at.tolist(),
-                        [builds[i].action for i in self._build_order.tolist()],
-                        strict=True,
-                    )
-                )
+                builds, shift = self._builds, self._shift
+                low = (1 << shift) - 1
+                full.update((v >> shift, builds[v & low].action) for v in self._placed)
                 full.update(self._tail)
             self._full = full
         return full
@@ -175,10 +170,10 @@ class LegalMap(Mapping[int, Action]):
             found = self._tail.get(index)
         if found is not None:
             return found
-        at = self._build_at
-        k = int(np.searchsorted(at, index))
-        if k < at.size and int(at[k]) == index:
-            return self._builds[int(self._build_order[k])].action
+        placed, shift = self._placed, self._shift
+        k = bisect.bisect_left(placed, index << shift) if index >= 0 else len(placed)
+        if k < len(placed) and placed[k] >> shift == index:
+            return self._builds[placed[k] & ((1 << shift) - 1)].action
         raise KeyError(index)
 
     def __contains__(self, index: object) -> bool:
@@ -194,7 +189,7 @@ class LegalMap(Mapping[int, Action]):
         return iter(self._dict())
 
     def __len__(self) -> int:
-        return len(self._head) + len(self._tail) + int(self._build_at.size)
+        return len(self._head) + len(self._tail) + len(self._placed)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalMap):
@@ -212,23 +207,23 @@ class LegalMap(Mapping[int, Action]):
         """The legal indices, ascending."""
         parts = [
             np.fromiter(self._head, dtype=np.intp, count=len(self._head)),
-            self._build_at.astype(np.intp, copy=False),
+            self._build_indices(),
             np.fromiter(self._tail, dtype=np.intp, count=len(self._tail)),
         ]
         return np.sort(np.concatenate(parts))
+
+    def _build_indices(self) -> npt.NDArray[np.intp]:
+        return np.array(self._placed, dtype=np.intp) >> self._shift
 
     def mark(self, mask: npt.NDArray[np.int8]) -> None:
         """Set ``mask`` to 1 at every legal index."""
         head, tail = self._head, self._tail
         if head:
             mask[np.fromiter(head, dtype=np.intp, count=len(head))] = 1
-        if self._build_at.size:
-            mask[self._build_at] = 1
+        if self._placed:
+            mask[self._build_indices()] = 1
         if tail:
             mask[np.fromiter(tail, dtype=np.intp, count=len(tail))] = 1
-
-
-_NO_INDICES: npt.NDArray[Any] = np.zeros(0, dtype=np.intp)
 
 
 class ActionEncoding:
@@ -270,8 +265,8 @@ class ActionEncoding:
             elif key[0] == "extend":
                 self._extends[(Hex.from_offset(*key[1]), key[2])] = base
         self._bid_base = self.index.get(("bid", 1))
-        # id(build option) -> (that option, its code, its key's first index), and
-        # id(build option) -> its code alone: see _codes
+        # option_key(build option) -> (that option, its code, its key's first index), and
+        # option_key(build option) -> its code alone: see _learn
         self._build_codes: dict[int, tuple[BuildOption, int, int | None]] = {}
         self._code_of: dict[int, int] = {}
         # field-keyed action -> its index: actions are values (frozen, hashed by their fields),
@@ -409,19 +404,23 @@ class ActionEncoding:
             self._place(out, self.sections["take_operations_card"], takes)
         for kind, entries in routes.items():
             self._place(out, self.sections[kind], entries)
-        placed: tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]] | None = None
+        placed: tuple[list[int], int] | None = None
         build_options: list[BuildOption] = []
         if legal.builds:
             build_options = list(legal.builds)
             if not builds:
-                placed = self._place_builds(build_options)
+                if len(self._build_codes) > BUILD_BASES_KEPT:
+                    self._forget_codes()
+                placed = place_builds(
+                    build_options, self._code_of, self._learn_one, BUILD_SLOTS, TIE_BITS
+                )
             if placed is None:
                 # The general way (builds among the simple actions too, builds without a key,
                 # past their key's slots, or tied in rank but not equal): rank them one by one.
                 self._codes(build_options)
                 seen = self._build_codes
                 builds.extend(
-                    (seen[id(o)][2], (o.redirect, len(o.cards), n), o.action)
+                    (seen[option_key(o)][2], (o.redirect, len(o.cards), n), o.action)
                     for n, o in enumerate(build_options)
                 )
         if builds:
@@ -442,73 +441,40 @@ class ActionEncoding:
             return LegalMap(out, tail)
         return LegalMap(out, tail, placed[0], placed[1], build_options)
 
-    def _codes(self, options: list[BuildOption]) -> npt.NDArray[np.int64]:
+    def _codes(self, options: list[BuildOption]) -> list[int]:
         """Each build's key's first index and rank in one number, ``base << TIE_BITS | tie``
         (tie: redirecting, then the cards played: the order of a key's slots), or -1 for
         a build whose key the catalogue lacks (or with more cards than ``tie`` holds).
-        Each build's entry in ``_build_codes`` is made on the way.
 
         The engine keeps its build options from listing to listing, so the codes are
-        remembered by identity (hashing a path's hexes is most of the work otherwise) and
-        read in one pass in C (``map`` over ``dict.get``); an entry holds its option, so
-        no other object can take its id while it is kept."""
-        seen, code_of = self._build_codes, self._code_of
-        if len(seen) > BUILD_BASES_KEPT:
-            seen.clear()
-            code_of.clear()
-        n = len(options)
-        codes = np.fromiter(
-            map(code_of.get, map(id, options), repeat(_UNSEEN)), dtype=np.int64, count=n
-        )
-        if n and codes.min() == _UNSEEN:
-            for k in np.flatnonzero(codes == _UNSEEN).tolist():
-                b = options[k]
-                base = self._build_base(b)
-                cards = len(b.cards)
-                code = -1
-                if base is not None and cards < 1 << (TIE_BITS - 1):
-                    code = base << TIE_BITS | (1 << (TIE_BITS - 1) if b.redirect else 0) | cards
-                seen[id(b)] = (b, code, base)
-                code_of[id(b)] = code
-                codes[k] = code
+        remembered by identity (``step_loops.option_key``; hashing a path's hexes is most of
+        the work otherwise) and read in one compiled pass; an entry of ``_build_codes``
+        holds its option, so no other object can take its identity while it is kept."""
+        if len(self._build_codes) > BUILD_BASES_KEPT:
+            self._forget_codes()
+        codes = build_codes(options, self._code_of, _UNSEEN)
+        if _UNSEEN in codes:
+            for k, known in enumerate(codes):
+                if known == _UNSEEN:
+                    codes[k] = self._learn_one(options[k])
         return codes
 
-    def _place_builds(
-        self, options: list[BuildOption]
-    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]] | None:
-        """Give the builds their indices as ``_place`` does, by sorting their codes with
-        numpy: a build takes its key's first index plus how many distinct builds of that key
-        rank before it. The indices, ascending, and which build has each (positions in
-        ``options``); None when a build needs ``_place``: no key, past its key's slots, or
-        tied in rank with a build it does not equal."""
-        codes = self._codes(options)
-        if codes.size == 0:
-            return codes, _NO_INDICES
-        if codes.min() < 0:
-            return None
-        order = np.argsort(codes, kind="stable")  # by key, rank, then the engine's order
-        ranked = codes[order]
-        tied = ranked[1:] == ranked[:-1]
-        if tied.any():
-            keep = np.ones(ranked.size, dtype=bool)
-            for at in (np.flatnonzero(tied) + 1).tolist():
-                # a build listed twice (a first leg towards two targets) is one action
-                if not _same_build(options[int(order[at])], options[int(order[at - 1])]):
-                    return None
-                keep[at] = False
-            order, ranked = order[keep], ranked[keep]
-        bases = ranked >> TIE_BITS
-        # a build's slot: its place among its key's builds (the run of equal bases it is in)
-        first = np.empty(bases.size, dtype=bool)
-        first[0] = True
-        np.not_equal(bases[1:], bases[:-1], out=first[1:])
-        if first.all():
-            return bases, order
-        place = np.arange(bases.size)
-        slots = place - np.maximum.accumulate(np.where(first, place, 0))
-        if slots.max() >= BUILD_SLOTS:
-            return None
-        return bases + slots, order
+    def _forget_codes(self) -> None:
+        self._build_codes.clear()
+        self._code_of.clear()
+
+    def _learn_one(self, b: BuildOption) -> int:
+        """Work out and keep the code (``_codes``) of an option not seen before, and its
+        entry in ``_build_codes``."""
+        base = self._build_base(b)
+        cards = len(b.cards)
+        code = -1
+        if base is not None and cards < 1 << (TIE_BITS - 1):
+            code = base << TIE_BITS | (1 << (TIE_BITS - 1) if b.redirect else 0) | cards
+        key = option_key(b)
+        self._build_codes[key] = (b, code, base)
+        self._code_of[key] = code
+        return code
 
     def _place(self, out: dict[int, Action], section: Section, entries: list[_Entry]) -> None:
         """Give each entry its key's next slot by rank, or the pool's next index. An action
@@ -615,17 +581,6 @@ class ActionEncoding:
 
 
 _UNSEEN = -2  # a build option's code not worked out yet (``_codes``)
-
-
-def _same_build(a: BuildOption, b: BuildOption) -> bool:
-    """Whether two build options stand for equal Build Track actions."""
-    return (
-        a.path == b.path
-        and a.exit == b.exit
-        and a.redirect == b.redirect
-        and a.cards == b.cards
-        and a.seat == b.seat
-    )
 
 
 def _rank(entry: _Entry) -> Any:

@@ -28,6 +28,7 @@ from railways.core.game import Game
 from railways.core.state import GameState, Phase
 from railways.core.view import view_for
 from railways.rl.encoding import field_domains
+from railways.rl.step_loops import RowWriter, track_cells
 
 F32 = npt.NDArray[np.float32]
 
@@ -204,10 +205,27 @@ class ObservationEncoding:
             city: (r * self.cols + c) * at_channels for city, (r, c) in self.city_hex.items()
         }
         cubes = self.channels["cubes"][0]
+        # The flat indices of the cities' cells before the track channels: where the board
+        # planes (``_board``) can change during a game (``_update_template``).
+        before_track = self.channels["track"][0]
+        self._city_cells = np.array(
+            [base + ch for base in sorted(self._city_base.values()) for ch in range(before_track)],
+            dtype=np.intp,
+        )
         self._cube_at = {  # a cube's board channel in the vector, by city and colour
             city: {color: base + cubes + i for color, i in _GOODS_OF.items()}
             for city, base in self._city_base.items()
         }
+        self._rows = RowWriter(
+            self._at,
+            self.players,
+            self.owners,
+            len(PLAYER_FEATURES),
+            self._card_at,
+            self._baron_at,
+            _PHASE_OF,
+            self.lines,
+        )
         # Owner columns of ``_track_counts`` in the order seat s sees them (itself first).
         self._seen_from = [
             np.array([*((s + r) % self.players for r in range(self.players)), self.players])
@@ -401,7 +419,9 @@ class ObservationEncoding:
         common = self._board(game.state)
         track = self._track_counts(game)
         kept = self._templates.get(seat)
-        if kept is not None and kept[0] is common and kept[1] is track:
+        if kept is not None:
+            if kept[0] is not common or kept[1] is not track:
+                self._update_template(seat, kept, common, track)
             return kept[2]
         template = np.zeros(self.size, dtype=np.float32)
         board = template[: common.size]
@@ -411,6 +431,28 @@ class ObservationEncoding:
         planes[:, tr : tr + self.owners] = track[:, self._seen_from[seat]]
         self._templates[seat] = (common, track, template)
         return template
+
+    def _update_template(
+        self, seat: int, kept: tuple[F32, F32, F32], common: F32, track: F32
+    ) -> None:
+        """Bring seat ``seat``'s kept template up to new board planes and track counts by
+        writing only what differs: the cities' cells for the planes (the only ones that
+        change: colours, cubes, ECM), the hexes whose counts changed for the track. Making
+        it anew (zeroing and copying 80 KB, a strided copy of the track) cost ten times
+        more, and the track changes on most steps."""
+        template = kept[2]
+        if kept[0] is not common:
+            cells = self._city_cells
+            template[cells] = common[cells]
+        if kept[1] is not track:
+            # the changed hexes (a hex twice when two owners' counts changed: written twice);
+            # ``any(axis=1)`` over five owners was a slow reduction
+            rows = np.flatnonzero(track != kept[1]) // self.owners
+            if rows.size:
+                tr = self.channels["track"][0]
+                planes = template[: self._board_flat.size].reshape(self.rows * self.cols, self._nch)
+                planes[rows, tr : tr + self.owners] = track[np.ix_(rows, self._seen_from[seat])]
+        self._templates[seat] = (common, track, template)
 
     def _board(self, state: GameState) -> F32:
         """The board planes but the track: terrain and cities, the cities' colours, the
@@ -437,21 +479,12 @@ class ObservationEncoding:
     def _fill_rest(self, game: Game, seat: int, vector: F32) -> None:
         """Write what follows the board planes into ``vector`` (a template: zeros there).
 
-        What only adds one goes into ``ones`` (flat indices, repeats add up); what is set
-        to a value goes into ``values``; both are written at the end through a memoryview
-        of the vector (a float32 written from Python costs less there than one numpy call
-        per array, and far less than numpy's item assignment)."""
-        ones: list[int] = []
-        values: dict[int, float] = {}
+        The rows are written by ``step_loops.RowWriter`` (compiled) through a float32
+        memoryview of the vector (a float32 written there costs less than one numpy call
+        per array, and far less than numpy's item assignment); the plug-ins' slots here."""
+        self._track_counts(game)  # the seats' link counts are kept with it
+        self._rows.write(game, seat, self._own_links, vector.data)
         at = self._at
-        values[at["phase"] + _PHASE_OF[game.state.phase]] = 1.0
-        self._players_from_game(game, seat, at, values, ones)
-        self._globals_from_game(game, seat, at, values, ones)
-        cells: Any = vector.data  # a float32 memoryview (typeshed gives its items as int)
-        for i in ones:
-            cells[i] += 1.0
-        for i, value in values.items():  # a value set wins, as if written last
-            cells[i] = value
         if self.plugins.slots:
             plugins: dict[str, Any] = {}
             for plugin in game.ruleset.plugins:
@@ -472,102 +505,14 @@ class ObservationEncoding:
         key = self._track_key
         if key is not None and key[0] is state and key[1] == seen:
             return self._track
-        at: list[int] = []
         cols, owners, players = self.cols, self.owners, self.players
-        for link in state.links.values():
-            owner = link.owner
-            column = owner if 0 <= owner < players else players
-            at.extend((h.row * cols + h.col) * owners + column for h, _a, _b in link.tiles)
+        at = track_cells(state, cols, owners, players)
         size = self.rows * cols * owners
         tiles = np.bincount(np.array(at, dtype=np.intp), minlength=size)
         counts = tiles.astype(np.float32).reshape(self.rows * cols, owners)
         self._own_links = [len(game.own_links(s)) for s in range(players)]
         self._track, self._track_key = counts, (state, seen)
         return counts
-
-    def _players_from_game(
-        self, game: Game, seat: int, at: dict[str, int], values: dict[int, float], ones: list[int]
-    ) -> None:
-        """Each seat's row, cards and baron, as the view shows them to ``seat``."""
-        state = game.state
-        over = state.phase is Phase.GAME_OVER
-        features = len(PLAYER_FEATURES)
-        n_cards, n_barons = len(self.cards), len(self.barons)
-        card_at, baron_at = self._card_at, self._baron_at
-        self._track_counts(game)  # the seats' link counts are kept with it
-        own_links = self._own_links
-        for p in state.players:
-            rel = (p.seat - seat) % self.players
-            row = at["players"] + rel * features
-            for i, value in enumerate(
-                (
-                    p.cash,
-                    p.bonds,
-                    p.score,
-                    game.income(p.seat),
-                    p.engine,
-                    len(p.hand),
-                    len(p.kept),
-                    bool(p.baron),
-                    p.baron_revealed,
-                    own_links[p.seat],
-                    len(p.delivered_colors),
-                    state.to_act == p.seat,
-                    state.first_player == p.seat,
-                )
-            ):
-                if value:
-                    values[row + i] = float(value)
-            hands = at["hands"] + rel * n_cards
-            ones.extend(hands + card_at[c] for c in p.hand if c in card_at)
-            kept = at["kept"] + rel * n_cards
-            ones.extend(kept + card_at[c] for c in p.kept if c in card_at)
-            own = p.seat == seat
-            # The view's rule (view_for): another seat's baron only once revealed or at the end.
-            if p.baron and (own or p.baron_revealed or over) and p.baron in baron_at:
-                values[at["barons"] + rel * n_barons + baron_at[p.baron]] = 1.0
-            if own and state.phase is Phase.CHOOSE_BARON:  # the cards dealt: the chooser's only
-                for baron in p.barons_dealt:
-                    values[at["barons_dealt"] + baron_at[baron]] = 1.0
-
-    def _globals_from_game(
-        self, game: Game, seat: int, at: dict[str, int], values: dict[int, float], ones: list[int]
-    ) -> None:
-        """The globals, the auction's high bidder, the cards on show and the Major Lines."""
-        state = game.state
-        auction = state.auction
-        high_bid = 0
-        if auction is not None:
-            high_bid = auction.high_bid
-            rel = self._rel(auction.high_bidder, seat)
-            if rel is not None:
-                values[at["high_bidder"] + rel] = 1.0
-        extra = state.extra_actions if state.extra_actions_seat is not None else 0
-        start = at["globals"]
-        for i, value in enumerate(
-            (
-                state.turn,
-                state.round,
-                high_bid,
-                len(state.ops_deck),  # the decks and the bag by their sizes alone
-                sum(state.bag.values()),
-                state.ecm_needed or 0,
-                len(state.ecm),
-                extra,
-                state.end_trigger_turn is not None,
-                state.phase is Phase.GAME_OVER,
-            )
-        ):
-            if value:
-                values[start + i] = float(value)
-        card_at = self._card_at
-        ones.extend(at["display"] + card_at[c] for c in state.ops_display if c in card_at)
-        ones.extend(at["discard"] + card_at[c] for c in state.ops_discard if c in card_at)
-        width = self.owners + 1
-        lines = at["major_lines"]
-        for i, line in enumerate(self.lines):
-            rel = self._rel(state.major_lines.get(line), seat)
-            values[lines + i * width + (0 if rel is None else rel + 1)] = 1.0
 
 
 def _write(vector: F32, values: dict[int, float] | dict[int, int]) -> None:
