@@ -53,17 +53,7 @@ TERMS: dict[str, tuple[str, ...]] = {
 }
 
 # What is left to move home, (board, file under src/railways) -> what and where to.
-STILL_NAMED: dict[tuple[str, str], str] = {
-    # The default board (content/maps/default.toml) still spelled out by the research
-    # environments.
-    **{
-        ("eastern-us", f): "the default board"
-        for f in (
-            "rl/gym_env.py",
-            "rl/pettingzoo_env.py",
-        )
-    },
-}
+STILL_NAMED: dict[tuple[str, str], str] = {}
 
 
 @dataclass(frozen=True)

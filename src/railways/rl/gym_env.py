@@ -24,6 +24,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from railways.content.maps import DEFAULT_MAP
 from railways.core.actions import Action
 from railways.rl.encoding import ActionEncoding
 from railways.rl.observation import ObservationEncoding
@@ -52,7 +53,7 @@ class SoloEnv(gym.Env[Obs, np.int64]):
 
     def __init__(
         self,
-        map: str = "eastern-us",
+        map: str = DEFAULT_MAP,
         options: dict[str, Any] | None = None,
         win_bonus: float = 25.0,
         illegal_penalty: float = -1.0,

@@ -20,6 +20,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from railways.content.maps import DEFAULT_MAP
 from railways.core.actions import Action
 from railways.rl.encoding import ActionEncoding
 from railways.rl.observation import ObservationEncoding
@@ -49,7 +50,7 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        map: str = "eastern-us",
+        map: str = DEFAULT_MAP,
         players: int = 4,
         seed: int | None = None,
         max_actions: int = MAX_ACTIONS,
