@@ -380,21 +380,44 @@ export class Board {
    * @param {{x: number, y: number} | null} [at]
    */
   setZoom(z, at = null) {
-    const c = this.container;
-    const before = this.svg ? this.svg.getBoundingClientRect() : null;
-    const box = c.getBoundingClientRect();
-    const px = at ? at.x - box.left : c.clientWidth / 2;
-    const py = at ? at.y - box.top : c.clientHeight / 2;
-    // The point under the pointer, as a share of the board picture.
-    const fx = before && before.width ? (c.scrollLeft + px) / before.width : 0;
-    const fy = before && before.height ? (c.scrollTop + py) / before.height : 0;
+    const point = this.pointAt(at);
     this.zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z));
     this.applyZoom();
-    if (before && before.width) {
-      const after = this.svg.getBoundingClientRect();
-      c.scrollLeft = fx * after.width - px;
-      c.scrollTop = fy * after.height - py;
-    }
+    this.keepPointAt(point, at);
+  }
+
+  /** The board point under the screen point ``at`` (default: the middle), as a share of the
+   * board picture's width and height; null before the board is drawn.
+   * @param {{x: number, y: number} | null} at
+   * @returns {{fx: number, fy: number} | null}
+   */
+  pointAt(at) {
+    const before = this.svg ? this.svg.getBoundingClientRect() : null;
+    if (!before || !before.width || !before.height) return null;
+    const { px, py } = this.inContainer(at);
+    const c = this.container;
+    return { fx: (c.scrollLeft + px) / before.width, fy: (c.scrollTop + py) / before.height };
+  }
+
+  /** Scroll so that the board point ``point`` (from pointAt) lies under the screen point ``at``.
+   * @param {{fx: number, fy: number} | null} point
+   * @param {{x: number, y: number} | null} at
+   */
+  keepPointAt(point, at) {
+    if (!point || !this.svg) return;
+    const after = this.svg.getBoundingClientRect();
+    const { px, py } = this.inContainer(at);
+    this.container.scrollLeft = point.fx * after.width - px;
+    this.container.scrollTop = point.fy * after.height - py;
+  }
+
+  /** A screen point in the board area's own coordinates (default: its middle).
+   * @param {{x: number, y: number} | null} at
+   */
+  inContainer(at) {
+    const c = this.container;
+    const box = c.getBoundingClientRect();
+    return at ? { px: at.x - box.left, py: at.y - box.top } : { px: c.clientWidth / 2, py: c.clientHeight / 2 };
   }
 
   applyZoom() {
@@ -486,7 +509,8 @@ export class Board {
   }
 
   /** Pan and zoom by hand: wheel (and trackpad pinch) zooms around the pointer, dragging
-   * pans, two fingers pinch; a drag is not a click. ``onChange`` hears every change.
+   * pans, two fingers pinch and pan together (the board point under their midpoint when they
+   * came down stays under it); a drag is not a click. ``onChange`` hears every change.
    * @param {() => void} onChange
    */
   enableGestures(onChange) {
@@ -506,8 +530,9 @@ export class Board {
     const pointers = new Map();
     /** @type {{x: number, y: number, sl: number, st: number, moved: boolean} | null} */
     let drag = null;
-    /** @type {{d: number, zoom: number} | null} */
+    /** @type {{d: number, zoom: number, point: {fx: number, fy: number} | null} | null} */
     let pinch = null;
+    const midpoint = (/** @type {{x: number, y: number}[]} */ [a, b]) => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
     c.addEventListener("pointerdown", (event) => {
       if (event.pointerType === "mouse" && event.button !== 0) return;
       pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
@@ -515,7 +540,8 @@ export class Board {
         drag = { x: event.clientX, y: event.clientY, sl: c.scrollLeft, st: c.scrollTop, moved: false };
       } else if (pointers.size === 2) {
         const [a, b] = [...pointers.values()];
-        pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), zoom: this.zoom };
+        // Measured from where the fingers came down, not step by step: no rounding adds up.
+        pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), zoom: this.zoom, point: this.pointAt(midpoint([a, b])) };
         drag = null;
       }
     });
@@ -525,7 +551,9 @@ export class Board {
       if (pinch && pointers.size === 2) {
         const [a, b] = [...pointers.values()];
         const d = Math.hypot(a.x - b.x, a.y - b.y);
-        if (pinch.d > 0) this.setZoom((pinch.zoom * d) / pinch.d, { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+        if (pinch.d > 0) this.zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, (pinch.zoom * d) / pinch.d));
+        this.applyZoom();
+        this.keepPointAt(pinch.point, midpoint([a, b]));
         onChange();
       } else if (drag) {
         const dx = event.clientX - drag.x;
