@@ -577,6 +577,7 @@ def _rejudged_slots(
     closed are noted with each verdict, and the start in its ``_ends``: so a kept verdict
     says it too)."""
     closed, starts = shut
+    closed = _same_hexes(game, closed)  # a kept verdict checks its closed hexes by identity
     slots, aligned, _listed = _slot_choices(game, seat, max_tiles, cards)
     origins = _slot_index(game.board, max_tiles, game.edge_costs).origins
     touched, version = slots.touched, slots.version
@@ -600,9 +601,8 @@ def _rejudged_slots(
                 (fresh and (hit[0] is option or tried))
                 or (tried and _routes_untouched(slots, hit[1], tried))
             ) and (hit[5] is closed or _clear_of(changed, hit[5], closed, tried, option)):
-                # Checked up to now: the next look starts from here (and, where other hexes
-                # are closed now, from these: equal sets made again are left as they are).
-                if not fresh or (hit[5] is not closed and hit[5] != closed):
+                # Checked up to now: the next look starts from here and these closed hexes.
+                if not fresh or hit[5] is not closed:
                     verdicts[i] = (option, version, ends, hit[3], tried, closed)
                 if hit[3] is not None:
                     out.append(hit[3])
@@ -614,6 +614,16 @@ def _rejudged_slots(
         if checked is not None:
             out.append(checked)
     return out
+
+
+def _same_hexes(game: Game, hexes: frozenset[Hex]) -> frozenset[Hex]:
+    """The set of closed hexes seen last when it holds the same hexes as ``hexes`` (the set
+    is made again at each listing: the verdicts kept with it compare it by identity)."""
+    kept: frozenset[Hex] | None = game.derived.get("rejudged_closed")
+    if kept is not None and kept == hexes:
+        return kept
+    game.derived["rejudged_closed"] = hexes
+    return hexes
 
 
 def _clear_of(
