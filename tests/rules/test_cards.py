@@ -9,6 +9,7 @@ editing the state; everything after that goes through ``Game.apply``.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -438,6 +439,29 @@ def test_perfect_engineering_lays_five_tiles() -> None:
     (built,) = game.state.links.values()
     assert built.complete and len(built.tiles) == 5
     assert game.state.players[0].kept == [PE]  # kept for the rest of the game
+
+
+@pytest.mark.rules("RW-p21-28", "RW-p22-08")
+@pytest.mark.parametrize("card", ["land-grant-1", PE])
+def test_a_build_cards_rules_are_made_once_per_rules_object(card: str) -> None:
+    """A card's rules for a build are kept by the rules object they come from (asked for
+    every build listed with the card): the same answer as made afresh, a new one for other
+    rules."""
+    game = new_game("eastern-us", players=3, seed=1)
+    plain = game.build_rules(BuildTrack(seat=0, path=()))
+    effect, card_def = game.card_effect(game.card(card)), game.card(card)
+    first = effect.build_rules(game, 0, card_def, plain)
+    assert effect.build_rules(game, 0, card_def, plain) is first
+    expected = (
+        replace(plain, free_open=True)
+        if card != PE
+        else replace(plain, max_tiles=max(plain.max_tiles, 5))
+    )
+    assert first == expected and first != plain
+    other = replace(plain, max_tiles=6)
+    assert effect.build_rules(game, 0, card_def, other) == (
+        replace(other, free_open=True) if card != PE else other
+    )
 
 
 @pytest.mark.rules("RW-p22-08")

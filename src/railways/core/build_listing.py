@@ -492,8 +492,10 @@ def _rejudged_tried(
 
 # Verdicts kept per slot, by its number: (the slot's option judged, the slots' version
 # then, where its ends stood then (``_ends``), the verdict, the routes of the slot's group
-# it planned: ``_rejudged_tried``), None where none is kept.
-_Verdict = tuple[BuildOption, int, int, "BuildOption | None", tuple[StaticRoute, ...]]
+# it planned: ``_rejudged_tried``, the hexes closed then), None where none is kept.
+_Verdict = tuple[
+    BuildOption, int, int, "BuildOption | None", tuple[StaticRoute, ...], frozenset[Hex]
+]
 _Verdicts = list["_Verdict | None"]
 
 
@@ -517,14 +519,16 @@ def _kept_verdicts(
 ) -> _Verdicts | None:
     """The verdicts of ``_rejudged`` kept for the seat while what the judging plug-ins say
     they depend on (``Plugin.judgement_key``) stays the same; None when one cannot say.
-    The judged cities and the hexes where no build may start are not in the key: each
-    verdict notes where its own ends stood (``_ends``)."""
+    The judged cities, the hexes where no build may start and the hexes closed are not in
+    the key: each verdict notes where its own ends stood (``_ends``) and the hexes closed
+    when it was reached (a Switch Track placed closes its hex: only the verdicts whose
+    routes meet it are reached again, ``_clear_of``)."""
     keys = _judgement_keys(game, seat)
     if keys is None:
         return None
     every: dict[tuple[object, ...], _Verdicts]
     every = game.derived.setdefault("rejudged", {})
-    key = (seat, max_tiles, cards, closed, keys)
+    key = (seat, max_tiles, cards, keys)
     kept = every.get(key)
     if kept is None:
         if len(every) > KEYS_KEPT:
@@ -581,16 +585,20 @@ def _rejudged_slots(
     verdicts: _Verdicts,
 ) -> list[BuildOption]:
     """``_rejudged`` of the slots' options, slot by slot, each verdict kept until the slot's
-    option changes or the track changes on a hex of its routes (``_Slots.touched``); none
-    over a closed hex or starting where no build may start (``shut``: ``_closed``), as
-    ``_open`` leaves them out (the hexes closed are in the verdicts' key, and the start
-    in their ``_ends``: so a kept verdict says it too)."""
+    option changes, the track changes on a hex of its routes (``_Slots.touched``) or a hex
+    of them is closed or opened (``_clear_of``); none over a closed hex or starting where
+    no build may start (``shut``: ``_closed``), as ``_open`` leaves them out (the hexes
+    closed are noted with each verdict, and the start in its ``_ends``: so a kept verdict
+    says it too)."""
     closed, starts = shut
+    closed = _same_hexes(game, closed)  # a kept verdict checks its closed hexes by identity
     slots, aligned, _listed = _slot_choices(game, seat, max_tiles, cards)
     origins = _slot_index(game.board, max_tiles, game.edge_costs).origins
     touched, version = slots.touched, slots.version
     # Every slot's route starts at a city: where no build may start, by the cities' ids.
     start_ids = _start_cities(game.board, starts)
+    # The hexes closed or opened since each set of closed hexes the verdicts were reached with.
+    changed: dict[frozenset[Hex], frozenset[Hex]] = {}
     out: list[BuildOption] = []
     for i, option in enumerate(aligned):
         if option is None:
@@ -603,21 +611,55 @@ def _rejudged_slots(
             # routes of the group fare (``_Slots.touched`` is for any of them).
             tried = hit[4]
             fresh = hit[1] >= touched[i]
-            if (fresh and (hit[0] is option or tried)) or (
-                tried and _routes_untouched(slots, hit[1], tried)
-            ):
-                if not fresh:  # checked up to now: the next look starts from here
-                    verdicts[i] = (option, version, ends, hit[3], tried)
+            if (
+                (fresh and (hit[0] is option or tried))
+                or (tried and _routes_untouched(slots, hit[1], tried))
+            ) and (hit[5] is closed or _clear_of(changed, hit[5], closed, tried, option)):
+                # Checked up to now: the next look starts from here and these closed hexes.
+                if not fresh or hit[5] is not closed:
+                    verdicts[i] = (option, version, ends, hit[3], tried, closed)
                 if hit[3] is not None:
                     out.append(hit[3])
                 continue
         checked, tried = _rejudged_tried(game, seat, max_tiles, cards, option, special, starts)
         if checked is not None and closed and not closed.isdisjoint(checked.path):
             checked = None
-        verdicts[i] = (option, version, ends, checked, tried)
+        verdicts[i] = (option, version, ends, checked, tried, closed)
         if checked is not None:
             out.append(checked)
     return out
+
+
+def _same_hexes(game: Game, hexes: frozenset[Hex]) -> frozenset[Hex]:
+    """The set of closed hexes seen last when it holds the same hexes as ``hexes`` (the set
+    is made again at each listing: the verdicts kept with it compare it by identity)."""
+    kept: frozenset[Hex] | None = game.derived.get("rejudged_closed")
+    if kept is not None and kept == hexes:
+        return kept
+    game.derived["rejudged_closed"] = hexes
+    return hexes
+
+
+def _clear_of(
+    changed: dict[frozenset[Hex], frozenset[Hex]],
+    then: frozenset[Hex],
+    now: frozenset[Hex],
+    tried: tuple[StaticRoute, ...],
+    option: BuildOption,
+) -> bool:
+    """Whether a verdict reached with the hexes ``then`` closed holds with ``now`` closed:
+    none of the hexes closed or opened since is on a route it planned (``tried``; the
+    option's own path where it planned none). A build over a closed hex is refused
+    (``Game.plan``, and ``_rejudged_slots`` leaves such a verdict out), one elsewhere
+    changes nothing. ``changed`` keeps the hexes that differ per ``then`` for a listing."""
+    differ = changed.get(then)
+    if differ is None:
+        differ = changed[then] = then ^ now
+    if not differ:  # the same hexes (most often: the set is made again at each listing)
+        return True
+    if tried:
+        return all(differ.isdisjoint(route.path) for route in tried)
+    return differ.isdisjoint(option.path)
 
 
 def _routes_untouched(slots: _Slots, seen: int, routes: tuple[StaticRoute, ...]) -> bool:
@@ -662,10 +704,10 @@ class _OriginTables:
 
     def __init__(self, edge_costs: EdgeCosts) -> None:
         self.edge_costs = edge_costs
-        self.routes: dict[tuple[Hex, Side, int, str], _OriginRoutes] = {}
+        self.routes: dict[tuple[Hex, Side, int], _OriginRoutes] = {}
         self.steps: dict[tuple[Hex, Side], list[_Step]] = {}
         # Every hex of the routes from a place (the place's own included), by the routes' key.
-        self.hexes: dict[tuple[Hex, Side, int, str], frozenset[Hex]] = {}
+        self.hexes: dict[tuple[Hex, Side, int], frozenset[Hex]] = {}
 
 
 def _origin_routes(
@@ -674,16 +716,18 @@ def _origin_routes(
     at: Hex,
     side: Side,
     tiles: int,
-    start: str,
     edge_costs: EdgeCosts,
 ) -> _OriginRoutes:
     """Routes on the empty board from ``at`` out by ``side`` to a city within ``tiles``
-    tiles, none back to ``start``: (cost, city, path, tiles laid), sorted. Worked out once
-    per board and place, kept in ``tables`` (the board's for ``edge_costs``, looked up once
-    per listing: its key is costly to make). The routes ``routes._extend`` finds, priced as
+    tiles: (cost, city, path, tiles laid), sorted. Worked out once per board and place,
+    kept in ``tables`` (the board's for ``edge_costs``, looked up once per listing: its key
+    is costly to make). The routes ``routes._extend`` finds, priced as
     ``routes._route_cost`` and laid as ``routes._tiles_of`` say, step by step as they are
-    found (each step's price worked out once per board, ``_steps``)."""
-    key = (at, side, tiles, start)
+    found (each step's price worked out once per board, ``_steps``). Those back to the
+    city the origin's link starts from are the caller's to leave out: the table serves
+    every link through the place (half the places met in a game were new to it when it
+    was kept by that city too)."""
+    key = (at, side, tiles)
     found = tables.routes.get(key)
     if found is not None:
         return found
@@ -691,7 +735,7 @@ def _origin_routes(
     out: _OriginRoutes = []
     if _can_enter(board, nxt) and not board.is_impassable(at, nxt):
         cost = _step_cost(board, at, nxt, edge_costs)
-        _walk_out(board, tables, (at, nxt), (), cost, side.opposite, tiles, start, out)
+        _walk_out(board, tables, (at, nxt), (), cost, side.opposite, tiles, out)
     if edge_costs.judges:
         out = [r for r in out if edge_costs.allowed(board, r[2])]
     out.sort()
@@ -708,7 +752,6 @@ def _walk_out(
     cost: int,
     entry: Side,
     tiles: int,
-    start: str,
     out: _OriginRoutes,
 ) -> None:
     """``routes._extend`` of ``path`` (entered by ``entry`` on its last hex), with the price
@@ -722,15 +765,12 @@ def _walk_out(
             continue
         tile = (here, entry, exit_)
         if city is not None:
-            if city != start:
-                out.append((cost + price, city, path + (nxt,), laid + (tile,)))
+            out.append((cost + price, city, path + (nxt,), laid + (tile,)))
             continue
         if len(path) - 1 >= tiles:
             continue
         further = path + (nxt,)
-        _walk_out(
-            board, tables, further, laid + (tile,), cost + price, exit_.opposite, tiles, start, out
-        )
+        _walk_out(board, tables, further, laid + (tile,), cost + price, exit_.opposite, tiles, out)
 
 
 def _steps(board: Board, here: Hex, entry: Side, tables: _OriginTables) -> list[_Step]:
@@ -861,16 +901,17 @@ def _origin_places(
             tables = board.derived(
                 ("origin_routes", edge_costs.key), lambda: _OriginTables(edge_costs)
             )
-        tiles = max_tiles - origin.constructions
+        tiles, start = max_tiles - origin.constructions, origin.start
         found: dict[str, list[_OriginRoute]] = {}
         hexes: list[frozenset[Hex]] = []  # (one set per side: kept per board, not joined)
         for side in sorted(origin.sides):
             for cost, dest, path, laid in _origin_routes(
-                board, tables, origin.at, side, tiles, origin.start, edge_costs
+                board, tables, origin.at, side, tiles, edge_costs
             ):
-                if _crossable(track, laid):  # meets track only as overpasses
+                # None back to the city the origin's link starts from; none but overpasses.
+                if dest != start and _crossable(track, laid):
                     found.setdefault(dest, []).append((cost + origin.cost, path, origin))
-            hexes.append(tables.hexes[(origin.at, side, tiles, origin.start)])
+            hexes.append(tables.hexes[(origin.at, side, tiles)])
         places[id(origin)] = (origin, version, found, tuple(hexes))
         out.append(found)
     return out
@@ -926,8 +967,23 @@ def _kept_route_verdicts(
     # _judged_route refuses a route over one without a verdict and keeps only verdicts on
     # routes clear of them (a Switch Track placed closes its hex: the verdicts on routes
     # elsewhere hold).
-    key = (seat, cards, replace(rules, origins=()), keys)
+    key = (seat, cards, _without_origins(game, rules), keys)
     return _synced_slots(game, max_tiles), _kept_table(every, key), _closed(game, seat)[0]
+
+
+def _without_origins(game: Game, rules: CostRules) -> CostRules:
+    """``rules`` without their origins, made once per rules object (the seat's rules are
+    the same object until the track changes; a ``dataclasses.replace`` runs as Python)."""
+    made: dict[int, tuple[CostRules, CostRules]]
+    made = game.derived.setdefault("rules_without_origins", {})
+    hit = made.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(made) > KEYS_KEPT:
+        made.clear()
+    bare = replace(rules, origins=())
+    made[id(rules)] = (rules, bare)
+    return bare
 
 
 def _judged_route(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from railways.core.actions import TakeOperationsCard, kept_action
@@ -148,17 +149,51 @@ class NewIndustry(CardEffect):
         game.urbanize(action.seat, action.target, color, cost=0)
 
 
+# A card's rules for a build by the id of the rules they were made from: (those rules, what
+# else they were made from, the rules made). See ``kept_rules``.
+MadeRules = dict[int, tuple[CostRules, object, CostRules]]
+RULES_KEPT = 256  # rules a card keeps its answer for (seats, cards, track versions)
+
+
+def kept_rules(
+    made: MadeRules, rules: CostRules, also: object, make: Callable[[], CostRules]
+) -> CostRules:
+    """The rules ``make`` makes from ``rules`` and ``also`` (a card, a terrain: compared by
+    identity), kept in ``made``. A card's ``build_rules`` is asked for every build listed or
+    checked with it (each hand-card variant of a listing too), most often for the same rules
+    object, and a ``dataclasses.replace`` runs as Python, slower than the rest of the hook.
+    Rules never change once made, and those kept stay alive, so their ids are not reused."""
+    hit = made.get(id(rules))
+    if hit is not None and hit[0] is rules and hit[1] is also:
+        return hit[2]
+    found = make()
+    if len(made) >= RULES_KEPT:
+        made.clear()
+    made[id(rules)] = (rules, also, found)
+    return found
+
+
 class LandGrant(CardEffect):
     """Open-terrain tiles are free on one build (RW-p21-28, RW-p21-29)."""
 
+    def __init__(self) -> None:
+        self._made: MadeRules = {}
+
     def build_rules(self, game: Game, seat: int, card: CardDef, rules: CostRules) -> CostRules:
-        return replace(rules, free_open=True)
+        return kept_rules(self._made, rules, None, lambda: replace(rules, free_open=True))
 
 
 class PerfectEngineering(CardEffect):
     """Five tiles instead of four, on one action per turn (RW-p22-08)."""
 
+    def __init__(self) -> None:
+        self._made: MadeRules = {}
+
     def build_rules(self, game: Game, seat: int, card: CardDef, rules: CostRules) -> CostRules:
+        return kept_rules(self._made, rules, card, lambda: self._more_tiles(card, rules))
+
+    @staticmethod
+    def _more_tiles(card: CardDef, rules: CostRules) -> CostRules:
         return replace(rules, max_tiles=max(rules.max_tiles, _int(card, "tiles", 5)))
 
 

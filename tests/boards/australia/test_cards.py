@@ -303,6 +303,24 @@ def test_zig_zag_mountains_half_price_ridges_free():
     assert game.state.players[seat].cash == cash - (2 + 2 + 0)
 
 
+@pytest.mark.rules("AU-045", "AU-042")
+@pytest.mark.parametrize("card", ["zig-zag-1", "switchback-1"])
+def test_a_build_cards_rules_are_made_once_per_rules_object(card):
+    game = start()
+    seat = game.to_act
+    plain = game.build_rules(BuildTrack(seat=seat, path=()))
+    effect, card_def = game.card_effect(game.card(card)), game.card(card)
+    first = effect.build_rules(game, seat, card_def, plain)
+    assert effect.build_rules(game, seat, card_def, plain) is first
+    if card == "zig-zag-1":
+        tc = game.board.tables.terrain_costs
+        halved = replace(tc, mountain=-(-tc.mountain // 2), ridge=0)
+        assert first == replace(plain, terrain=halved)
+    else:
+        assert "switchback" in first.permits
+    assert effect.build_rules(game, seat, card_def, replace(plain, max_tiles=6)).max_tiles == 6
+
+
 # -- Black Stars, rebound cards ----------------------------------------------------------------
 @pytest.mark.rules("AU-035")
 @pytest.mark.parametrize("players", [2, 6])

@@ -112,6 +112,14 @@ def western_city_set(board: Board) -> frozenset[str]:
     return board.derived((KEY, "west_cities"), lambda: frozenset(western_cities(board)))
 
 
+def _east_restriction(board: Board) -> BuildRestriction:
+    return BuildRestriction(
+        western_hexes(board),
+        "the Western board is not in play until the West is opened",
+        "RW-p9-05",
+    )
+
+
 def eastern_cities(board: Board) -> list[str]:
     return sorted(c for c in board.cities if not is_western(board, c))
 
@@ -499,11 +507,10 @@ class Transcontinental(Plugin):
     def build_restriction(self, game: Game, seat: int) -> BuildRestriction | None:
         if phase(game) != EAST:
             return None
-        return BuildRestriction(
-            western_hexes(game.board),
-            "the Western board is not in play until the West is opened",
-            "RW-p9-05",
-        )
+        # Asked for every build checked or listed: the same object each time, made once per
+        # board (a restriction never changes once made).
+        board = game.board
+        return board.derived((KEY, "east_restriction"), lambda: _east_restriction(board))
 
     def allowed_kinds(self, game: Game, seat: int) -> frozenset[str] | None:
         if phase(game) == EAST and FUEL_DEPOT_KIND in game.kinds.kinds:

@@ -21,9 +21,11 @@ from railways.core.errors import IllegalAction
 from railways.core.track import track_changed
 from railways.rules.boards.australia import state as au
 from railways.rules.boards.australia.regions import TOWN, ferry_hexes
+from railways.rules.cards import MadeRules, kept_rules
 from railways.rules.modules.switch_tracks import SwitchRules
 
 if TYPE_CHECKING:
+    from railways.core.board import TerrainCosts
     from railways.core.game import Game
     from railways.core.state import Link
     from railways.core.track import BuildPlan, CostRules
@@ -302,33 +304,21 @@ class Permit(CardEffect):
     text = ""
 
     def __init__(self) -> None:
-        self._made: dict[int, tuple[CostRules, CostRules]] = {}  # see build_rules
+        self._made: MadeRules = {}  # see build_rules
 
     def check_card(self, board: Board, card: CardDef) -> list[str]:
         return _icon(card, Icon.HAND)
 
     def build_rules(self, game: Game, seat: int, card: CardDef, rules: CostRules) -> CostRules:
         # Asked for every build listed or checked with the card (its variants of a listing
-        # too), most often for the same rules object: the answer depends on it alone, so it
-        # is kept by that object (rules never change once made; kept ones stay alive, so
-        # their ids are not reused).
-        hit = self._made.get(id(rules))
-        if hit is not None and hit[0] is rules:
-            return hit[1]
-        found = self._permitted(rules)
-        if len(self._made) >= PERMITS_KEPT:
-            self._made.clear()
-        self._made[id(rules)] = (rules, found)
-        return found
+        # too), most often for the same rules object: the answer depends on it alone.
+        return kept_rules(self._made, rules, None, lambda: self._permitted(rules))
 
     def _permitted(self, rules: CostRules) -> CostRules:
         return replace(rules, permits=rules.permits | {self.permit})
 
     def summary(self, card: CardDef, city_names: Mapping[str, str]) -> str:
         return self.text
-
-
-PERMITS_KEPT = 256  # rules a Permit card keeps its answer for (seats, cards, track versions)
 
 
 class TripleGauge(Permit):
@@ -365,12 +355,19 @@ class ZigZag(CardEffect):
     def check_card(self, board: Board, card: CardDef) -> list[str]:
         return _icon(card, Icon.HAND)
 
+    def __init__(self) -> None:
+        self._made: MadeRules = {}
+
     def build_rules(self, game: Game, seat: int, card: CardDef, rules: CostRules) -> CostRules:
         tc = rules.terrain or game.board.tables.terrain_costs
-        return replace(rules, terrain=replace(tc, mountain=-(-tc.mountain // 2), ridge=0))
+        return kept_rules(self._made, rules, tc, lambda: _zig_zag(rules, tc))
 
     def summary(self, card: CardDef, city_names: Mapping[str, str]) -> str:
         return "one build: mountains half price, ridges free"
+
+
+def _zig_zag(rules: CostRules, tc: TerrainCosts) -> CostRules:
+    return replace(rules, terrain=replace(tc, mountain=-(-tc.mountain // 2), ridge=0))
 
 
 EFFECTS: dict[str, CardEffect] = {

@@ -198,23 +198,27 @@ class Australia(Plugin):
                 "Switchback places one of your Switch Tracks: start the build on your own track",
                 "AU-042",
             )
-        if TRIPLE_GAUGE not in rules.permits:
+        permits = rules.permits
+        if TRIPLE_GAUGE not in permits:
             self._gauges(game, plan)
         extra_cost, extras = 0, 0
-        if plan.end_city is not None and au.is_unbuilt(game, plan.end_city):
+        end = plan.end_city
+        if end is not None and end in self._towns_now(game)[1]:
             extra_cost += au.TOWN_COST  # the town is one of the four builds (AU-028, AU-030)
             extras += 1
-        ferry = ferry_hexes(game.board)
-        ferries = [h for h, _a, _b in plan.tiles if h in ferry]
-        if plan.joins is not None and action.path[-1] in ferry:
-            extra_cost -= FERRY_FEE  # the fee of the edge into a loose end: no tile laid there
-        if SPIRIT in rules.permits:
-            if not ferries:
-                raise IllegalAction(
-                    "Spirit of Tasmania is played on a build of a ferry hex", "AU-041"
-                )
-            tc = rules.terrain or game.board.tables.terrain_costs
-            extra_cost -= FERRY_FEE + tc.of(game.board.hexes[ferries[0]])  # one of them free
+        spirit = SPIRIT in permits
+        if plan.joins is not None or spirit:  # (the ferry hexes matter to these alone)
+            ferry = ferry_hexes(game.board)
+            if plan.joins is not None and action.path[-1] in ferry:
+                extra_cost -= FERRY_FEE  # the fee of the edge into a loose end: no tile there
+            if spirit:
+                ferries = [h for h, _a, _b in plan.tiles if h in ferry]
+                if not ferries:
+                    raise IllegalAction(
+                        "Spirit of Tasmania is played on a build of a ferry hex", "AU-041"
+                    )
+                tc = rules.terrain or game.board.tables.terrain_costs
+                extra_cost -= FERRY_FEE + tc.of(game.board.hexes[ferries[0]])  # one of them free
         if not extra_cost and not extras:
             return plan
         # Made directly: ``dataclasses.replace`` runs as Python, about as long as the rest.
@@ -246,16 +250,14 @@ class Australia(Plugin):
     def _gauges(self, game: Game, plan: BuildPlan) -> None:
         """Refuse a build whose new track crosses a region border (AU-023..AU-027)."""
         board, state = game.board, game.state
-        regions = regions_of(board)
         if plan.extends is not None:
-            link = state.links[plan.extends]
-            now = self._along(game, link, len(link.tiles))
+            now = self._link_regions(game, plan.extends)
         elif plan.origin is not None:  # a switch: where the track it sits on runs (AU-025)
-            now = self._at_switch(game, plan.origin.at)
+            now = self._switch_regions(game, plan.origin.at)
         else:
             assert plan.start_city is not None
-            now = regions.get(board.cities[plan.start_city].at, frozenset())
-        ahead = tuple(h for h, _a, _b in plan.tiles)
+            now = regions_of(board).get(board.cities[plan.start_city].at, _NOWHERE)
+        ahead = tuple([h for h, _a, _b in plan.tiles])
         if plan.end_city is not None:
             ahead += (board.cities[plan.end_city].at,)
         now, crossed_at = _walk(board, now, ahead)
@@ -263,9 +265,40 @@ class Australia(Plugin):
             raise IllegalAction(self._crossing(board, crossed_at), "AU-023")
         if plan.joins is not None:  # the other loose end must run in a region this one is in
             other = state.links[plan.joins]
-            theirs = self._along(game, other, len(other.tiles))
+            theirs = self._link_regions(game, other.id)
             if not now & theirs:
                 raise IllegalAction(self._crossing(board, other.tiles[-1][0]), "AU-023")
+
+    def _link_regions(self, game: Game, link: int) -> frozenset[str]:
+        """``_along`` a whole link, kept until the track changes (each build extending it
+        or joining it is judged by it: the listings judge many)."""
+        kept = self._regions_now(game)
+        found = kept.get(link)
+        if found is None:
+            whole = game.state.links[link]
+            found = kept[link] = self._along(game, whole, len(whole.tiles))
+        return found
+
+    def _switch_regions(self, game: Game, at: Hex) -> frozenset[str]:
+        """``_at_switch``, kept until the track changes (every route from a switch is judged
+        by it)."""
+        kept = self._regions_now(game)
+        found = kept.get(at)
+        if found is None:
+            found = kept[at] = self._at_switch(game, at)
+        return found
+
+    @staticmethod
+    def _regions_now(game: Game) -> dict[int | Hex, frozenset[str]]:
+        """Where links' track and switches run now, by link id and switch hex (a change of
+        track starts afresh: links, switches and the towns that start them change only
+        with one)."""
+        version = game.state.track_version
+        hit: tuple[int, dict[int | Hex, frozenset[str]]] | None
+        hit = game.derived.get("australia_regions_now")
+        if hit is None or hit[0] != version:
+            hit = game.derived["australia_regions_now"] = (version, {})
+        return hit[1]
 
     def _along(self, game: Game, link: Link, upto: int) -> frozenset[str]:
         """The regions a link's track is in after its first ``upto`` tiles (crossings made
