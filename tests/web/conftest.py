@@ -148,10 +148,19 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
-@pytest.fixture
-def page(browser: Any, server: Server) -> Iterator[Any]:
-    """A fresh browser context (its own local storage) on a laptop-sized screen."""
-    context = browser.new_context(viewport={"width": 1366, "height": 900}, base_url=server.base)
+@contextlib.contextmanager
+def screen_page(
+    browser: Any, base: str, width: int, height: int, touch: bool = False
+) -> Iterator[Any]:
+    """A page in a fresh browser context (its own local storage) on a ``width`` x
+    ``height`` screen, a touch screen with no mouse hover if ``touch``; a JavaScript error
+    on it fails the test when the context closes (``page.errors`` lists them)."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        has_touch=touch,
+        is_mobile=touch,
+        base_url=base,
+    )
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     errors: list[str] = []
@@ -160,6 +169,13 @@ def page(browser: Any, server: Server) -> Iterator[Any]:
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(browser: Any, server: Server) -> Iterator[Any]:
+    """A fresh browser context (its own local storage) on a laptop-sized screen."""
+    with screen_page(browser, server.base, 1366, 900) as page:
+        yield page
 
 
 @pytest.fixture

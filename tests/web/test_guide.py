@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from web.conftest import TIMEOUT_MS, Server
+from web.conftest import TIMEOUT_MS, Server, screen_page
 from web.play import action_index, wait_after
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -34,14 +34,8 @@ LESSONS += ["cards", "end"]
 
 @pytest.fixture
 def page(browser: Any, server: Server) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1440, "height": 900}, base_url=server.base)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    with screen_page(browser, server.base, 1440, 900) as page:
+        yield page
 
 
 def start_from_the_lobby(page: Any) -> None:

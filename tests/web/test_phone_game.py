@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from web.conftest import TIMEOUT_MS, Server
+from web.conftest import Server, screen_page
 from web.play import action_index, delivering_link, open_game, wait_after
 
 MY_TURN_OR_OVER = "body[data-my-turn='1'], body[data-phase='game_over']"
@@ -21,19 +21,8 @@ LINKS_WANTED = 4  # ready-made links built before the seat only delivers, upgrad
 
 @pytest.fixture
 def phone(browser: Any, server: Server) -> Iterator[Any]:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        has_touch=True,
-        is_mobile=True,
-        base_url=server.base,
-    )
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    with screen_page(browser, server.base, 390, 844, touch=True) as page:
+        yield page
 
 
 def build_by_tapping_hexes(phone: Any, server: Server, game_id: str, token: str) -> None:

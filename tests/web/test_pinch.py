@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from web.conftest import TIMEOUT_MS, Server
+from web.conftest import Server, screen_page
 from web.play import action_index, open_game, to_actions
 
 Point = tuple[float, float]
@@ -82,19 +82,8 @@ NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => done(0)))"
 @pytest.fixture
 def upright_tablet(browser: Any, server: Server) -> Iterator[Any]:
     """A 768x1024 touch screen with no mouse hover."""
-    context = browser.new_context(
-        viewport={"width": 768, "height": 1024},
-        has_touch=True,
-        is_mobile=True,
-        base_url=server.base,
-    )
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    with screen_page(browser, server.base, 768, 1024, touch=True) as page:
+        yield page
 
 
 def two_fingers(cdp: Any, start: tuple[Point, Point], end: tuple[Point, Point]) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from web.conftest import TIMEOUT_MS, Server
+from web.conftest import Server, screen_page
 from web.play import MY_TURN, action_index, open_game, wait_after
 
 SIZES = [(390, 844), (844, 390), (768, 1024), (1440, 900)]  # (844, 390): a phone on its side
@@ -84,20 +84,8 @@ FILLED = """() => {
 @pytest.fixture(params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def screen(request: Any, browser: Any, server: Server) -> Iterator[Any]:
     width, height = request.param
-    touch = width < SMALL
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        has_touch=touch,
-        is_mobile=touch,
-        base_url=server.base,
-    )
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    with screen_page(browser, server.base, width, height, touch=width < SMALL) as page:
+        yield page
 
 
 def new_game(server: Server, map_id: str, seed: int = 5) -> dict[str, Any]:
