@@ -145,3 +145,31 @@ def test_solo_turns_left_follow_the_deck_and_the_empty_cities() -> None:
     # The end triggered this turn: this turn and the final one.
     game.state.end_trigger_turn = 3
     assert turns_left(game) == 2
+
+
+def test_solo_search_ranks_its_candidates_with_the_boards_own_pieces() -> None:
+    """On a board with solo pieces of its own (Australia's towns and ferries), the search's
+    candidates are the best actions by greedy's values over those pieces, as greedy's own
+    solo choices are (issue 27: no plain ``SoloContext`` where the board brings more)."""
+    from railways.bots.greedy_solo import solo_context
+    from railways.bots.mcts_solo import candidates
+    from railways.rules.solo.actions import Insure
+
+    game = new_solo_game("australia", seed=3)
+    bot = GreedyBot(1)
+    compared = 0
+    for _ in range(120):
+        if game.over:
+            break
+        legal = legal_actions(game, 0)
+        if game.turns.step_actions(game, 0) is None and len(legal.all()) > 1:
+            ctx = solo_context(game, 0)
+            assert type(ctx).__name__ != "SoloContext"  # the board's pieces are there
+            scored = sorted(bot._score_all(ctx, legal), key=lambda s: (-s.value, s.order))
+            # Insurance, when taken, comes first; then greedy's best, in order.
+            found = [a for _, a in candidates(bot, game, 0, legal, 3)]
+            ranked = [a for a in found if not isinstance(a, Insure)]
+            assert ranked == [s.action for s in scored][: len(ranked)]
+            compared += 1
+        game.apply(bot.choose(game, 0, legal))
+    assert compared > 20

@@ -4,9 +4,10 @@
 halving over the greedy bot's best ideas, on common determinized worlds); only the three
 parts that depend on the game's goal differ, and live here:
 
-- **candidates**: the greedy bot's solo values (``greedy_solo.SoloContext``: a Railbot
-  link in a delivery costs a whole point, emptying a city costs points, bonds are cheaper),
-  and Insurance when greedy would take it;
+- **candidates**: the greedy bot's solo values (``greedy_solo.solo_context``: a Railbot
+  link in a delivery costs a whole point, emptying a city costs points, bonds are cheaper,
+  with the board's own solo pieces where it brings some), and Insurance when greedy would
+  take it;
 - **playouts**: ``solo_playout_action``, the multiplayer playout policy with the solo
   tuning (a Railbot link counts a whole point against a delivery, more bonds allowed, as
   the solo player starts with no cash), the Railbot's choices answered as the greedy bot
@@ -29,7 +30,7 @@ from __future__ import annotations
 import math
 
 from railways.bots.greedy import GreedyBot
-from railways.bots.greedy_solo import RAILBOT_CHOICES, SoloContext, best_insurance
+from railways.bots.greedy_solo import RAILBOT_CHOICES, best_insurance, solo_context
 from railways.bots.mcts import MONEY, POTENTIAL, productive_action
 from railways.core.actions import Action, Pass
 from railways.core.game import Game
@@ -54,7 +55,7 @@ def candidates(
     """The root's children: the ``width`` best actions by greedy's solo values, with
     Insurance first when greedy would take it (its value is the best other one's)."""
     path_memo(game)  # the determinized copies share the Railbot's paths with it
-    ctx = SoloContext(game, seat)
+    ctx = solo_context(game, seat)
     scored = sorted(greedy._score_all(ctx, legal), key=lambda s: (-s.value, s.order))
     out: list[tuple[float, Action]] = []
     seen: set[Action] = set()
@@ -85,7 +86,7 @@ def solo_playout_action(game: Game, seat: int, rng: Rng) -> Action:
                 return action
         choices = [a for a in step if isinstance(a, RAILBOT_CHOICES)]
         if choices:
-            return SoloContext(game, seat).railbot_choice(choices)
+            return solo_context(game, seat).railbot_choice(choices)
         return step[-1]  # the claim window's EndTurn
     if state.phase is not Phase.ACTIONS:  # not in a solo game; kept total for safety
         return sample_action(game, seat, rng)
@@ -145,7 +146,7 @@ def evaluate_solo(game: Game, seat: int) -> float:
     value = solo_standing(game, seat, left)
     for plugin in game.ruleset.plugins:  # end points of the map's and the solo rules
         value += plugin.final_points(game, seat)
-    ctx = SoloContext(game, seat)
+    ctx = solo_context(game, seat)
     value += POTENTIAL * sum(sorted(ctx.delivery_guesses(), reverse=True)[:4])
     chance = 1.0 / (1.0 + math.exp(-(value - target) / WIN_SCALE))
     return value + WIN_BONUS * chance
