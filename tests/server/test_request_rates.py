@@ -3,20 +3,26 @@ Retry-After (WebSocket close 4429) once a bucket is empty, and nothing stored ch
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
+import uvicorn
+from click.testing import CliRunner
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from railways.server import create_app
+from railways.cli.serve import serve
+from railways.server import create_app, limits
 from railways.store import open_store
 from server.helpers import create, humans, receive_json
 
 # Bursts of 6 reads, 3 actions and 1 import, refilled at one a minute (so, in a test,
 # never refilled).
 BURSTS = (6, 3, 1)
+IMPORT = "/api/games/import"
 
 
 @pytest.fixture
@@ -83,3 +89,35 @@ def test_imports_have_their_own_small_limit(limited: TestClient) -> None:
 
 def test_an_app_made_without_rates_counts_nothing(client: TestClient) -> None:
     assert all(client.get("/api/maps").status_code == 200 for _ in range(700))
+
+
+def _first_refused(send: Callable[[], Any], most: int) -> Any:
+    """The first answer of ``send()`` that is a 429, trying at most ``most`` times."""
+    for _ in range(most):
+        answer = send()
+        if answer.status_code == 429:
+            return answer
+        assert answer.status_code in (400, 404), answer.text
+    raise AssertionError(f"{most} requests and none was refused")
+
+
+def test_railways_serve_limits_reads_actions_and_imports_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30, item 2: ``railways serve`` limited only creations; reads, actions and
+    imports had no limit. Its default limits, on the app it would run (the buckets' clock
+    stopped, so that none refills while a slow machine sends the requests)."""
+    apps: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **_options: apps.append(app))
+    monkeypatch.setattr(limits, "time", SimpleNamespace(monotonic=lambda: 1000.0))
+    ran = CliRunner().invoke(serve, ["--data-dir", str(tmp_path / "data")])
+    assert ran.exit_code == 0, ran.output
+    (app,) = apps
+    with TestClient(app) as client:
+        # (the defaults are hundreds of reads and actions and two imports at once)
+        read = _first_refused(lambda: client.get("/api/nothing-here"), 2000)
+        assert "too many requests" in read.json()["error"]
+        imported = _first_refused(lambda: client.post(IMPORT, json={"record": {}}), 10)
+        assert "too many imports" in imported.json()["error"]
+        acted = _first_refused(lambda: client.post("/api/nothing-here"), 2000)
+        assert "too many actions" in acted.json()["error"]
