@@ -7,8 +7,9 @@ from dataclasses import replace
 import pytest
 
 import support
-from railways.core.actions import BuildTrack
+from railways.core.actions import BuildTrack, Pass
 from railways.core.hexgrid import Side
+from railways.core.legal import legal_actions
 from railways.core.state import Phase
 
 from .rw_helpers import (
@@ -138,6 +139,19 @@ def test_later_tiles_must_carry_on_from_the_loose_end():
     (link,) = game.state.links.values()
     assert link.complete and link.end == "east"
     assert [h for h, _a, _b in link.tiles] == [H(1, 1), H(1, 2), H(1, 3)]
+
+
+@pytest.mark.rules("RW-p4-46")
+def test_the_legal_actions_tell_a_front_end_where_its_loose_ends_are():
+    """The payload a page builds from names the seat's loose ends (``open_ends``), so the
+    page need not work out RW-p4-46 from the track itself; another seat has none."""
+    game = tiny(players=2, cash=30)
+    build(game, 0, (WEST, H(1, 1)), Side.E)
+    pass_round(game)
+    assert legal_actions(game, 0).to_dict(game)["open_ends"] == [[1, 1]]
+    game.apply(BuildTrack(seat=0, path=(H(1, 1), H(1, 2), H(1, 3), EAST)))
+    game.apply(Pass(seat=1))
+    assert legal_actions(game, 0).to_dict(game)["open_ends"] == []  # the link is complete
 
 
 @pytest.mark.rules("RW-p4-47")

@@ -54,6 +54,7 @@ from railways.core.routes import _cheapest_from as _cheapest_from  # (the solo b
 from railways.core.routes import long_routes as long_routes
 from railways.core.routes import static_routes as static_routes
 from railways.core.state import Link, Phase
+from railways.core.track import open_end_hexes
 
 _OptionRoute = tuple[int, tuple[str, ...], str, str, tuple[int, ...]]
 
@@ -157,7 +158,8 @@ class LegalActions:
         and ``kinds`` says how to present each kind offered (``KindInfo``); in the
         actions phase, ``origins`` lists the hexes of the seat's own track a plug-in
         opens for a new link now (a Switch Track: ``hex``, ``kind``, ``cost``,
-        ``clause``), so a front end asks the engine rather than repeating the rule.
+        ``clause``) and ``open_ends`` the hexes where its unfinished links end
+        (``[row, col]``), so a front end asks the engine rather than repeating the rules.
         """
         simple: list[dict[str, Any]] = []
         kinds: dict[str, Any] = {}
@@ -204,6 +206,7 @@ class LegalActions:
         }
         if game is not None and self.phase is Phase.ACTIONS and (self.simple or self.builds):
             out["origins"] = open_origins(game, self.seat)
+            out["open_ends"] = [[h.row, h.col] for h in open_end_hexes(game.state, self.seat)]
         return out
 
     def __bool__(self) -> bool:

@@ -296,6 +296,16 @@ def _recounted(
     return used
 
 
+def open_end_hexes(state: GameState, seat: int) -> list[Hex]:
+    """The hexes of the last tiles of ``seat``'s incomplete links: where a build may go on
+    with one of them (RW-p4-46), in the links' order."""
+    return [
+        link.tiles[-1][0]
+        for link in state.links.values()
+        if link.owner == seat and not link.complete and link.tiles
+    ]
+
+
 def own_open_end(state: GameState, seat: int, hex_: Hex, exclude: int | None = None) -> Link | None:
     """The seat's incomplete link whose last tile is on ``hex_``, if any."""
     for piece in state.track.get(hex_, ()):

@@ -49,14 +49,10 @@ export function ensureTouchTargets() {
   saveBoardViewSoon();
 }
 
+/** Where the seat's unfinished links end, as the engine says (the legal actions'
+ * ``open_ends``, RW-p4-46): a build may go on from there. */
 export function ownOpenEnds() {
-  if (!S.view || S.seat === null) return [];
-  return S.view.links
-    .filter((l) => l.owner === S.seat && !l.end && l.tiles.length)
-    .map((l) => {
-      const t = l.tiles[l.tiles.length - 1];
-      return [t[0], t[1]];
-    });
+  return (S.legal && S.legal.open_ends) || [];
 }
 
 /** How the page names a place a plug-in opens for a new link (the legal actions' ``origins``

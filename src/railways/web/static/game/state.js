@@ -217,6 +217,7 @@ export const DEDICATED_KINDS = new Set([
  * @property {Delivery[]} deliveries
  * @property {Record<string, {title: string, summary: string, help: string | null}>} [kinds]
  * @property {Origin[]} [origins] where a new link may start on the seat's own track now
+ * @property {number[][]} [open_ends] [row, col] of the last tiles of the seat's unfinished links
  */
 /**
  * A place a plug-in opens for a new link on the seat's own track (``CostRules.origins``).
