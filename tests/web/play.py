@@ -32,6 +32,19 @@ def wait_after(page: Any, index: int) -> None:
     page.wait_for_function(f"() => Number(document.body.dataset.actionIndex) > {index}")
 
 
+def plainest_move(page: Any, phase: str) -> None:
+    """Make the seat's plainest move in ``phase`` (keep the first Rail Baron, pass in the
+    auction, else pass) and wait until the page shows the position after it."""
+    before = action_index(page)
+    if phase == "choose_baron":
+        page.click("#action-panel [data-baron] >> nth=0")
+    elif phase == "auction":
+        page.click("#btn-pass-bid")
+    else:
+        page.click("#btn-pass")
+    wait_after(page, before)
+
+
 def keep_baron(page: Any) -> None:
     assert wait_my_turn(page) == "choose_baron"
     before = action_index(page)

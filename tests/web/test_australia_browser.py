@@ -13,7 +13,7 @@ from urllib.parse import unquote
 import pytest
 
 from web.conftest import Server
-from web.play import action_index, to_actions, wait_after, wait_my_turn
+from web.play import action_index, plainest_move, to_actions, wait_after, wait_my_turn
 
 MY_TURN_OR_OVER = "body[data-my-turn='1'], body[data-phase='game_over']"
 SEED = 11
@@ -146,12 +146,7 @@ def test_an_australia_game_with_a_town_and_a_switch_track_to_its_end(
         phase = page.evaluate("document.body.dataset.phase")
         if phase == "game_over":
             break
-        before = action_index(page)
-        if phase == "auction":
-            page.click("#btn-pass-bid")
-        else:
-            page.click("#btn-pass")
-        wait_after(page, before)
+        plainest_move(page, phase)
     assert page.evaluate("document.body.dataset.phase") == "game_over"
     final = server.state(game_id, token)["view"]
     assert final["winner"] is not None and final["final_scores"]

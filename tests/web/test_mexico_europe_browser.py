@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from web.play import action_index, wait_after
+from web.play import plainest_move
 
 MY_TURN_OR_OVER = "body[data-my-turn='1'], body[data-phase='game_over']"
 
@@ -50,14 +50,7 @@ def test_a_board_is_chosen_in_the_lobby_and_played_to_its_end(
         phase = page.evaluate("document.body.dataset.phase")
         if phase == "game_over":
             break
-        before = action_index(page)
-        if phase == "choose_baron":
-            page.click("#action-panel [data-baron] >> nth=0")
-        elif phase == "auction":
-            page.click("#btn-pass-bid")
-        else:
-            page.click("#btn-pass")
-        wait_after(page, before)
+        plainest_move(page, phase)
     assert page.evaluate("document.body.dataset.phase") == "game_over"
     page.screenshot(path=str(tmp_path / f"{map_id}-over.png"))
     assert not page.errors

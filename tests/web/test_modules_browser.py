@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from web.conftest import Server
-from web.play import action_index, wait_after
+from web.play import plainest_move
 
 MY_TURN_OR_OVER = "body[data-my-turn='1'], body[data-phase='game_over']"
 
@@ -41,14 +41,7 @@ def test_a_game_with_the_event_deck_is_chosen_in_the_lobby_and_played_to_its_end
             break
         texts = page.locator("li.marker").all_inner_texts()
         saw_current = saw_current or any(t.startswith("Current event: ") for t in texts)
-        before = action_index(page)
-        if phase == "choose_baron":
-            page.click("#action-panel [data-baron] >> nth=0")
-        elif phase == "auction":
-            page.click("#btn-pass-bid")
-        else:
-            page.click("#btn-pass")
-        wait_after(page, before)
+        plainest_move(page, phase)
     assert page.evaluate("document.body.dataset.phase") == "game_over"
     assert saw_current
     page.screenshot(path=str(tmp_path / "event-deck-over.png"))

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from web.conftest import TIMEOUT_MS, Server
-from web.play import action_index, open_game, wait_after, wait_my_turn
+from web.play import action_index, open_game, plainest_move, wait_after, wait_my_turn
 
 MAX_TURNS = 60  # the seat's passes before the bot has built and delivered (far fewer here)
 MOTIONS = "window.railwaysGame.motions"
@@ -47,14 +47,7 @@ def pass_until_the_bot_delivered(page: Any) -> list[dict[str, Any]]:
         kinds = {m["kind"] for m in motions if m["seat"] == 1}
         if {"build_track", "deliver_goods"} <= kinds:
             return motions
-        before = action_index(page)
-        if phase == "choose_baron":
-            page.click("#action-panel [data-baron] >> nth=0")
-        elif phase == "auction":
-            page.click("#btn-pass-bid")
-        else:
-            page.click("#btn-pass")
-        wait_after(page, before)
+        plainest_move(page, phase)
     raise AssertionError(f"the bot built and delivered nothing new: {page.evaluate(MOTIONS)}")
 
 

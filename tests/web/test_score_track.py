@@ -8,7 +8,7 @@ import itertools
 from typing import Any
 
 from web.conftest import Server
-from web.play import action_index, open_game, wait_after
+from web.play import open_game, plainest_move
 
 MARKERS = """() => [...document.querySelectorAll('#score-track .track-row')].map((row) => ({
   track: row.dataset.track,
@@ -29,14 +29,7 @@ def _play_until_someone_scores(page: Any) -> None:
         scores = page.evaluate("window.railwaysGame.state.view.players.map((p) => p.score)")
         if phase == "actions" and max(scores) > 0:
             return
-        before = action_index(page)
-        if phase == "choose_baron":
-            page.click("#action-panel [data-baron] >> nth=0")
-        elif phase == "auction":
-            page.click("#btn-pass-bid")
-        else:
-            page.click("#btn-pass")
-        wait_after(page, before)
+        plainest_move(page, phase)
     raise AssertionError("no player scored in 60 of the seat's moves: choose another seed")
 
 

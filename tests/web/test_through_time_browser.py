@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from web.play import action_index, wait_after
+from web.play import plainest_move
 
 MY_TURN_OR_OVER = "body[data-my-turn='1'], body[data-phase='game_over']"
 ERAS = ("roman-empire", "napoleonic", "future")
@@ -52,12 +52,7 @@ def test_three_eras_chosen_in_the_lobby_and_played_to_the_end(page: Any, tmp_pat
         phase = page.evaluate("document.body.dataset.phase")
         if phase == "game_over":
             break
-        before = action_index(page)
-        if phase == "auction":
-            page.click("#btn-pass-bid")
-        else:
-            page.click("#btn-pass")
-        wait_after(page, before)
+        plainest_move(page, phase)
     assert page.evaluate("document.body.dataset.phase") == "game_over"
     page.screenshot(path=str(tmp_path / "through-time-over.png"))
     assert not page.errors
