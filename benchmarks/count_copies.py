@@ -17,13 +17,12 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Sequence
 
-INSIDE = "RAILWAYS_COUNTING"  # set in the run under callgrind
+from count_instructions import INSIDE, under_callgrind  # the same callgrind run
+
 WARM_UP = 20
 
 
@@ -62,26 +61,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if os.environ.get(INSIDE):
         _copied(args)
         return 0
-    if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
-        print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
-        return 2
-    with tempfile.TemporaryDirectory() as scratch:
-        out = args.out or os.path.join(scratch, "callgrind.out")
-        command = [
-            "valgrind",
-            "--tool=callgrind",
-            "--instr-atstart=no",
-            f"--callgrind-out-file={out}",
-            sys.executable,
-            os.path.abspath(__file__),
-            *(argv if argv is not None else sys.argv[1:]),
-        ]
-        done = subprocess.run(
-            command, env={**os.environ, INSIDE: "1"}, capture_output=True, text=True
-        )
-        if done.returncode != 0:
-            print(done.stdout + done.stderr, file=sys.stderr)
-            return done.returncode
+    done = under_callgrind(__file__, argv, args.out)
+    if isinstance(done, int):
+        return done
     found = re.search(r"refs:\s+([\d,]+)", done.stderr)
     if found is None:
         print(f"no count in callgrind's run:\n{done.stderr}", file=sys.stderr)

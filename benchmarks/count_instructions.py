@@ -163,31 +163,43 @@ def _number(pattern: str, text: str) -> int:
     return int(found.group(1).replace(",", ""))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_args(argv)
-    if os.environ.get(INSIDE):
-        _played(args)
-        return 0
+def under_callgrind(
+    script: str, argv: Sequence[str] | None, out: str | None
+) -> subprocess.CompletedProcess[str] | int:
+    """Run ``script`` again with ``argv`` under callgrind, counting only where the script
+    turns instrumentation on (``INSIDE`` set in its environment); callgrind's file is kept
+    at ``out`` if given. The finished run, or the exit status to return when valgrind is
+    missing or the run failed (its output printed)."""
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as scratch:
-        out = args.out or os.path.join(scratch, "callgrind.out")
         command = [
             "valgrind",
             "--tool=callgrind",
             "--instr-atstart=no",
-            f"--callgrind-out-file={out}",
+            f"--callgrind-out-file={out or os.path.join(scratch, 'callgrind.out')}",
             sys.executable,
-            os.path.abspath(__file__),
+            os.path.abspath(script),
             *(argv if argv is not None else sys.argv[1:]),
         ]
         done = subprocess.run(
             command, env={**os.environ, INSIDE: "1"}, capture_output=True, text=True
         )
-        if done.returncode != 0:
-            print(done.stdout + done.stderr, file=sys.stderr)
-            return done.returncode
+    if done.returncode != 0:
+        print(done.stdout + done.stderr, file=sys.stderr)
+        return done.returncode
+    return done
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    if os.environ.get(INSIDE):
+        _played(args)
+        return 0
+    done = under_callgrind(__file__, argv, args.out)
+    if isinstance(done, int):
+        return done
     actions = _number(r"actions (\d+)", done.stdout)
     total = _number(r"refs:\s+([\d,]+)", done.stderr)
     kind = f"{args.rl} masked random steps" if args.rl else "sampled" if args.fast else "full"
