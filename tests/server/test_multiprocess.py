@@ -18,12 +18,13 @@ from websockets.sync.client import connect
 from railways.store import open_store
 from server.live import LiveServer
 from server.test_postgres import pg_url  # noqa: F401  (the fixture)
+from waits import REQUEST_SECONDS
 
 SEATS = [{"name": "A"}, {"name": "B"}, {"name": "C"}]
 
 
 def _state(server: LiveServer, gid: str, token: str) -> dict[str, Any]:
-    r = httpx.get(f"{server.url}/api/games/{gid}", params={"token": token}, timeout=10)
+    r = httpx.get(f"{server.url}/api/games/{gid}", params={"token": token}, timeout=REQUEST_SECONDS)
     assert r.status_code == 200, r.text
     return dict(r.json())
 
@@ -42,12 +43,12 @@ def _act(server: LiveServer, gid: str, token: str, after: int, action: Any) -> h
     return httpx.post(
         f"{server.url}/api/games/{gid}/actions",
         json={"token": token, "after": after, "action": action},
-        timeout=10,
+        timeout=REQUEST_SECONDS,
     )
 
 
 def _two_servers_play(a: LiveServer, b: LiveServer) -> None:
-    game = httpx.post(f"{a.url}/api/games", json={"seats": SEATS}, timeout=10).json()
+    game = httpx.post(f"{a.url}/api/games", json={"seats": SEATS}, timeout=REQUEST_SECONDS).json()
     gid = game["id"]
     spectator = game["spectator"]["token"]
     assert _state(b, gid, spectator)["action_index"] == 0  # B has the game loaded now
@@ -58,8 +59,8 @@ def _two_servers_play(a: LiveServer, b: LiveServer) -> None:
     assert _state(b, gid, spectator)["action_index"] == index + 1
 
     ws_url = f"ws://127.0.0.1:{a.port}/api/games/{gid}/ws?token={spectator}"
-    with connect(ws_url, open_timeout=10) as ws:
-        hello = json.loads(ws.recv(timeout=10))
+    with connect(ws_url, open_timeout=REQUEST_SECONDS) as ws:
+        hello = json.loads(ws.recv(timeout=REQUEST_SECONDS))
         assert hello["action_index"] == index + 1
         # An action taken on B reaches A's WebSocket client.
         token, index, action = _a_move(b, game)
@@ -75,7 +76,9 @@ def _two_servers_play(a: LiveServer, b: LiveServer) -> None:
     assert _state(b, gid, spectator)["action_index"] == index + 1
     # Both list the game with the same count.
     for server in (a, b):
-        listed = httpx.get(f"{server.url}/api/games", params={"token": spectator}).json()
+        listed = httpx.get(
+            f"{server.url}/api/games", params={"token": spectator}, timeout=REQUEST_SECONDS
+        ).json()
         assert listed[0]["action_index"] == index + 1
 
 
@@ -149,7 +152,7 @@ def _race_two_servers(a: LiveServer, b: LiveServer, store_url: str, rounds: int 
     """Each round, the seat to act sends a move to each server at once (two different
     moves when it has two): exactly one is taken, and both servers and the stored record
     end with the same actions in the same order, every taken one kept."""
-    game = httpx.post(f"{a.url}/api/games", json={"seats": SEATS}, timeout=10).json()
+    game = httpx.post(f"{a.url}/api/games", json={"seats": SEATS}, timeout=REQUEST_SECONDS).json()
     gid = game["id"]
     taken: list[dict[str, Any]] = []
     with ThreadPoolExecutor(2) as pool:

@@ -15,7 +15,7 @@ import pytest
 from railways.server.bench import choose_from_legal
 from railways.server.spawn import free_port, serve_command, wait_until_warm
 from railways.store import open_store
-from waits import stop_process
+from waits import REQUEST_SECONDS, stop_process
 
 
 class Server:
@@ -53,7 +53,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 def _get(s: Server, gid: str, token: str) -> dict[str, Any]:
-    r = httpx.get(f"{s.url}/api/games/{gid}", params={"token": token}, timeout=10)
+    r = httpx.get(f"{s.url}/api/games/{gid}", params={"token": token}, timeout=REQUEST_SECONDS)
     assert r.status_code == 200, r.text
     return dict(r.json())
 
@@ -62,8 +62,12 @@ def test_kill_9_loses_nothing_acknowledged_and_bots_continue(server: Server) -> 
     server.start()
     bots = [{"name": f"Bot {i}", "kind": "bot", "bot": "random"} for i in range(3)]
     seats = [{"name": "Ann", "kind": "human"}, *bots[:2]]
-    mixed = httpx.post(f"{server.url}/api/games", json={"seats": seats, "seed": 3}).json()
-    robots = httpx.post(f"{server.url}/api/games", json={"seats": bots, "seed": 4}).json()
+    mixed = httpx.post(
+        f"{server.url}/api/games", json={"seats": seats, "seed": 3}, timeout=REQUEST_SECONDS
+    ).json()
+    robots = httpx.post(
+        f"{server.url}/api/games", json={"seats": bots, "seed": 4}, timeout=REQUEST_SECONDS
+    ).json()
     ann = mixed["seats"][0]["token"]
     watch = robots["spectator"]["token"]
     rng = random.Random(1)

@@ -20,6 +20,7 @@ from railways.store import open_store
 from railways.store.sql import SQLITE_FILE
 from server.live import LiveServer
 from server.test_postgres import pg_url  # noqa: F401  (the fixture)
+from waits import REQUEST_SECONDS
 
 SEATS = [{"name": "A"}, {"name": "B"}, {"name": "C"}]
 
@@ -39,7 +40,11 @@ def locked(db: Path) -> Iterator[None]:
 
 def _first_action(url: str, game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     for seat in game["seats"]:
-        r = httpx.get(f"{url}/api/games/{game['id']}", params={"token": seat["token"]})
+        r = httpx.get(
+            f"{url}/api/games/{game['id']}",
+            params={"token": seat["token"]},
+            timeout=REQUEST_SECONDS,
+        )
         legal = r.json()["legal"]
         if legal and legal["simple"]:
             return seat["token"], legal["simple"][0]["action"]
@@ -50,7 +55,10 @@ def test_a_locked_database_stalls_no_other_game(tmp_path: Path) -> None:
     data = tmp_path / "data"
     with LiveServer(data) as server:
         games = [
-            httpx.post(f"{server.url}/api/games", json={"seats": SEATS}).json() for _ in range(2)
+            httpx.post(
+                f"{server.url}/api/games", json={"seats": SEATS}, timeout=REQUEST_SECONDS
+            ).json()
+            for _ in range(2)
         ]
         token, action = _first_action(server.url, games[0])
         other = games[1]["seats"][0]["token"]
@@ -83,6 +91,7 @@ def test_a_locked_database_stalls_no_other_game(tmp_path: Path) -> None:
         r = httpx.post(
             f"{server.url}/api/games/{games[0]['id']}/actions",
             json={"token": token, "after": 0, "action": action},
+            timeout=REQUEST_SECONDS,
         )
         assert r.status_code == 200, r.text
 
