@@ -13,6 +13,8 @@ from fastapi.testclient import TestClient
 
 from railways.cli.main import _register, cli
 from railways.content.solo import load_solo, solo_maps
+from railways.rules.solo import new_solo_game
+from railways.rules.solo.state import solo_state
 from railways.server import create_app
 from railways.store import open_store
 
@@ -42,6 +44,22 @@ def test_each_deck_is_fourteen_map_cards_and_the_eleven_common_ones(map_id: str)
     assert len([c for c in smap.cards.values() if c.map_id is None]) + 1 == 11
     assert smap.final_evaluation_id not in smap.cards and len(smap.cards) + 1 == 25
     assert all(c.source == "house" for c in smap.cards.values() if c.map_id == map_id)
+
+
+@pytest.mark.rules("RB-042", "RB-044", "RB-045", "RB-046", "RB-047")
+@pytest.mark.parametrize("map_id", sorted(SOLO_MAPS))
+def test_each_set_up_deals_twenty_five_cards_with_final_evaluation_once(map_id: str) -> None:
+    """After set-up every card of the deck is in one place: 3 set aside unseen (RB-044), 3 in
+    the row (RB-045), the rest in the draw deck with Final Evaluation among them (RB-046,
+    RB-047); 25 in all (RB-042), each card once and Final Evaluation exactly once."""
+    smap = load_solo(map_id)
+    for seed in (1, 2, 3):
+        s = solo_state(new_solo_game(map_id, seed=seed))
+        row = [c for c in s.row if c is not None]
+        placed = [*s.removed, *row, *s.deck]
+        assert (len(s.removed), len(row), len(placed)) == (3, 3, 25)
+        assert s.deck.count(smap.final_evaluation_id) == 1 == placed.count(smap.final_evaluation_id)
+        assert len(set(placed)) == 25
 
 
 @pytest.mark.parametrize("map_id", sorted(SOLO_MAPS))
