@@ -830,20 +830,11 @@ def _origin_options(
     hit = every.get(key)
     if hit is not None and hit[0] == game.state.track_version:
         return hit[1]
-    by_dest: dict[str, list[_OriginRoute]] = {}
-    for place in _origin_places(game, max_tiles, usable):
-        for dest, routes in place.items():
-            were = by_dest.get(dest)
-            if were is None:
-                by_dest[dest] = list(routes)
-            else:
-                were.extend(routes)
+    by_dest = _routes_by_dest(game, seat, max_tiles, _origin_places(game, max_tiles, usable))
     kept = _kept_route_verdicts(game, seat, max_tiles, cards, rules)
     special = _judged_cities(game) if kept is not None else frozenset()
     options: list[BuildOption] = []
-    for dest, found in sorted(by_dest.items()):
-        if len(found) > 1:
-            found.sort(key=_cost_and_path)
+    for dest, found in by_dest:
         judged = dest in special
         for _cost, route, origin in found[:ORIGIN_TRIES]:
             option = _judged_route(game, seat, cards, route, (dest, judged), origin, kept)
@@ -856,6 +847,40 @@ def _origin_options(
 
 # A route from an origin: its price (the origin's included), its path, the origin.
 _OriginRoute = tuple[int, tuple[Hex, ...], BuildOrigin]
+# The places' routes by city (``_routes_by_dest``), kept with the places they were made of.
+_ByDest = list[tuple[str, list[_OriginRoute]]]
+
+
+def _routes_by_dest(
+    game: Game, seat: int, max_tiles: int, places: list[dict[str, list[_OriginRoute]]]
+) -> _ByDest:
+    """The routes of ``places`` by city, sorted by city, each city's cheapest first: kept
+    while the places are the same objects (``_origin_places`` keeps an origin's routes until
+    the track changes near them, so most changes of track leave every place as it was and
+    the merge and sort of a few thousand routes need not be done again)."""
+    every: dict[tuple[int, int], tuple[list[dict[str, list[_OriginRoute]]], _ByDest]]
+    every = game.derived.setdefault("origin_dests", {})
+    hit = every.get((seat, max_tiles))
+    if hit is not None and len(hit[0]) == len(places):
+        were = hit[0]
+        if all(were[i] is places[i] for i in range(len(places))):
+            return hit[1]
+    merged: dict[str, list[_OriginRoute]] = {}
+    for place in places:
+        for dest, routes in place.items():
+            found = merged.get(dest)
+            if found is None:
+                merged[dest] = list(routes)
+            else:
+                found.extend(routes)
+    for found in merged.values():
+        if len(found) > 1:
+            found.sort(key=_cost_and_path)
+    by_dest = sorted(merged.items())
+    every[(seat, max_tiles)] = (places, by_dest)
+    return by_dest
+
+
 # An origin's routes that meet track only as overpasses, by city (``_origin_places``), kept
 # with the origin, the look (``_HexChanges.version``) they were found at and the hexes of the
 # origin's routes (a set per side).
@@ -1339,6 +1364,7 @@ DERIVED_FORKS.update(
     rejudged=_fork_slot_verdicts,
     route_verdicts=_fork_verdicts,
     origin_places=_fork_places,
+    origin_dests=dict,  # (never changed in place: made anew when a place is)
     kept_extensions=_fork_extensions,
     card_variants=dict,  # shared by copies: an entry serves only the option it was made for
 )

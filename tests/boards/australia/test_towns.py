@@ -6,6 +6,8 @@ Wagga Wagga (24,31). Ballarat (28,27) is four tiles from it (28,28 28,29 27,29 2
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from railways.core.actions import BuildTrack, DeliverGoods, Urbanize
@@ -65,7 +67,13 @@ def test_an_unbuilt_town_is_no_city_yet_but_a_built_one_is_a_gray_city():
     game = start()
     seat = game.to_act
     act_as(game, seat, cash=30)
-    refused(game, Urbanize(seat=seat, city="albury", color="yellow"), "AU-028")
+    refusal = refused(game, Urbanize(seat=seat, city="albury", color="yellow"), "AU-028")
+    # What the player is told (its message is worded only when read: the listings refuse
+    # thousands of these a game and read none).
+    said = "Albury is a town not yet built: a link to it builds it"
+    assert refusal.message == said
+    assert str(refusal) == f"{said} (AU-028)"
+    assert pickle.loads(pickle.dumps(refusal)).message == said
     offered = {a.city for a in legal_actions(game, seat).simple if isinstance(a, Urbanize)}
     assert "albury" not in offered
     game.apply(BuildTrack(seat=seat, path=WAGGA_ALBURY))

@@ -114,3 +114,35 @@ def test_every_front_end_sees_each_rotor_and_the_colour_it_shows():
     assert "also takes yellow" in markers["san-francisco"]["label"]
     rotor = view_for(game, 2)["plugins"]["city_rotors"]["san-francisco"]
     assert rotor["takes"] == ["red", "yellow"]
+
+
+@pytest.mark.rules("RW-p7-03", "RW-p7-04", "RW-p7-05")
+def test_rotors_showing_no_second_colour_leave_the_deliveries_to_the_quicker_walk(monkeypatch):
+    # A rotor hook with no second colour showing is left out of the route rules (it changes
+    # nothing), so the seat's deliveries are listed by the base rules' walk: at every position
+    # of a random game they are those of the general walk, with the hook asked at every step.
+    from railways.bots.random_bot import RandomBot
+    from railways.core.legal import delivery_options
+    from railways.rules.modules import city_rotors
+
+    def listed(game, seat):
+        found = delivery_options(game, seat)
+        return [(key, [o.action for o in found[key]]) for key in sorted(found)]
+
+    game = new_game("western-us", players=4, seed=3, options=NO_DEPOTS)
+    bots = [RandomBot(90 + i) for i in range(4)]
+    idle = shown = 0
+    for _ in range(300):
+        if game.over:
+            break
+        showing_any = any(showing(game, c) for c in rotors(game))
+        idle += not showing_any
+        shown += showing_any
+        for seat in range(4):
+            quick = listed(game, seat)
+            with monkeypatch.context() as general:
+                general.setattr(city_rotors.RotorHook, "in_force", lambda _h, _g, _s: True)
+                assert listed(game, seat) == quick
+        seat = game.to_act
+        game.apply(bots[seat].choose(game, seat, legal_actions(game, seat)))
+    assert idle > 20 and shown > 20  # both cases met often enough to mean something

@@ -76,6 +76,22 @@ def showing(game: Game, city: str) -> Color | None:
     return color
 
 
+def second_colors(game: Game) -> dict[str, Color]:
+    """The rotor cities that take a second colour now, with it (``showing``), kept while the
+    rotors and their cities' colours stay as they are (route rules are made for every
+    delivery listed, drawn or checked). Do not modify the answer."""
+    placed = rotors(game)
+    colors = game.state.city_colors
+    own = [colors[city] for city in placed]
+    hit = game.derived.get("rotor_second_colors")
+    if hit is not None and hit[0] == placed and hit[1] == own:
+        found: dict[str, Color] = hit[2]
+        return found
+    found = {city: color for city in placed if (color := showing(game, city))}
+    game.derived["rotor_second_colors"] = (dict(placed), own, found)
+    return found
+
+
 def problems_with(board: Board, cities: object, where: str) -> list[str]:
     """What is wrong with a list of rotor cities for ``board`` (RW-p7-03: coloured cities)."""
     if not isinstance(cities, list) or not all(isinstance(c, str) for c in cities):
@@ -93,10 +109,21 @@ def problems_with(board: Board, cities: object, where: str) -> list[str]:
 
 
 class RotorHook(DeliveryHook):
-    """A rotor city takes the colour it shows as well as its own (RW-p7-04, RW-p7-05)."""
+    """A rotor city takes the colour it shows as well as its own (RW-p7-04, RW-p7-05).
+
+    Made for the rotors as they stand (the route rules are made afresh for each listing and
+    check): the second colours are read once, and a hook with none in force changes nothing,
+    so the routes are listed by the base rules' faster walk (the rotors start turned to their
+    own colours, RW-p7-03, and the blank slice shows none)."""
+
+    def __init__(self, game: Game) -> None:
+        self.second = second_colors(game)
+
+    def in_force(self, game: Game, seat: int) -> bool:
+        return bool(self.second)
 
     def accepts(self, game: Game, walk: Walk) -> bool:
-        return showing(game, walk.cities[-1]) is walk.color
+        return self.second.get(walk.cities[-1]) is walk.color
 
 
 @register_plugin
@@ -183,7 +210,7 @@ class CityRotors(Module):
         game.log(f"City Rotors on {names}")
 
     def delivery_hooks(self, game: Game) -> Sequence[DeliveryHook]:
-        return (RotorHook(),) if rotors(game) else ()
+        return (RotorHook(game),) if rotors(game) else ()
 
     def after_delivery(self, game: Game, delivery: Delivery) -> None:
         placed = rotors(game)

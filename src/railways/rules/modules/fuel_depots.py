@@ -321,15 +321,30 @@ def _depot_steps(
 
 
 def _near(game: Game, graph: Mapping[str, list[Edge]], mine: set[str], most: int) -> dict[str, int]:
-    """``_links_to`` the seat's depot cities, kept until the track or the depots change (a
-    fast playout asks it at every draw of the delivery group). Do not modify the answer."""
-    key = (game.state.track_version, frozenset(mine), most)
+    """``_links_to`` the seat's depot cities, kept until the link graph (a new object when
+    it changes, which most changes of the track leave alone) or the depots change (a fast
+    playout asks it at every draw of the delivery group). Do not modify the answer."""
+    return _kept_near(game, graph, mine, most)[0]
+
+
+def _near_cities(
+    game: Game, graph: Mapping[str, list[Edge]], mine: set[str], most: int
+) -> list[str]:
+    """The cities of ``_near``, sorted (kept with it). Do not modify the answer."""
+    return _kept_near(game, graph, mine, most)[1]
+
+
+def _kept_near(
+    game: Game, graph: Mapping[str, list[Edge]], mine: set[str], most: int
+) -> tuple[dict[str, int], list[str]]:
+    key = (frozenset(mine), most)
     hit = game.derived.get("depot_near")
-    if hit is not None and hit[0] == key:
-        found: dict[str, int] = hit[1]
+    if hit is not None and hit[0] is graph and hit[1] == key:
+        found: tuple[dict[str, int], list[str]] = hit[2]
         return found
-    found = _links_to(graph, mine, most)
-    game.derived["depot_near"] = (key, found)
+    near = _links_to(graph, mine, most)
+    found = (near, sorted(near))
+    game.derived["depot_near"] = (graph, key, found)
     return found
 
 
@@ -499,6 +514,33 @@ class PlaceFuelDepotKind(ActionKind):
 
 
 # -- stopping at a depot ------------------------------------------------------------------------
+def _color_value(color: Color) -> str:
+    return color.value
+
+
+def _kept_stops(
+    game: Game, seat: int, rules: DeliveryRules, graph: Mapping[str, list[Edge]]
+) -> dict[tuple[str, Color], list[Action]]:
+    """The seat's stops from each city with a cube of each colour, as ``stops`` lists them
+    when the depots are the only hook (its quick walk), kept while what those walks read is
+    the same: the link graph (a new object whenever it changes), the engine, the links the
+    seat shares, the cities it may pass, the cities' colours and the seat's depots. A full
+    listing asks for every stop at every action; the cubes change more often than these."""
+    depots = {c: n for c, (s, n) in data(game)["placed"].items() if s == seat}
+    every: dict[int, tuple[tuple[object, ...], dict[str, Color], dict[str, int], Any]]
+    every = game.derived.setdefault("depot_stops", {})
+    key = (graph, rules.max_links, rules.shared, rules.passable)
+    hit = every.get(seat)
+    if hit is not None:
+        were = hit[0]
+        if were[0] is graph and were[1:] == key[1:] and hit[1] == rules.colors and hit[2] == depots:
+            found: dict[tuple[str, Color], list[Action]] = hit[3]
+            return found
+    found = {}
+    every[seat] = (key, dict(rules.colors), depots, found)
+    return found
+
+
 def _cube_color(game: Game, city: str, color: str) -> Color:
     if city not in game.board.cities:
         raise IllegalAction(f"there is no city {city!r}")
@@ -566,17 +608,26 @@ class StopAtFuelDepotKind(ActionKind):
         graph = _graph(game)
         rules = _rules(game, seat)
         near = _near(game, graph, mine, rules.max_links)
+        kept = _kept_stops(game, seat, rules, graph) if rules.passable is not None else None
         out: list[Action] = []
-        for city, cubes in sorted(game.state.cubes.items()):
-            if not cubes or city not in near:
-                continue  # no depot of the seat's within the engine's reach
-            for color in sorted(set(cubes), key=lambda c: c.value):
-                if rules.passable is not None:  # the depots are the only change: a quick walk
-                    for cities, links in _depot_walks(rules, graph, color, city, near):
-                        end = cities[-1]
-                        needs = 2 if rules.colors[end] is color else 1
-                        if end in mine and depots_at(game, seat, end) >= needs:
-                            out.append(StopAtFuelDepot(seat, city, color.value, links))
+        every_cube = game.state.cubes
+        # Only cities with a depot of the seat's within the engine's reach: those of ``near``.
+        for city in _near_cities(game, graph, mine, rules.max_links):
+            cubes = every_cube.get(city)
+            if not cubes:
+                continue
+            for color in sorted(set(cubes), key=_color_value):
+                if kept is not None:  # the depots are the only change: a quick walk, kept
+                    found = kept.get((city, color))
+                    if found is None:
+                        found = kept[(city, color)] = [
+                            StopAtFuelDepot(seat, city, color.value, links)
+                            for cities, links in _depot_walks(rules, graph, color, city, near)
+                            if cities[-1] in mine
+                            and depots_at(game, seat, cities[-1])
+                            >= (2 if rules.colors[cities[-1]] is color else 1)
+                        ]
+                    out.extend(found)
                     continue
                 start = Walk(seat, color, (city,), ())
                 for walk in extensions(rules, graph, start, 0, near):
@@ -607,7 +658,7 @@ class StopAtFuelDepotKind(ActionKind):
         cubes = game.state.cubes
         sources = [  # cubes the seat can start moving (its own first link, RW-p5-32)
             (city, color)
-            for city in sorted(near)
+            for city in _near_cities(game, graph, mine, rules.max_links)
             if cubes[city]
             and any(owner == seat or lk in rules.shared for lk, _c, owner in graph.get(city, ()))
             for color in sorted(set(cubes[city]), key=lambda c: c.value)

@@ -23,7 +23,7 @@ How the pieces are modelled (our reading, docs/boards/australia.md):
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
 from railways.core.delivery import RouteLink
@@ -104,20 +104,29 @@ class SwitchRules:
         # keep verdicts on routes from it, and an identity is quicker to check than fields.
         made: dict[tuple[object, ...], BuildOrigin]
         made = game.derived.setdefault("switch_origins_made", {})
+        # A complete link's tiles do not change: its origins are kept with a copy of them,
+        # and only the hexes that became a switch or a crossover since are left out here.
+        by_link: dict[tuple[object, ...], tuple[list[Any], list[BuildOrigin]]]
+        by_link = game.derived.setdefault("switch_origins_by_link", {})
+        track = state.track
         out: list[BuildOrigin] = []
         for link in state.links.values():
             if link.owner != seat or not link.complete or link.id in branches:
                 continue
-            for h, a, b in link.tiles:
-                if h in taken or len(state.track.get(h, ())) != 1:
+            key = (link.id, seat, link.start, clause, refusal)
+            kept = by_link.get(key)
+            if kept is None or kept[0] != link.tiles:
+                kept = by_link[key] = (
+                    list(link.tiles),
+                    [
+                        _origin(made, h, a, b, seat, link.start, clause, refusal)
+                        for h, a, b in link.tiles
+                    ],
+                )
+            for origin in kept[1]:
+                h = origin.at
+                if h in taken or len(track.get(h, ())) != 1:
                     continue  # a switch already, or a crossover: no room for a switch
-                key = (h, a, b, seat, link.start, clause, refusal)
-                origin = made.get(key)
-                if origin is None:
-                    # (Positional: keywords cost a compiled class 25 times as much here.)
-                    sides = ALL_SIDES - {a, b}
-                    args = (h, seat, link.start, sides, SWITCH_COST, 1, KIND, clause, refusal)
-                    origin = made[key] = BuildOrigin(*args)
                 out.append(origin)
         return tuple(out)
 
@@ -133,7 +142,7 @@ class SwitchRules:
         if hit is not None and hit[0] == version and hit[1] is rules:
             return hit[2]
         origins = self.origins(game, seat)
-        found = replace(rules, origins=rules.origins + origins) if origins else rules
+        found = with_rules(rules, origins=rules.origins + origins) if origins else rules
         every[key] = (version, rules, found)
         return found
 
@@ -142,7 +151,7 @@ class SwitchRules:
         """The rules with every switch free (the Switchback card, AU-042). Each free switch
         is made once per switch (``_freed``): the listings keep routes by origin object."""
         origins = tuple(_freed(o) if o.kind == KIND else o for o in rules.origins)
-        return replace(rules, origins=origins)
+        return with_rules(rules, origins=origins)
 
     def parent_at(self, game: Game, at: Hex) -> Link:
         (piece,) = game.state.track[at]
@@ -252,6 +261,61 @@ class SwitchRules:
         ]
 
 
+def _origin(
+    made: dict[tuple[object, ...], BuildOrigin],
+    h: Hex,
+    a: Side,
+    b: Side,
+    seat: int,
+    start: str,
+    clause: str,
+    refusal: str | None,
+) -> BuildOrigin:
+    """The switch origin on the tile (``h``, ``a``, ``b``) of a link from ``start``: the same
+    object each time (listings keep verdicts on routes from an origin by its identity)."""
+    key = (h, a, b, seat, start, clause, refusal)
+    origin = made.get(key)
+    if origin is None:
+        # (Positional: keywords cost a compiled class 25 times as much here.)
+        sides = ALL_SIDES - {a, b}
+        args = (h, seat, start, sides, SWITCH_COST, 1, KIND, clause, refusal)
+        origin = made[key] = BuildOrigin(*args)
+    return origin
+
+
+# The fields of CostRules in the order its __init__ takes them (``with_rules``).
+_RULES_FIELDS = (
+    "free_open",
+    "max_tiles",
+    "edge_costs",
+    "terrain",
+    "origins",
+    "permits",
+    "special_tiles",
+)
+assert tuple(f.name for f in fields(CostRules)) == _RULES_FIELDS, "with_rules is out of date"
+
+
+def with_rules(
+    rules: CostRules,
+    *,
+    origins: tuple[BuildOrigin, ...] | None = None,
+    permits: frozenset[str] | None = None,
+) -> CostRules:
+    """``dataclasses.replace(rules, ...)`` of the origins or the permits, made positionally:
+    ``replace`` runs as Python and calls the compiled class with keywords (some 20,000
+    instructions), and new rules are made for each seat at every change of the track."""
+    return CostRules(
+        rules.free_open,
+        rules.max_tiles,
+        rules.edge_costs,
+        rules.terrain,
+        rules.origins if origins is None else origins,
+        rules.permits if permits is None else permits,
+        rules.special_tiles,
+    )
+
+
 # Free switches by the switch they were made from (kept with it, so an id is never reused
 # while its entry stands): the same object each time the same switch is made free.
 _FREED: dict[int, tuple[BuildOrigin, BuildOrigin]] = {}
@@ -288,6 +352,7 @@ DERIVED_FORKS.update(
     switch_marks=lambda kept: kept,
     switch_origins=dict,
     switch_origins_made=dict,
+    switch_origins_by_link=dict,  # (entries never changed in place: made anew)
     switch_rules=dict,
     switch_restriction=lambda kept: kept,
 )

@@ -22,7 +22,7 @@ from railways.core.track import track_changed
 from railways.rules.boards.australia import state as au
 from railways.rules.boards.australia.regions import TOWN, ferry_hexes
 from railways.rules.cards import MadeRules, kept_rules
-from railways.rules.modules.switch_tracks import SwitchRules
+from railways.rules.modules.switch_tracks import SwitchRules, with_rules
 
 if TYPE_CHECKING:
     from railways.core.board import TerrainCosts
@@ -315,7 +315,7 @@ class Permit(CardEffect):
         return kept_rules(self._made, rules, None, lambda: self._permitted(rules))
 
     def _permitted(self, rules: CostRules) -> CostRules:
-        return replace(rules, permits=rules.permits | {self.permit})
+        return with_rules(rules, permits=rules.permits | {self.permit})
 
     def summary(self, card: CardDef, city_names: Mapping[str, str]) -> str:
         return self.text

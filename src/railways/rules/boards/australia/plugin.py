@@ -345,14 +345,19 @@ class Australia(Plugin):
 
     # -- other actions ------------------------------------------------------------------------
     def check_action(self, game: Game, action: Action) -> None:
-        unbuilt = self._towns_now(game)[1]  # asked for every action checked: kept
-        for name in _city_fields(action) if unbuilt else ():
-            named = getattr(action, name, None)
-            if isinstance(named, str) and named in unbuilt:
-                raise IllegalAction(
-                    f"{game.city_name(named)} is a town not yet built: a link to it builds it",
-                    "AU-028",
-                )
+        # Asked for every action checked, and refusing thousands a game that name a town
+        # (every Urbanize and city card of one at each listing): the kept towns read inline,
+        # the refusal's message made only if someone reads it.
+        hit = game.derived.get("australia_towns")
+        if hit is None or hit[0] != game.state.track_version:
+            hit = self._towns_now(game)
+        unbuilt: frozenset[str] = hit[1]
+        if unbuilt:
+            fields = _CITY_FIELDS.get(type(action))
+            for name in _city_fields(action) if fields is None else fields:
+                named = getattr(action, name, None)
+                if isinstance(named, str) and named in unbuilt:
+                    raise UnbuiltTown(game.board, named)
         if isinstance(action, Urbanize):
             federation = au.data(game)["federation"]
             if federation and action.city == federation:
@@ -513,6 +518,33 @@ class Australia(Plugin):
         return problems
 
 
+class UnbuiltTown(IllegalAction):
+    """AU-028's refusal of an action naming a town not built yet. Its message is made only
+    when read: the listings have thousands of these refused a game and read none."""
+
+    def __init__(self, board: Board, town: str) -> None:  # (nothing formatted here)
+        self.board, self.town, self.clause = board, town, "AU-028"
+        self.args = (town,)  # (not the board, which BaseException would show)
+
+    @property
+    def message(self) -> str:
+        name = self.board.cities[self.town].name
+        return f"{name} is a town not yet built: a link to it builds it"
+
+    @message.setter
+    def message(self, value: str) -> None:
+        raise AttributeError("the message of a refusal is made from its town")
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.clause})"
+
+    def __repr__(self) -> str:
+        return f"UnbuiltTown({str(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (pickled as the refusal it reads as)
+        return (IllegalAction, (self.message, self.clause))
+
+
 WALKS_KEPT = 50_000  # walks kept per board before starting afresh
 
 # The fields naming a city that ``Australia.check_action`` reads, per kind of action: a
@@ -583,4 +615,4 @@ class OptionalBarons(Module):
         return None
 
 
-__all__ = ["TOWN", "Australia", "BaseScoreTrack", "OptionalBarons"]
+__all__ = ["TOWN", "Australia", "BaseScoreTrack", "OptionalBarons", "UnbuiltTown"]
