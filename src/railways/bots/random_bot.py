@@ -29,9 +29,11 @@ class RandomBot:
             groups.setdefault(action.kind, []).append(action)
         # Builds and deliveries are counted, and only the one chosen is taken from the
         # listing: the same draws as listing every one of them first, without the lists.
+        # The builds are counted only when their kind is drawn: until then a lazy listing
+        # (core.build_listing.BuildList) need only say whether there is any.
         counts = {kind: len(actions) for kind, actions in groups.items()}
         if legal.builds:
-            counts["build_track"] = len(legal.builds)
+            counts["build_track"] = 0  # (counted below if drawn)
         deliveries = sum(len(options) for options in legal.deliveries.values())
         if deliveries:
             counts["deliver_goods"] = deliveries
@@ -39,6 +41,8 @@ class RandomBot:
             return Pass(seat=seat)
         kinds = sorted(counts)
         kind = kinds[self.rng.below(len(kinds))]
+        if kind == "build_track":
+            counts[kind] = len(legal.builds)
         pick = self.rng.below(counts[kind])
         if kind == "build_track" and legal.builds:
             return legal.builds[pick].action

@@ -8,9 +8,9 @@ hex by hex. :mod:`railways.core.legal` is the public entry and re-exports these.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, overload
 
 from railways.core.actions import BuildTrack
 from railways.core.board import Board, Terrain
@@ -33,6 +33,7 @@ from railways.core.build_slots import (
     _leg_choice,
     _short_entry,
     _slot_choices,
+    _slot_count,
     _slot_index,
     _slot_option,
     _slot_options,
@@ -64,7 +65,12 @@ from railways.core.track import BuildOrigin, CostRules, tiles_in_use
 def build_options(game: Game, seat: int) -> list[BuildOption]:
     """Candidate links (:func:`link_options`), and the same links again with each hand card
     that helps there (:func:`hand_card_options`)."""
-    options = link_options(game, seat)
+    return _with_hand_cards(game, seat, link_options(game, seat))
+
+
+def _with_hand_cards(game: Game, seat: int, options: list[BuildOption]) -> list[BuildOption]:
+    """``options`` and after them their hand-card variants (``hand_card_options``); may be
+    ``options`` itself (the seat holds no card)."""
     hand = game.state.players[seat].hand
     if not hand or not options:
         return options
@@ -78,6 +84,138 @@ def build_options(game: Game, seat: int) -> list[BuildOption]:
     if hit is None or hit[0] != state.track_version:
         hit = cache[key] = (state.track_version, hand_card_options(game, seat, options))
     return options + hit[1]
+
+
+def listed_builds(game: Game, seat: int) -> list[BuildOption] | BuildList:
+    """``build_options`` as the legal actions hold them (``LegalActions.builds``): in the
+    common case (tiles to spare, prices exact, no city judged) a :class:`BuildList` that
+    knows from the kept slots whether there is any option, and lists them (the slots'
+    options, the extensions of open links, a plug-in's origins, the hand-card variants)
+    only when its length or an item is first read; otherwise the list itself."""
+    max_tiles, cards, rules = _tile_limit(game, seat)
+    closed, starts = _closed(game, seat)
+    key = (seat, max_tiles, cards, closed, starts)
+    state = game.state
+    kept = _link_cache(game).get(key)
+    if kept is not None and kept[0] == state.track_version:
+        return _with_hand_cards(game, seat, list(kept[1]))
+    if _judged(game) or rules.repriced or not _plenty(game, max_tiles) or _judged_cities(game):
+        options = _build_options(game, seat, max_tiles, cards, starts, closed, rules)
+        _link_cache(game)[key] = (state.track_version, options)
+        return _with_hand_cards(game, seat, list(options))
+    count = _slot_count(game, seat, max_tiles, cards, closed, starts)[2]
+    return BuildList(game, seat, (max_tiles, cards, rules, closed, starts), count)
+
+
+_LinkKey = tuple[int, int, tuple[str, ...], frozenset[Hex], frozenset[Hex]]
+
+
+def _link_cache(game: Game) -> dict[_LinkKey, tuple[int, list[BuildOption]]]:
+    """``link_options`` kept per seat, tile limit, cards and closed hexes, with the track
+    version they hold for (the lists are never changed: callers get copies)."""
+    cache: dict[_LinkKey, tuple[int, list[BuildOption]]]
+    cache = game.derived.setdefault("build_options", {})
+    return cache
+
+
+_Listing = tuple[int, tuple[str, ...], CostRules, frozenset[Hex], frozenset[Hex]]
+
+
+class BuildList:
+    """A seat's build options now, in :func:`build_options`' order, listed when first
+    needed: ``bool`` answers from the slots' kept count where a slot offers a link; the
+    length, an item, iteration or a comparison list them all (once).
+
+    Made by :func:`listed_builds` for ``LegalActions.builds``: a random player reads the
+    builds only when it draws the build kind, so most listings never make them. It reads
+    the game when it lists: reading it after the game has changed raises ``RuntimeError``
+    (list the legal actions again). Copied or pickled, it is a plain list.
+
+    A ``collections.abc.Sequence`` (registered, not derived: compiled, a class derived from
+    an ABC shares the ABC's registry, and then every list passed for a ``BuildList``)."""
+
+    def __init__(self, game: Game, seat: int, listing: _Listing, count: int) -> None:
+        state = game.state
+        self._game: Game | None = game
+        self._seat = seat
+        self._listing = listing
+        self._count = count  # the slots offering a link (each lists one option)
+        self._stamp = (state.track_version, len(game.actions), state.turn, state.order_index)
+        self._state: object = state
+        self._items: list[BuildOption] | None = None
+
+    def _made(self) -> list[BuildOption]:
+        items = self._items
+        if items is None:
+            game = self._game
+            assert game is not None
+            state = game.state
+            stamp = (state.track_version, len(game.actions), state.turn, state.order_index)
+            if state is not self._state or stamp != self._stamp:
+                raise RuntimeError("build options read after the game changed: list them again")
+            max_tiles, cards, rules, closed, starts = self._listing
+            seat = self._seat
+            listed = _slot_choices(game, seat, max_tiles, cards, closed, starts)[2]
+            more = _kept_extensions(game, seat, max_tiles, cards, rules)
+            more.extend(_origin_options(game, seat, max_tiles, cards, rules))
+            options = listed + _open(more, closed, starts)  # a new list: the slots' is kept
+            _link_cache(game)[(seat, max_tiles, cards, closed, starts)] = (
+                state.track_version,
+                options,
+            )
+            items = self._items = _with_hand_cards(game, seat, options)  # (never changed)
+            self._game = self._state = None  # (the game is not kept alive by its listing)
+        return items
+
+    def __len__(self) -> int:
+        return len(self._made())
+
+    @overload
+    def __getitem__(self, index: int) -> BuildOption: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[BuildOption]: ...
+
+    def __getitem__(self, index: int | slice) -> BuildOption | list[BuildOption]:
+        return self._made()[index]
+
+    def __iter__(self) -> Iterator[BuildOption]:
+        return iter(self._made())
+
+    def __bool__(self) -> bool:
+        if self._items is None and self._count > 0:
+            return True
+        return bool(self._made())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, BuildList):
+            return self._made() == other._made()
+        if isinstance(other, list):
+            return self._made() == other
+        return NotImplemented
+
+    def __contains__(self, option: object) -> bool:
+        return option in self._made()
+
+    def __reversed__(self) -> Iterator[BuildOption]:
+        return reversed(self._made())
+
+    def index(self, option: BuildOption) -> int:
+        """The position of the first option equal to ``option`` (``ValueError``: none)."""
+        return self._made().index(option)
+
+    def count(self, option: BuildOption) -> int:
+        """How many options are equal to ``option``."""
+        return self._made().count(option)
+
+    def __repr__(self) -> str:
+        return repr(self._made())
+
+    def __reduce__(self) -> tuple[type[list[BuildOption]], tuple[list[BuildOption]]]:
+        return list, (self._made(),)
+
+
+Sequence.register(BuildList)
 
 
 def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> list[BuildOption]:
@@ -326,11 +464,7 @@ def link_options(game: Game, seat: int) -> list[BuildOption]:
     """
     state = game.state
     max_tiles, cards, rules = _tile_limit(game, seat)
-    cache: dict[
-        tuple[int, int, tuple[str, ...], frozenset[Hex], frozenset[Hex]],
-        tuple[int, list[BuildOption]],
-    ]
-    cache = game.derived.setdefault("build_options", {})
+    cache = _link_cache(game)
     closed, starts = _closed(game, seat)
     key = (seat, max_tiles, cards, closed, starts)
     hit = cache.get(key)

@@ -139,9 +139,11 @@ class _Slots:
     routes: list[StaticRoute | FirstLeg | None]
     changed: list[int]
     version: int
+    # Per seat, cards and closed hexes: the version seen, each slot's option (None: none),
+    # the options listed (None: not made yet, ``_slot_choices`` makes them) and how many.
     seats: dict[
         tuple[int, tuple[str, ...], frozenset[Hex], frozenset[Hex]],
-        tuple[int, list[BuildOption | None], list[BuildOption]],
+        tuple[int, list[BuildOption | None], list[BuildOption] | None, int],
     ]
     # The slots whose route changed at each of the last versions (log[v]: at version v), so
     # a seat's options catch up by looking at those slots only, not at every slot.
@@ -188,7 +190,7 @@ class _Slots:
         """Copy what is changed in place, if another game may share it (``fork``)."""
         if not self.shared:
             return
-        self.seats = {key: (seen, list(o), li) for key, (seen, o, li) in self.seats.items()}
+        self.seats = {key: (v, list(o), li, n) for key, (v, o, li, n) in self.seats.items()}
         self.track = dict(self.track)
         self.routes = list(self.routes)
         self.changed = list(self.changed)
@@ -461,20 +463,41 @@ def _slot_choices(
 ) -> tuple[_Slots, list[BuildOption | None], list[BuildOption]]:
     """The synced slots, each slot's option (None: none), and the options listed; the lists
     are kept for the next call: do not modify them."""
+    slots, options, count = _slot_count(game, seat, max_tiles, cards, closed, starts)
+    key = (seat, cards, closed, starts)
+    version, _options, listed, _count = slots.seats[key]
+    if listed is None:
+        # (Written without ``own``: a game sharing the dict shares this version's options,
+        # so the list is its listing too.)
+        listed = [o for o in options if o is not None]
+        slots.seats[key] = (version, options, listed, count)
+    return slots, options, listed
+
+
+def _slot_count(
+    game: Game,
+    seat: int,
+    max_tiles: int,
+    cards: tuple[str, ...],
+    closed: frozenset[Hex] = frozenset(),
+    starts: frozenset[Hex] = frozenset(),
+) -> tuple[_Slots, list[BuildOption | None], int]:
+    """The synced slots, each slot's option (None: none) and how many slots offer one: what
+    ``_slot_choices`` lists, without the list (a lazy listing asks only whether there is
+    any). The count is kept with the options, changed by the slots that changed."""
     slots = _synced_slots(game, max_tiles)
-    board = game.board
-    index = _slot_index(board, max_tiles, game.edge_costs)
     key = (seat, cards, closed, starts)
     hit = slots.seats.get(key)
     if hit is not None and hit[0] == slots.version:
-        return slots, hit[1], hit[2]
+        return slots, hit[1], hit[3]
     slots.own()  # (before its options or seats are changed in place)
     hit = slots.seats.get(key)
     options: list[BuildOption | None]
     if hit is None:
-        seen, options = -1, [None] * len(slots.routes)
+        seen, options, count = -1, [None] * len(slots.routes), 0
     else:
-        seen, options = hit[0], hit[1]
+        seen, options, count = hit[0], hit[1], hit[3]
+    index = _slot_index(game.board, max_tiles, game.edge_costs)
     routes, dests, pos, first = slots.routes, index.dests, slots.pos, index.first
     made = _made_options(index, seat, cards)
     todo = slots.changed_since(seen)
@@ -483,6 +506,8 @@ def _slot_choices(
         todo = [i for i in range(len(routes)) if changed[i] > seen]
     limited = bool(closed) or bool(starts)
     for i in todo:
+        if options[i] is not None:
+            count -= 1
         route = routes[i]
         if route is None or (
             limited and not (closed.isdisjoint(route.path) and route.path[0] not in starts)
@@ -494,9 +519,9 @@ def _slot_choices(
         if option is None:
             option = made[n] = _new_option(seat, cards, route, dests[i], n)
         options[i] = option
-    listed = [o for o in options if o is not None]
-    slots.seats[key] = (slots.version, options, listed)
-    return slots, options, listed
+        count += 1
+    slots.seats[key] = (slots.version, options, None, count)
+    return slots, options, count
 
 
 # -- the tiles each candidate takes, kept up to date for a short supply ---------------------------

@@ -382,9 +382,9 @@ class BuildTrackKind(ActionKind):
         game.do_build(action, checked)
 
     def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
-        from railways.core.legal import build_options
+        from railways.core.legal import listed_builds
 
-        legal.builds = build_options(game, seat)
+        legal.builds = listed_builds(game, seat)  # (listed when first read: BuildList)
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
         from railways.core.legal import sample_build

@@ -22,9 +22,11 @@ from railways.core.actions import Action, Bid, DeliverGoods
 from railways.core.board import Color
 from railways.core.build_listing import SAMPLE_TRIES as SAMPLE_TRIES
 from railways.core.build_listing import SHORT_TRIES as SHORT_TRIES
+from railways.core.build_listing import BuildList as BuildList
 from railways.core.build_listing import build_options as build_options
 from railways.core.build_listing import hand_card_options as hand_card_options
 from railways.core.build_listing import link_options as link_options
+from railways.core.build_listing import listed_builds as listed_builds
 from railways.core.build_listing import next_hexes as next_hexes
 from railways.core.build_listing import sample_build as sample_build
 from railways.core.build_option import BuildOption as BuildOption
@@ -119,7 +121,8 @@ class LegalActions:
     phase: Phase
     simple: list[Action] = field(default_factory=list)
     min_bid: int | None = None
-    builds: list[BuildOption] = field(default_factory=list)
+    # The build options, in order: a lazy ``BuildList`` (listed when first read) or a list.
+    builds: list[BuildOption] | BuildList = field(default_factory=list)
     deliveries: dict[tuple[str, str], list[DeliveryOption]] = field(default_factory=dict)
 
     # Written out, the dataclass's own arguments and defaults: compiled, not interpreted
@@ -130,7 +133,7 @@ class LegalActions:
         phase: Phase,
         simple: list[Action] | None = None,
         min_bid: int | None = None,
-        builds: list[BuildOption] | None = None,
+        builds: list[BuildOption] | BuildList | None = None,
         deliveries: dict[tuple[str, str], list[DeliveryOption]] | None = None,
     ) -> None:
         self.seat = seat
