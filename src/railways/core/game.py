@@ -789,6 +789,38 @@ class Game:
             out.append(action)
         return out
 
+    def allowed_as_listed(self, actions: list[Action], sure: list[bool]) -> list[Action]:
+        """``allowed`` for a kind's listing that knows of some of its options (``sure[i]``
+        for ``actions[i]``) that its kind's own ``check`` passes: it made them from the very
+        facts that check reads. Of those only the rest of ``_check`` is asked (game over,
+        seat, turn, phase; the turn structure; the plug-ins that judge every action); the
+        others are checked in full. The actions are of one seat and class; in order."""
+        out: list[Action] = []
+        if not actions:
+            return out
+        first = actions[0]
+        try:
+            kind = self._open_kind(first)
+        except IllegalAction:
+            return out
+        turns = self.turns
+        every_turn = self._turn_checks()
+        judges = self.kinds.judges
+        for i in range(len(actions)):
+            action = actions[i]
+            assert action.seat == first.seat and type(action) is type(first)
+            try:  # the rest of _check, in its order
+                if every_turn:
+                    turns.check(self, action)
+                if not sure[i]:
+                    kind.check(self, action)
+                for plugin in judges:
+                    plugin.check_action(self, action)
+            except IllegalAction:
+                continue
+            out.append(action)
+        return out
+
     def _check(self, action: Action) -> tuple[ActionKind, object]:
         """Check ``action``; return its kind and the work its ``perform`` can reuse."""
         kind = self._open_kind(action)

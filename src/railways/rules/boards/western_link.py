@@ -159,8 +159,8 @@ class BuildWesternLinkKind(ActionKind):
 
     def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
         options = _unrefused(game, seat, self._options(game, seat))
-        if options:
-            legal.simple.extend(game.allowed(options))
+        if options:  # each a Western Link city, not built, reached: what ``check`` asks
+            legal.simple.extend(game.allowed_as_listed(options, [True] * len(options)))
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
         options = self._options(game, seat)
