@@ -20,6 +20,8 @@ from typing import Any
 from railways.core.board import Color
 
 _STAMPS = itertools.count(1)
+_new = dict.__new__
+_fill = dict.update
 
 
 def new_stamp() -> int:
@@ -38,7 +40,8 @@ class CityColors(dict[str, Color]):
 
     def copy(self) -> CityColors:
         """A copy with the same contents and stamp (the stamp stands for the contents)."""
-        twin = CityColors(self)
+        twin = _new(CityColors)  # (no __init__: every game copy makes one)
+        _fill(twin, self)
         twin.stamp = self.stamp
         return twin
 
