@@ -43,7 +43,10 @@ class BuildWesternLink(Action):
 
 
 def _built(game: Game) -> dict[str, int]:
-    built: dict[str, int] = game.state.plugin_data.setdefault("western_links", {})
+    data = game.state.plugin_data
+    built: dict[str, int] | None = data.get("western_links")
+    if built is None:  # (not setdefault: asked at every listing, that made a dict each time)
+        built = data["western_links"] = {}
     return built
 
 
