@@ -82,6 +82,9 @@ class CardEffect:
     # Actions the card may be named on even when it changes no cost or rule there
     # ("build", "upgrade"): it acts afterwards, in ``after_build`` or ``after_upgrade``.
     plays_on: frozenset[str] = frozenset()
+    # Whether every take ``take_options`` lists passes ``check_take`` (it makes them from
+    # the facts that check reads): the listing then skips that check.
+    takes_as_listed: bool = False
 
     def summary(self, card: CardDef, city_names: Mapping[str, str]) -> str:
         """What the card does, in one short line of our own words ("" when not written)."""

@@ -285,11 +285,22 @@ class TakeCardKind(ActionKind):
         # Worked out once per card of the game (``_note``; one kind per game, whose cards
         # never change): copies of one card are told apart from other cards, and a card
         # with no choice to make has its one take made once per seat.
-        self._notes: dict[str, tuple[CardDef, str | None, CardEffect | None]] = {}
+        self._notes: dict[str, tuple[CardDef, str | None, CardEffect | None, bool]] = {}
         self._firsts: dict[tuple[object, ...], str] = {}
         self._plain: dict[tuple[int, str], Action] = {}
 
     def options(self, game: Game, seat: int) -> list[Action]:
+        return self._listed(game, seat, None)
+
+    def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
+        # The takes ``check`` surely allows (a card of the display, no goal, and a choice
+        # its effect makes only as it allows) are asked only the rest of the check.
+        sure: list[bool] = []
+        options = self._listed(game, seat, sure)
+        legal.simple.extend(game.allowed_as_listed(options, sure))
+
+    def _listed(self, game: Game, seat: int, sure: list[bool] | None) -> list[Action]:
+        """The options; with ``sure``, whether ``check`` surely allows each (appended)."""
         out: list[Action] = []
         seen: set[str] = set()
         notes = self._notes
@@ -298,33 +309,46 @@ class TakeCardKind(ActionKind):
             note = notes.get(card_id)
             if note is None:
                 note = self._note(game, card_id)
-            card, same, effect = note
+            card, same, effect, exact = note
             # Copies of one card are the same choice: only the first copy on the display is
             # listed (the others may still be taken; there is nothing to tell them apart).
             if same is None or same in seen:
                 continue
             seen.add(same)
             if effect is not None:
-                out.extend(effect.take_options(game, seat, card))
+                takes = effect.take_options(game, seat, card)
+                out.extend(takes)
+                if sure is not None:
+                    sure.extend([exact] * len(takes))
                 continue
             take = plain.get((seat, card_id))  # the one take of a card with no choice
             if take is None:
                 take = plain[(seat, card_id)] = TakeOperationsCard(seat=seat, card=card_id)
             out.append(take)
+            if sure is not None:
+                sure.append(exact)
         return out
 
-    def _note(self, game: Game, card_id: str) -> tuple[CardDef, str | None, CardEffect | None]:
-        """The card, the id of the first card alike (None for a goal) and its effect (None
-        when the effect lists the default take, the card alone)."""
+    def _note(
+        self, game: Game, card_id: str
+    ) -> tuple[CardDef, str | None, CardEffect | None, bool]:
+        """The card, the id of the first card alike (None for a goal), its effect (None
+        when the effect lists the default take, the card alone), and whether its takes as
+        listed surely pass ``check``: the default take of an effect with no ``check_take``
+        of its own, or an effect's whose ``takes_as_listed`` says so."""
         card = game.card(card_id)
         same: str | None = None
         if card.icon is not Icon.GOAL:
             alike = (card.name, card.effect, card.icon, tuple(sorted(card.params.items())))
             same = self._firsts.setdefault(alike, card_id)
         effect: CardEffect | None = game.card_effect(card)
-        if not overrides(effect, "take_options", CardEffect):
+        assert effect is not None
+        exact = not overrides(effect, "check_take", CardEffect)
+        if overrides(effect, "take_options", CardEffect):
+            exact = effect.takes_as_listed
+        else:
             effect = None
-        note = self._notes[card_id] = (card, same, effect)
+        note = self._notes[card_id] = (card, same, effect, exact)
         return note
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:

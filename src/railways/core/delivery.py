@@ -24,6 +24,7 @@ from mypy_extensions import mypyc_attr
 
 from railways.core.actions import DeliverGoods
 from railways.core.board import Board, Color
+from railways.core.city_colors import CityColors
 from railways.core.errors import IllegalAction
 from railways.core.hexgrid import copied_by_fields
 from railways.core.state import Link
@@ -623,7 +624,8 @@ class IntGraph:
         # (``extended``: its parent's start bits, and the links added since, for start_bits)
         self._parent_starts: dict[tuple[int, frozenset[int]], int] | None = None
         self._added: list[tuple[int, int, int, int]] = []  # (id, one end, other end, owner)
-        self._colors: dict[str, Color] = {}
+        self._stamp = 0  # the stamp of the colours last turned into bits (0: none)
+        self._colors: dict[str, Color] = {}  # those colours, when they had no stamp
         self._wild: frozenset[str] = frozenset()
         self._color_list: list[int] = []
         self.adj: list[list[int]] = []
@@ -668,6 +670,7 @@ class IntGraph:
                 break
             since[serial] = bits | changed
         made._colors, made._wild, made._color_list = self._colors, self._wild, self._color_list
+        made._stamp = self._stamp
         return made
 
     def start_bits(self, seat: int, shared: frozenset[int]) -> int:
@@ -702,15 +705,22 @@ class IntGraph:
 
     def colors_of(self, colors: dict[str, Color], wild: frozenset[str]) -> list[int]:
         """The colours each city takes, as bits: its own (none for a city without one), or
-        all for a ``wild`` one. Kept while ``colors`` and ``wild`` are equal."""
-        if len(self._color_list) < len(self.adj) or self._colors != colors or self._wild != wild:
+        all for a ``wild`` one. Kept while ``wild`` is equal and ``colors`` has the same
+        stamp (``CityColors``), or for colours without one, while they are equal."""
+        stamp = colors.stamp if isinstance(colors, CityColors) else 0
+        if (
+            len(self._color_list) < len(self.adj)
+            or (self._stamp != stamp if stamp else self._colors != colors)
+            or self._wild != wild
+        ):
             self._color_list = [
                 ALL_COLORS
                 if name in wild
                 else (1 << COLOR_INDEX[c] if (c := colors.get(name)) is not None else 0)
                 for name in self.cities.names[: len(self.adj)]
             ]
-            self._colors = dict(colors)
+            self._stamp = stamp
+            self._colors = {} if stamp else dict(colors)
             self._wild = wild
         return self._color_list
 

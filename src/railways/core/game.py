@@ -27,6 +27,7 @@ from railways.core.actions import (
 )
 from railways.core.board import GOODS_COLORS, Board, Color, MajorLine
 from railways.core.cards import CardDef, CardEffect, Icon
+from railways.core.city_colors import CityColors
 from railways.core.delivery import DeliveryHook, DeliveryRules, RouteLink
 from railways.core.errors import IllegalAction
 from railways.core.hexgrid import copied_by_fields
@@ -320,7 +321,7 @@ class Game:
             rng=rng,
             cubes={cid: [] for cid in board.cities},
             bag=bag,
-            city_colors={cid: c.color for cid, c in board.cities.items()},
+            city_colors=CityColors({cid: c.color for cid, c in board.cities.items()}),
             new_city_tiles=dict(NEW_CITY_TILES),
         )
         self.state = state
@@ -702,16 +703,17 @@ class Game:
         if self.kinds.openers:
             return tuple([city for city in self.open_cities() if colors[city] is _GRAY])
         # Every city open. Asked by Urbanize and New Industry at every listing, and the
-        # colours seldom change: kept with a copy of the colours it was worked out from,
-        # and kept while they are equal (one dict comparison in C, no lookup per city).
+        # colours seldom change: kept under the colours' stamp (``CityColors``), or for
+        # colours without one with a copy of them, kept while they are equal.
+        stamp = colors.stamp if isinstance(colors, CityColors) else 0
         kept = self.derived.get("gray_cities")
-        if kept is not None and kept[0] == colors:
-            gray: tuple[str, ...] = kept[1]
+        if kept is not None and (kept[0] == stamp if stamp else kept[1] == colors):
+            gray: tuple[str, ...] = kept[2]
             return gray
         board = self.board
         cities: list[str] = board.derived("sorted_city_ids", lambda: sorted(board.cities))
         gray = tuple([city for city in cities if colors[city] is _GRAY])
-        self.derived["gray_cities"] = (dict(colors), gray)
+        self.derived["gray_cities"] = (stamp, None if stamp else dict(colors), gray)
         return gray
 
     def new_city_colors(self) -> tuple[str, ...]:
@@ -780,6 +782,38 @@ class Game:
                 if every_turn:
                     turns.check(self, action)
                 kind.check(self, action)
+                for plugin in judges:
+                    plugin.check_action(self, action)
+            except IllegalAction:
+                continue
+            out.append(action)
+        return out
+
+    def allowed_as_listed(self, actions: list[Action], sure: list[bool]) -> list[Action]:
+        """``allowed`` for a kind's listing that knows of some of its options (``sure[i]``
+        for ``actions[i]``) that its kind's own ``check`` passes: it made them from the very
+        facts that check reads. Of those only the rest of ``_check`` is asked (game over,
+        seat, turn, phase; the turn structure; the plug-ins that judge every action); the
+        others are checked in full. The actions are of one seat and class; in order."""
+        out: list[Action] = []
+        if not actions:
+            return out
+        first = actions[0]
+        try:
+            kind = self._open_kind(first)
+        except IllegalAction:
+            return out
+        turns = self.turns
+        every_turn = self._turn_checks()
+        judges = self.kinds.judges
+        for i in range(len(actions)):
+            action = actions[i]
+            assert action.seat == first.seat and type(action) is type(first)
+            try:  # the rest of _check, in its order
+                if every_turn:
+                    turns.check(self, action)
+                if not sure[i]:
+                    kind.check(self, action)
                 for plugin in judges:
                     plugin.check_action(self, action)
             except IllegalAction:
@@ -1634,7 +1668,15 @@ def _unpickled_game(values: tuple[Any, ...]) -> Game:
 
 
 copied_by_fields(Delivery)  # copy and pickle work compiled too (hexgrid)
+
+
+def _shared(entry: Any) -> Any:
+    return entry
+
+
 DERIVED_FORKS["plugin_hooks"] = dict  # the game's plug-ins never change: a copy keeps them
 DERIVED_FORKS["listening_cards"] = dict  # nor its deck (Game._listening_cards)
 DERIVED_FORKS["open_kinds"] = dict  # nor its kinds (Game._open_kind)
 DERIVED_FORKS["delivery_cities"] = dict  # nor what its cards answer (Game._delivery_city)
+# Kept under the colours' stamp (or with a copy of plain colours), never changed: shared.
+DERIVED_FORKS["gray_cities"] = _shared

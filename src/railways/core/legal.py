@@ -33,6 +33,7 @@ from railways.core.build_option import BuildOption as BuildOption
 from railways.core.build_option import _closed as _closed  # (fuel depots' sampler)
 from railways.core.build_option import _max_tiles as _max_tiles  # (fuel depots' sampler)
 from railways.core.build_option import bare_build
+from railways.core.city_colors import CityColors
 from railways.core.delivery import (
     COLORS,
     DeliveryRules,
@@ -385,6 +386,7 @@ class _Kept:
         self.ints = ints
         self.partners = partners
         self.colors: dict[str, Color] = {}
+        self.colors_stamp = 0  # their stamp (``CityColors``; 0: none)
         self.color_of: list[int] = []
         self.passable = 0
         self.by_city: dict[int, _CityEntry] = {}
@@ -571,7 +573,13 @@ def _kept_deliveries(
         rules.wild,
     )
     hit = every.get(key)
-    if hit is not None and hit.graph is graph and hit.colors == state.city_colors:
+    colors = state.city_colors
+    stamp = colors.stamp if isinstance(colors, CityColors) else 0
+    if (
+        hit is not None
+        and hit.graph is graph
+        and (hit.colors_stamp == stamp if stamp else hit.colors == colors)
+    ):
         return hit
     ints = int_graph(game, graph)
     if hit is None or hit.partners != partners:
@@ -582,6 +590,7 @@ def _kept_deliveries(
         _still_kept(hit, ints, state.city_colors)
     hit.graph, hit.ints, hit.out, hit.walker = graph, ints, None, None
     hit.colors = dict(state.city_colors)
+    hit.colors_stamp = stamp
     hit.color_of = ints.colors_of(state.city_colors, rules.wild)
     hit.passable = ints.city_bits(rules.pass_cities)
     return hit

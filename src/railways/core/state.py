@@ -359,7 +359,7 @@ class GameState:
             rng=self.rng.copy(),
             cubes={city: list(cubes) for city, cubes in self.cubes.items()},
             bag=dict(self.bag),
-            city_colors=dict(self.city_colors),
+            city_colors=self.city_colors.copy(),  # (a CityColors keeps its stamp)
             new_city_tiles=dict(self.new_city_tiles),
             ecm=set(self.ecm),
             ecm_needed=self.ecm_needed,

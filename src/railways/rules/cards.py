@@ -79,6 +79,8 @@ class ServiceBounty(_Goal):
 class CityGrowth(CardEffect):
     """Add two random cubes to any one city (RW-p21-17)."""
 
+    takes_as_listed = True  # one take per open city: every one a city of the board
+
     def __init__(self) -> None:
         # The takes by (seat, card, open cities): one per open city, asked for at every
         # listing while the card is on the display (dozens of actions each time).

@@ -43,7 +43,10 @@ class BuildWesternLink(Action):
 
 
 def _built(game: Game) -> dict[str, int]:
-    built: dict[str, int] = game.state.plugin_data.setdefault("western_links", {})
+    data = game.state.plugin_data
+    built: dict[str, int] | None = data.get("western_links")
+    if built is None:  # (not setdefault: asked at every listing, that made a dict each time)
+        built = data["western_links"] = {}
     return built
 
 
@@ -159,8 +162,8 @@ class BuildWesternLinkKind(ActionKind):
 
     def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
         options = _unrefused(game, seat, self._options(game, seat))
-        if options:
-            legal.simple.extend(game.allowed(options))
+        if options:  # each a Western Link city, not built, reached: what ``check`` asks
+            legal.simple.extend(game.allowed_as_listed(options, [True] * len(options)))
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
         options = self._options(game, seat)
