@@ -154,3 +154,6 @@ def test_the_command_clones_then_aggregates_evaluates_and_saves(
     printed = capsys.readouterr().out
     assert "round 1: " in printed and ("wins 0/1" in printed or "wins 1/1" in printed)
     assert Network.load(out)[1]["setting"] == "duel"
+    main(["--setting", "duel", "--load", str(out), "--games", "0", "--eval", "1"])
+    printed = capsys.readouterr().out
+    assert printed.startswith("loaded: mean score") and "round" not in printed

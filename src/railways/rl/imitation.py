@@ -1,19 +1,21 @@
-"""Behaviour cloning of the greedy bot into ``railways.rl.neural``'s network, and its curve.
+"""Cloning the greedy bot into ``railways.rl.neural``'s network (DAgger), with its curve.
 
 Two settings on one board (Eastern U.S. by default): ``solo``, the player against the
-Railbot, and ``duel``, two players. The data are the greedy bot's own games, generated in
-process from fixed seeds: at each decision the network's rows for every legal index (at
-most ``--cap`` of them, the greedy bot's choice always among them) and, as the label, the
-index greedy chose. Training minimises the cross-entropy of the masked softmax (Adam, in
-numpy). After each block of epochs the network plays fixed evaluation games by its best
-index: solo games against the Railbot, or duels against the greedy bot with the seats
-rotated. Deterministic: the same arguments give the same numbers.
+Railbot, and ``duel``, two players. Round 0 learns from the greedy bot's own games, made in
+process from fixed seeds: at each decision the rows of every legal index (at most ``--cap``,
+greedy's choice always among them) and, as the label, the index greedy chose; training
+minimises the cross-entropy of the softmax over the legal rows (Adam, in numpy). Each later
+round (DAgger) plays new games with the network, greedy naming the label of every position
+the network reaches, and trains again on all the data. After each round the network plays
+fixed evaluation games by its best index: solo games, or duels against the greedy bot with
+the seats rotated. Deterministic: the same arguments print the same numbers.
 
-    python -m railways.rl.imitation --setting duel --games 60 --epochs 12 --block 3 \\
-        --eval 20 --out duel.npz
+    python -m railways.rl.imitation --setting solo --games 15 --rounds 3 --epochs 8 \
+        --eval 10 --out solo.npz
+    python -m railways.rl.imitation --setting solo --load solo.npz --games 0 --eval 20 --compare
 
-prints the loss, the agreement with greedy and the evaluation per block, and saves the
-network (``railways.rl.checkpoints`` holds the two docs/rl.md describes).
+(the second plays a saved network, and the random and greedy bots, in 20 evaluation games).
+docs/rl.md shows the runs behind ``railways/rl/checkpoints``.
 """
 
 from __future__ import annotations
@@ -312,6 +314,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--lr", type=float, default=5e-3)
     parser.add_argument("--eval", type=int, default=10, help="evaluation games per round")
     parser.add_argument("--out", type=Path, help="where to save the network (.npz)")
+    parser.add_argument("--load", type=Path, help="start from this saved network (.npz)")
     parser.add_argument(
         "--compare", action="store_true", help="first, the random and greedy bots' evaluation"
     )
@@ -329,10 +332,16 @@ def main(argv: list[str] | None = None) -> None:
 
     for name in ("random", "greedy") if args.compare else ():
         print(f"{name}: {evaluate(name, args.setting, args.eval, args.map).line()}  {clock()}")
-    sections = sections_of(args.setting, args.map)
-    net = Network.initial(sections, args.hidden, args.seed)
+    if args.load is not None:
+        net, _meta = Network.load(args.load)
+        sections = net.sections
+    else:
+        sections = sections_of(args.setting, args.map)
+        net = Network.initial(sections, args.hidden, args.seed)
     if args.eval:
-        print(f"untrained: {evaluate(NeuralBot(net), args.setting, args.eval, args.map).line()}")
+        start = "loaded" if args.load is not None else "untrained"
+        result = evaluate(NeuralBot(net), args.setting, args.eval, args.map)
+        print(f"{start}: {result.line()}  {clock()}")
     opt, rng = Adam(args.lr), np.random.default_rng(args.seed)
     data: Dataset | None = None
     for r in range(args.rounds + 1 if args.games else 0):

@@ -6,9 +6,10 @@ Each legal index becomes a row of *action features*: its kind (the catalogue's s
 hot), its key's first slot or not, its key's size (a delivery's links, a build's tiles), a
 build's list price and the bonds it would need beyond the seat's cash; for each of the
 key's two ends (a build's end hexes, a delivery's cities, an urbanized city), whether a city
-is there, its goods cubes, whether it is empty, and whose track is there; and the cubes at
-each end that the other end's city takes (the deliveries a link between them opens). The *state
-features* are the seat's own numbers, the opponent's score, the globals and the phase.
+is there, its goods cubes, whether it is empty, whose track is there and next to it; and the
+cubes at each end that the other end's city takes (the deliveries a link between them opens).
+The *state features* are the seat's own numbers, the globals, the phase and its lead over the
+best other seat.
 
 One hidden layer joins them: ``h = relu(A @ wa + s @ ws + b)``, ``logit = h @ v``, and a
 softmax over the legal rows alone is the policy (the mask is the set of rows, so an illegal
