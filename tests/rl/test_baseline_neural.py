@@ -63,8 +63,10 @@ def test_the_gradients_match_finite_differences(solo_data: tuple[list[str], Data
     weights = net.arrays()
     rng = np.random.default_rng(4)
     for name in ("wa", "ws", "b", "v"):
-        steepest = np.unravel_index(int(np.argmax(np.abs(grads[name]))), grads[name].shape)
-        picks = [steepest, *(tuple(int(rng.integers(n)) for n in grads[name].shape) for _ in "ab")]
+        shape = grads[name].shape
+        flat = np.unravel_index(int(np.argmax(np.abs(grads[name]))), shape)
+        steepest: tuple[int, ...] = tuple(int(i) for i in flat)
+        picks = [steepest, *(tuple(int(rng.integers(n)) for n in shape) for _ in "ab")]
         assert grads[name][steepest] != 0.0
         for at in picks:
             old, eps = float(weights[name][at]), 1e-6
