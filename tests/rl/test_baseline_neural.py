@@ -17,7 +17,7 @@ from railways.bots.base import Bot
 from railways.cli.tournament import tournament
 from railways.core.actions import Action
 from railways.core.game import Game
-from railways.core.legal import LegalActions
+from railways.core.legal import LegalActions, legal_actions
 from railways.rl import neural
 from railways.rl.imitation import (
     Dataset,
@@ -159,3 +159,24 @@ def test_the_command_clones_then_aggregates_evaluates_and_saves(
     main(["--setting", "duel", "--load", str(out), "--games", "0", "--eval", "1"])
     printed = capsys.readouterr().out
     assert printed.startswith("loaded: mean score") and "round" not in printed
+
+
+def test_a_position_the_catalogue_cannot_index_is_played_and_counted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where ``ActionEncoding`` refuses a position (its delivery pool overflows: an untrained
+    network reached one in a duel), the bot plays the engine's first legal action and
+    counts it, rather than stopping the game."""
+    bot = neural.duel(0)
+    game = new_table("duel", "eastern-us", 5)
+    seat = game.to_act
+    assert seat is not None
+    reader = bot.reader(game)
+
+    def overflow(*args: object) -> None:
+        raise ValueError("eastern-us: deliver_goods actions past their keys' slots")
+
+    monkeypatch.setattr(reader, "position", overflow)
+    legal = legal_actions(game, seat)
+    assert bot.choose(game, seat, legal) == legal.all()[0]
+    assert bot.unindexed == 1
