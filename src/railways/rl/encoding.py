@@ -269,6 +269,10 @@ class ActionEncoding:
         # option_key(build option) -> its code alone: see _learn
         self._build_codes: dict[int, tuple[BuildOption, int, int | None]] = {}
         self._code_of: dict[int, int] = {}
+        # the same by the option's route number, where it has one (``place_builds``)
+        self._numbered: list[BuildOption | None] = []
+        self._numbered_codes: list[int] = []
+        self._seats = max(1, len(game.seats))
         # field-keyed action -> its index: actions are values (frozen, hashed by their fields),
         # and making the key from the fields is the slow part
         self._simple_index: dict[Action, int] = {}
@@ -412,7 +416,14 @@ class ActionEncoding:
                 if len(self._build_codes) > BUILD_BASES_KEPT:
                     self._forget_codes()
                 placed = place_builds(
-                    build_options, self._code_of, self._learn_one, BUILD_SLOTS, TIE_BITS
+                    build_options,
+                    self._code_of,
+                    self._learn_one,
+                    BUILD_SLOTS,
+                    TIE_BITS,
+                    self._numbered,
+                    self._numbered_codes,
+                    self._seats,
                 )
             if placed is None:
                 # The general way (builds among the simple actions too, builds without a key,
@@ -462,6 +473,8 @@ class ActionEncoding:
     def _forget_codes(self) -> None:
         self._build_codes.clear()
         self._code_of.clear()
+        self._numbered.clear()
+        self._numbered_codes.clear()
 
     def _learn_one(self, b: BuildOption) -> int:
         """Work out and keep the code (``_codes``) of an option not seen before, and its

@@ -48,6 +48,9 @@ def place_builds(
     learn: Callable[[BuildOption], int],
     slots: int,
     tie_bits: int,
+    numbered: list[BuildOption | None] | None = None,
+    numbered_codes: list[int] | None = None,
+    seats: int = 1,
 ) -> tuple[list[int], int] | None:
     """The builds' places, as ``place << shift | k`` ascending (``k``: the option's position in
     ``options``), and ``shift``; None when one needs the general placement
@@ -59,15 +62,36 @@ def place_builds(
     the listing; a build takes its key's first index (``base``) plus how many distinct
     builds of that key rank before it; an option equal to the one before it (a first leg
     listed towards two targets) is the same action and is left out. One number per build
-    (not an index and a position) halves the integers made."""
+    (not an index and a position) halves the integers made.
+
+    ``numbered`` and ``numbered_codes``, when given, keep the options without cards or
+    redirect by their route number (``BuildOption.number``, where it is not -1) and seat
+    (below ``seats``), and their codes: a list read and an identity check where the
+    identity's dict look-up cost several times more (two options sharing a place, from two
+    tile limits' slots, push each other out and take the dict)."""
     n = len(options)
     shift = n.bit_length()
     keyed: list[int] = []
     for k in range(n):
         option = options[k]
-        code = code_of.get(id(option) >> 4, -2)
-        if code == -2:
-            code = learn(option)
+        # an option without cards or redirect by its seat and route number (the cards'
+        # variants share the number, and would push each other out)
+        number = option.number * seats + option.seat
+        if option.cards or option.redirect or option.number < 0:
+            number = -1
+        if (
+            numbered is not None
+            and numbered_codes is not None
+            and 0 <= number < len(numbered)
+            and numbered[number] is option
+        ):
+            code = numbered_codes[number]
+        else:
+            code = code_of.get(id(option) >> 4, -2)
+            if code == -2:
+                code = learn(option)
+            if numbered is not None and numbered_codes is not None and number >= 0:
+                _number(numbered, numbered_codes, number, option, code)
         if code < 0:
             return None
         keyed.append(code << shift | k)
@@ -98,6 +122,22 @@ def place_builds(
         last_code = code
         last_k = k
     return placed, shift
+
+
+def _number(
+    numbered: list[BuildOption | None],
+    numbered_codes: list[int],
+    number: int,
+    option: BuildOption,
+    code: int,
+) -> None:
+    """Keep ``option`` and its code under its route number (the lists grown as needed)."""
+    if number >= len(numbered):
+        grown = max(number + 1, len(numbered) * 3 // 2)
+        numbered.extend([None] * (grown - len(numbered)))
+        numbered_codes.extend([0] * (grown - len(numbered_codes)))
+    numbered[number] = option
+    numbered_codes[number] = code
 
 
 def track_cells(state: GameState, cols: int, owners: int, players: int) -> list[int]:

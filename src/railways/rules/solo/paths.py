@@ -5,12 +5,16 @@ since a path may not cross its own new tiles. It runs on the board's hexes as in
 (``_Grid``, made once per board and pricing of edges): neighbours, ridges, edge prices,
 terrain and cities are list look-ups, and a path is a tuple of small integers. It
 explores, prices and breaks ties exactly as a search over ``Hex`` objects would.
+
+Its queue is a bucket queue: one list per (cost, new tiles), taken in the order its entries
+came, and a heap of those pairs as single integers. That pops in the order a heap of
+(cost, tiles, order pushed) tuples does (the order pushed only breaks ties within a pair,
+which a list keeps by itself), without a tuple comparison per level of the heap.
 """
 
 from __future__ import annotations
 
 import heapq
-import itertools
 from collections.abc import Hashable
 from typing import Final
 
@@ -29,6 +33,9 @@ PATHS_KEPT = 4096  # paths the memo holds at most before it starts afresh
 DERIVED_FORKS[PATHS] = lambda memo: memo
 
 NONE: Final = -1  # no hex (off the board), no side (a path leaving a city), no start
+# A queue entry's priority as one integer, ``cost * TILES + tiles``: more new tiles than a
+# path on any board lays, so the integers order as the (cost, tiles) pairs do.
+TILES: Final = 1 << 20
 # The sides a track may leave a hex by, for each side it entered by, in side order: any
 # but the entry side and its two neighbours (no tile turns that sharply).
 _EXITS: Final = tuple(
@@ -143,6 +150,8 @@ def _grid(board: Board, edge_costs: EdgeCosts) -> _Grid:
 
 _Path = tuple[int, ...]
 _Legs = tuple[_Path, ...]
+# A queue entry: finished new legs, their hexes as bits, the leg being laid, its entry side.
+_Entry = tuple[_Legs, int, _Path, int]
 
 
 def _cheapest_path(
@@ -189,11 +198,13 @@ class _Search:
                 if link.end is not None:
                     self.links_from.setdefault(link.start, []).append(link.end)
                     self.links_from.setdefault(link.end, []).append(link.start)
-        self.counter = itertools.count()
-        # (cost, new tiles, order, finished new legs, their hexes as bits, the leg being
-        # laid, the side it entered its last hex by); the order is unique, so entries are
-        # never compared past it
-        self.heap: list[tuple[int, int, int, _Legs, int, _Path, int]] = []
+        # The queue: priority (``TILES``) -> its entries in the order pushed (finished new
+        # legs, their hexes as bits, the leg being laid, the side it entered its last hex
+        # by); the priorities that have entries, as a heap; where a list was left when an
+        # entry of lower priority came (only a negative price could push one).
+        self.buckets: dict[int, list[_Entry]] = {}
+        self.keys: list[int] = []
+        self.heads: dict[int, int] = {}
 
     # -- prices and checks ------------------------------------------------------------
     def allowed(self, leg: _Path, nxt: int) -> bool:
@@ -231,7 +242,13 @@ class _Search:
 
     # -- the search -----------------------------------------------------------------------
     def push(self, cost: int, tiles: int, legs: _Legs, laid: int, leg: _Path, entry: int) -> None:
-        heapq.heappush(self.heap, (cost, tiles, next(self.counter), legs, laid, leg, entry))
+        key = cost * TILES + tiles
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            self.buckets[key] = [(legs, laid, leg, entry)]
+            heapq.heappush(self.keys, key)
+        else:
+            bucket.append((legs, laid, leg, entry))
 
     def leave_city(
         self, cost: int, tiles: int, legs: _Legs, laid: int, at: int, entered: int
@@ -256,50 +273,80 @@ class _Search:
                 self.push(cost + step, tiles + 1, legs, laid, (at, nxt), (side + 3) % 6)
 
     def run(self) -> list[_Path] | None:
-        grid = self.grid
-        city_of, neighbour, impassable = grid.city, grid.neighbour, grid.impassable
         self.push(0, 0, (), 0, (self.origin,), NONE)
         # A hex is left behind once reached by its entry side; on a board of regions
         # (Australia's gauge rule), also by the city the link began at, whose regions the
         # link carries.
         by_start = bool(self.board.regions)
         done: set[tuple[int, int, int]] = set()
-        heap = self.heap
-        while heap:
-            cost, tiles, _i, legs, laid, leg, entry = heapq.heappop(heap)
-            here = leg[-1]
-            if len(leg) > 1 and city_of[here] is not None:
-                legs, leg = (*legs, leg), (here,)  # a new link ends at this city
-                for h in legs[-1]:
-                    laid |= 1 << h
-            if here == self.target:
-                return list(legs)
-            seen = (here, entry, leg[0] if by_start else NONE)
-            if seen in done:
+        keys, buckets, heads = self.keys, self.buckets, self.heads
+        while keys:
+            key = keys[0]
+            bucket = buckets[key]
+            at = heads.pop(key, 0)
+            cost, tiles = divmod(key, TILES)
+            while at < len(bucket):
+                if keys[0] != key:  # a lower priority came (a negative price): it goes first
+                    heads[key] = at
+                    break
+                legs, laid, leg, entry = bucket[at]
+                at += 1
+                found = self.visit(cost, tiles, legs, laid, leg, entry, done, by_start)
+                if found is not None:
+                    return found
+            else:
+                del buckets[key]
+                heapq.heappop(keys)
+        return None
+
+    def visit(
+        self,
+        cost: int,
+        tiles: int,
+        legs: _Legs,
+        laid: int,
+        leg: _Path,
+        entry: int,
+        done: set[tuple[int, int, int]],
+        by_start: bool,
+    ) -> list[_Path] | None:
+        """Take one entry off the queue: the new legs if it reached the target, else push
+        where it goes on to (None)."""
+        grid = self.grid
+        city_of, neighbour, impassable = grid.city, grid.neighbour, grid.impassable
+        here = leg[-1]
+        if len(leg) > 1 and city_of[here] is not None:
+            legs, leg = (*legs, leg), (here,)  # a new link ends at this city
+            for h in legs[-1]:
+                laid |= 1 << h
+        if here == self.target:
+            return list(legs)
+        seen = (here, entry, leg[0] if by_start else NONE)
+        if seen in done:
+            return None
+        done.add(seen)
+        if city_of[here] is not None:  # the start, or passing through another city
+            self.leave_city(cost, tiles, legs, laid, here, entry)
+            return None
+        assert entry != NONE
+        pieces = self.pieces.get(here)
+        for exit_ in _EXITS[entry]:
+            if pieces and not crosses(pieces[0].a, pieces[0].b, SIDES[entry], SIDES[exit_]):
                 continue
-            done.add(seen)
-            if city_of[here] is not None:  # the start, or passing through another city
-                self.leave_city(cost, tiles, legs, laid, here, entry)
+            at = here * 6 + exit_
+            nxt = neighbour[at]
+            if nxt == NONE or nxt in leg or (laid >> nxt) & 1 or impassable[at]:
                 continue
-            assert entry != NONE
-            pieces = self.pieces.get(here)
-            for exit_ in _EXITS[entry]:
-                if pieces and not crosses(pieces[0].a, pieces[0].b, SIDES[entry], SIDES[exit_]):
-                    continue
-                at = here * 6 + exit_
-                nxt = neighbour[at]
-                if nxt == NONE or nxt in leg or (laid >> nxt) & 1 or impassable[at]:
-                    continue
-                city = city_of[nxt]
-                if city is not None:
-                    if (exit_ + 3) % 6 in grid.spokes[nxt] and city.id != self.a:
-                        enter = self.city_cost(leg, exit_, city)
-                        if enter is not None:
-                            self.push(cost + enter, tiles, legs, laid, (*leg, nxt), (exit_ + 3) % 6)
-                    continue
-                if not self.open(nxt):
-                    continue
-                step = self.step_cost(leg, exit_, nxt)
-                if step is not None:
-                    self.push(cost + step, tiles + 1, legs, laid, (*leg, nxt), (exit_ + 3) % 6)
+            city = city_of[nxt]
+            if city is not None:
+                if (exit_ + 3) % 6 in grid.spokes[nxt] and city.id != self.a:
+                    enter = self.city_cost(leg, exit_, city)
+                    if enter is not None:
+                        self.push(cost + enter, tiles, legs, laid, (*leg, nxt), (exit_ + 3) % 6)
+                continue
+            if not self.open(nxt):
+                continue
+            step = self.step_cost(leg, exit_, nxt)
+            if step is not None:
+                self.push(cost + step, tiles + 1, legs, laid, (*leg, nxt), (exit_ + 3) % 6)
         return None
