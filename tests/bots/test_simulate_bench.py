@@ -82,6 +82,9 @@ def test_bench_runs_and_prints_its_keys() -> None:
     assert figures["machine"]["compiled"] == _build.compiled_modules()
     assert figures["random_playout"]["4"]["actions"] == 40
     assert {"p50", "p99"} <= set(figures["legal_actions_ms"])
+    # the same games with every option of every listing made (the builds are lazy)
+    assert figures["listed_playout"]["actions"] == 40
+    assert {"p50", "p99"} <= set(figures["listed_legal_actions_ms"])
     if importlib.util.find_spec("pettingzoo") is not None:  # the RL step figures (rl extra)
         assert figures["pettingzoo_step"]["steps"] == 40
         assert figures["pettingzoo_step"]["players"] == 4

@@ -132,7 +132,7 @@ def test_the_shipped_checkpoints_play_whole_games_legally(setting: str) -> None:
 
 
 def test_a_saved_network_is_seated_in_a_tournament(tmp_path: Path) -> None:
-    bot = load_bot(neural.CHECKPOINTS / "duel-eastern-us.npz")
+    bot = load_bot(neural.CHECKPOINTS / "duel.npz")
     assert isinstance(bot, NeuralBot) and bot.network.sections
     out = tmp_path / "t"
     args = ["--players", "2", "--bots", "greedy,railways.rl.neural:duel", "--games", "2"]

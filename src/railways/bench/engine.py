@@ -147,8 +147,11 @@ class EngineFigures(TypedDict):
     machine: Machine
     settings: Settings
     random_playout: dict[str, Throughput]
+    # The same 4-player games with every option of every listing made (``every``).
+    listed_playout: Throughput
     fast_playout: dict[str, Throughput]
     legal_actions_ms: Latency
+    listed_legal_actions_ms: Latency  # legal_actions + LegalActions.all()
     apply_ms: Latency
     replay: Replay
     greedy_decision_ms: BotLatency
@@ -211,8 +214,14 @@ def random_playouts(
     max_actions: int,
     legal_times: list[float] | None = None,
     apply_times: list[float] | None = None,
+    every: bool = False,
 ) -> Throughput:
-    """Random games: legal_actions, a random choice (RandomBot), apply; timed as a whole."""
+    """Random games: legal_actions, a random choice (RandomBot), apply; timed as a whole.
+
+    The build options of a listing are made when first read (``LegalActions.builds``), and
+    the random bot reads them only when it draws the build kind; ``every`` makes every
+    option of every listing as well (``LegalActions.all``), what a reader of the whole
+    listing (a front end, the greedy bot, a mask) pays."""
     actions = 0
     finished = 0
     elapsed = 0.0
@@ -226,7 +235,10 @@ def random_playouts(
             while not game.over and count < max_actions:
                 seat = game.to_act
                 assert seat is not None
-                game.apply(bots[seat].choose(game, seat, legal_actions(game, seat)))
+                legal = legal_actions(game, seat)
+                if every:
+                    legal.all()
+                game.apply(bots[seat].choose(game, seat, legal))
                 count += 1
         else:
             while not game.over and count < max_actions:
@@ -234,6 +246,8 @@ def random_playouts(
                 assert seat is not None
                 t0 = clock()
                 legal = legal_actions(game, seat)
+                if every:
+                    legal.all()
                 t1 = clock()
                 action = bots[seat].choose(game, seat, legal)
                 t2 = clock()
@@ -524,6 +538,8 @@ def run_engine_bench(
     for players in PLAYER_COUNTS:
         say(f"random playouts, {players} players")
         playouts[str(players)] = random_playouts(map_id, players, games, seed, max_actions)
+    say("random playouts, 4 players, every option of every listing made")
+    listed = random_playouts(map_id, 4, games, seed, max_actions, every=True)
     fast: dict[str, Throughput] = {}
     for players in PLAYER_COUNTS:
         say(f"fast random playouts, {players} players")
@@ -532,6 +548,8 @@ def run_engine_bench(
     legal_times: list[float] = []
     apply_times: list[float] = []
     random_playouts(map_id, 4, games, seed + 1000, max_actions, legal_times, apply_times)
+    listed_times: list[float] = []
+    random_playouts(map_id, 4, games, seed + 1000, max_actions, listed_times, [], every=True)
     say("replay of a whole record")
     replay = replay_time(map_id, 4, seed, max_actions)
     say("greedy bot decisions")
@@ -560,8 +578,10 @@ def run_engine_bench(
             "bot_games": bot_games,
         },
         "random_playout": playouts,
+        "listed_playout": listed,
         "fast_playout": fast,
         "legal_actions_ms": percentiles(legal_times),
+        "listed_legal_actions_ms": percentiles(listed_times),
         "apply_ms": percentiles(apply_times),
         "replay": replay,
         "greedy_decision_ms": greedy,

@@ -114,15 +114,29 @@ def print_figures(f: EngineFigures) -> None:
             f"{row['actions_per_s']:9.1f} actions/s  ({row['actions']} actions, "
             f"{row['seconds']:.2f}s)"
         )
+    every = f["listed_playout"]
+    click.echo(
+        f"  4 players, every option of every listing made: {every['games_per_s']:8.3f} games/s "
+        f"{every['actions_per_s']:9.1f} actions/s"
+    )
     click.echo("fast random playout (sample_action + apply), one core:")
     for players, row in f["fast_playout"].items():
         click.echo(
             f"  {players} players: {row['games_per_s']:8.3f} games/s "
             f"{row['actions_per_s']:9.1f} actions/s  ({row['actions']} actions)"
         )
-    latencies: tuple[tuple[Literal["legal_actions_ms", "apply_ms", "greedy_decision_ms"], str], ...]
+    latencies: tuple[
+        tuple[
+            Literal[
+                "legal_actions_ms", "listed_legal_actions_ms", "apply_ms", "greedy_decision_ms"
+            ],
+            str,
+        ],
+        ...,
+    ]
     latencies = (
-        ("legal_actions_ms", "legal_actions latency (4 players)"),
+        ("legal_actions_ms", "legal_actions latency (4 players; builds made when read)"),
+        ("listed_legal_actions_ms", "legal_actions + every option made (LegalActions.all)"),
         ("apply_ms", "apply latency (4 players)"),
         ("greedy_decision_ms", "greedy decision time (4 greedy bots)"),
     )

@@ -324,13 +324,13 @@ def load_bot(path: str | Path, name: str = "neural") -> NeuralBot:
 
 
 def solo(seed: int) -> NeuralBot:
-    """The network cloned from greedy's solo games on Eastern U.S. (``checkpoints/``);
-    ``railways simulate --solo --bot railways.rl.neural:solo`` seats it (``seed`` unused:
-    it plays its best index)."""
-    return load_bot(CHECKPOINTS / "solo-eastern-us.npz", "neural-solo")
+    """The network cloned from greedy's solo games on Eastern U.S. (``checkpoints/solo.npz``;
+    the board it learned on is in its metadata, ``map``); ``railways simulate --solo --bot
+    railways.rl.neural:solo`` seats it (``seed`` unused: it plays its best index)."""
+    return load_bot(CHECKPOINTS / "solo.npz", "neural-solo")
 
 
 def duel(seed: int) -> NeuralBot:
     """The network cloned from greedy's two-player games on Eastern U.S.: ``railways
     tournament --players 2 --bots greedy,railways.rl.neural:duel`` seats it."""
-    return load_bot(CHECKPOINTS / "duel-eastern-us.npz", "neural-duel")
+    return load_bot(CHECKPOINTS / "duel.npz", "neural-duel")
