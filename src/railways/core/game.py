@@ -768,7 +768,6 @@ class Game:
             kind: ActionKind | None = self._open_kind(first)
         except IllegalAction:
             kind = None  # and so for every action of its seat and class
-        turns = self.turns
         every_turn = self._turn_checks()
         judges = self.kinds.judges
         for action in actions:
@@ -776,17 +775,8 @@ class Game:
                 if self.allows(action):
                     out.append(action)
                 continue
-            if kind is None:
-                continue
-            try:  # the rest of _check, in its order
-                if every_turn:
-                    turns.check(self, action)
-                kind.check(self, action)
-                for plugin in judges:
-                    plugin.check_action(self, action)
-            except IllegalAction:
-                continue
-            out.append(action)
+            if kind is not None and self._passes_rest(kind, action, every_turn, judges, True):
+                out.append(action)
         return out
 
     def allowed_as_listed(self, actions: list[Action], sure: list[bool]) -> list[Action]:
@@ -803,23 +793,36 @@ class Game:
             kind = self._open_kind(first)
         except IllegalAction:
             return out
-        turns = self.turns
         every_turn = self._turn_checks()
         judges = self.kinds.judges
         for i in range(len(actions)):
             action = actions[i]
             assert action.seat == first.seat and type(action) is type(first)
-            try:  # the rest of _check, in its order
-                if every_turn:
-                    turns.check(self, action)
-                if not sure[i]:
-                    kind.check(self, action)
-                for plugin in judges:
-                    plugin.check_action(self, action)
-            except IllegalAction:
-                continue
-            out.append(action)
+            if self._passes_rest(kind, action, every_turn, judges, not sure[i]):
+                out.append(action)
         return out
+
+    def _passes_rest(
+        self,
+        kind: ActionKind,
+        action: Action,
+        every_turn: bool,
+        judges: tuple[Plugin, ...],
+        own_check: bool,
+    ) -> bool:
+        """The rest of ``_check`` once the kind is open, in its order: the turn structure
+        (``every_turn``), the kind's own check (unless the listing made ``action`` from the
+        facts it reads), the plug-ins that judge every action."""
+        try:
+            if every_turn:
+                self.turns.check(self, action)
+            if own_check:
+                kind.check(self, action)
+            for plugin in judges:
+                plugin.check_action(self, action)
+        except IllegalAction:
+            return False
+        return True
 
     def _check(self, action: Action) -> tuple[ActionKind, object]:
         """Check ``action``; return its kind and the work its ``perform`` can reuse."""
