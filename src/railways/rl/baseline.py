@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from railways.content.maps import DEFAULT_MAP
 from railways.core.hexgrid import Hex
+from railways.rl.curves import Point, check_plotting, plot
 from railways.rl.gym_env import SoloEnv
 from railways.rl.observation import GLOBAL_FEATURES, PLAYER_FEATURES
 
@@ -275,7 +276,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--block", type=int, default=50, help="episodes per printed mean")
     parser.add_argument("--eval", type=int, default=20, help="greedy games after training")
     parser.add_argument("--out", type=Path, help="CSV: episode, score, won")
+    parser.add_argument("--plot", type=Path, help="PNG: the mean score of each block")
     args = parser.parse_args(argv)
+    if args.plot is not None:
+        check_plotting()
     run = train(args.episodes, args.seed, args.map, args.batch, args.lr)
     for at in range(0, len(run.scores), args.block):
         block = run.scores[at : at + args.block]
@@ -285,6 +289,17 @@ def main(argv: list[str] | None = None) -> None:
             f"wins {sum(won)}/{len(block)}"
         )
     print(f"trained {len(run.scores)} episodes in {run.seconds:.0f} s")
+    if args.plot is not None:
+        points = [
+            Point(
+                min(at + args.block, len(run.scores)),
+                float(np.mean(run.scores[at : at + args.block])),
+            )
+            for at in range(0, len(run.scores), args.block)
+        ]
+        title = f"REINFORCE, solo {args.map} (mean of each {args.block} episodes)"
+        plot(args.plot, points, title=title, x_name="episodes")
+        print(f"wrote {args.plot}")
     if args.eval:
         scores = evaluate(run.policy, args.eval, 10_000_000 + args.seed, args.map)
         print(f"greedy policy, {args.eval} new games: mean score {np.mean(scores):.1f}")

@@ -34,6 +34,7 @@ from railways.cli.simulate import wilson
 from railways.content.maps import DEFAULT_MAP
 from railways.core.game import Game
 from railways.core.legal import legal_actions
+from railways.rl.curves import Point, check_plotting, plot, write_csv
 from railways.rl.neural import STATE_WIDTH, Network, NeuralBot, Reader, action_width
 from railways.rules import new_game
 from railways.rules.solo import new_solo_game
@@ -318,7 +319,18 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--compare", action="store_true", help="first, the random and greedy bots' evaluation"
     )
-    return parser.parse_args(argv)
+    parser.add_argument(
+        "--curve", type=Path, help="CSV: the mean evaluation score after each round"
+    )
+    parser.add_argument(
+        "--plot", type=Path, help="PNG of that curve, the --compare bots as level lines"
+    )
+    args = parser.parse_args(argv)
+    if args.plot is not None:
+        check_plotting()
+    if (args.curve or args.plot) and not args.eval:
+        parser.error("--curve and --plot need evaluation games (--eval N, N > 0)")
+    return args
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -330,8 +342,12 @@ def main(argv: list[str] | None = None) -> None:
     def clock() -> str:
         return f"[{time.perf_counter() - started:.0f} s]"
 
+    references: dict[str, float] = {}
+    points: list[Point] = []
     for name in ("random", "greedy") if args.compare else ():
-        print(f"{name}: {evaluate(name, args.setting, args.eval, args.map).line()}  {clock()}")
+        bot_result = evaluate(name, args.setting, args.eval, args.map)
+        references[f"{name} bot"] = float(np.mean(bot_result.scores))
+        print(f"{name}: {bot_result.line()}  {clock()}")
     if args.load is not None:
         net, _meta = Network.load(args.load)
         sections = net.sections
@@ -341,6 +357,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.eval:
         start = "loaded" if args.load is not None else "untrained"
         result = evaluate(NeuralBot(net), args.setting, args.eval, args.map)
+        points.append(Point(0, float(np.mean(result.scores)), start))
         print(f"{start}: {result.line()}  {clock()}")
     opt, rng = Adam(args.lr), np.random.default_rng(args.seed)
     data: Dataset | None = None
@@ -358,13 +375,31 @@ def main(argv: list[str] | None = None) -> None:
         )
         if args.eval:
             result = evaluate(NeuralBot(net), args.setting, args.eval, args.map)
+            points.append(Point(len(data), float(np.mean(result.scores)), f"round {r}"))
             print(f"round {r}: {result.line()}  {clock()}")
             if result.unindexed:
                 print(f"round {r}: {result.unindexed} positions the catalogue could not index")
     if args.out is not None:
         net.save(args.out, map=args.map, setting=args.setting, trainer="imitation (DAgger)")
         print(f"saved {args.out}")
+    _write_curve(args, points, references)
     print(f"total {clock()}")
+
+
+def _write_curve(
+    args: argparse.Namespace, points: list[Point], references: dict[str, float]
+) -> None:
+    """The --curve CSV and the --plot PNG of the evaluations after each round."""
+    x_name = "decisions learnt from"
+    if args.curve is not None:
+        write_csv(args.curve, points, x_name)
+        print(f"wrote {args.curve}")
+    if args.plot is not None:
+        title = (
+            f"DAgger from greedy, {args.setting}, {args.map}: {args.eval} evaluation games a point"
+        )
+        plot(args.plot, points, title=title, x_name=x_name, references=references)
+        print(f"wrote {args.plot}")
 
 
 if __name__ == "__main__":
