@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from railways.bots.greedy import _Context, _context
-from railways.bots.pieces import combined, pieces
+from railways.bots.pieces import combined, combined_under, pieces
 from railways.rules import new_game
 from railways.rules.boards.australia.greedy import AustraliaContext
 from railways.rules.boards.through_time.greedy import TimeContext
@@ -68,13 +68,27 @@ def test_a_wrong_piece_is_named():
         combined(_game_of({"greedy": f"{__name__}:NotAContext"}), "greedy", _Context)
 
 
-def test_the_solo_greedy_bot_takes_the_board_s_solo_piece():
-    """Solo Australia's towns are valued by Australia's own solo piece (issue 27), found
-    like any piece; a board with none plays plain SoloContext."""
+def test_the_solo_greedy_bot_plays_the_board_s_own_greedy_pieces():
+    """Solo Australia plays Australia's greedy piece, the one a game with rivals plays
+    (issue 27: no solo-only copy of its towns), under the solo values: SoloContext first in
+    the method order, then AustraliaContext; a board with no piece plays plain SoloContext."""
     from railways.bots.greedy_solo import SoloContext, solo_context
-    from railways.rules.boards.australia.greedy import AustraliaSoloContext
 
     ctx = solo_context(new_game("australia", 1, 1, {"solo": True}), 0)
-    assert type(ctx) is AustraliaSoloContext and isinstance(ctx, SoloContext)
+    order = type(ctx).__mro__
+    assert order.index(SoloContext) < order.index(AustraliaContext) < order.index(_Context)
+    assert ctx.tuning() == SoloContext.tuning(ctx)  # the solo values stand on top
+    assert type(solo_context(new_game("australia", 1, 2, {"solo": True}), 0)) is type(ctx)
     assert type(solo_context(new_game("eastern-us", 1, 1, {"solo": True}), 0)) is SoloContext
     assert type(_context(new_game("australia", 3, 1), 0)) is AustraliaContext  # rivals: its own
+
+
+def test_a_class_over_the_pieces_comes_first():
+    """``combined_under`` puts its class above the game's pieces, and is the class alone
+    where the game brings none."""
+    game = _game_of({"greedy": f"{__name__}:Louder"})
+    made = combined_under(Quieter, game, "greedy", _Context)
+    assert made.__mro__[1:3] == (Quieter, Louder)
+    assert combined_under(Quieter, _game_of({}), "greedy", _Context) is Quieter
+    with pytest.raises(ValueError, match="NotAContext is not a _Context"):
+        combined_under(NotAContext, game, "greedy", _Context)

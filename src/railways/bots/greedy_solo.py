@@ -13,9 +13,9 @@ points, so the multiplayer caution about bonds leaves it passing most turns. Her
 - what the board's solo appendix scores comes from its solo hook: on Australia the town
   tracker (RB-093, RB-094), a town it builds, the first cube to each town, and above all one
   delivery to a town, without which the game is lost;
-- what it knows of a board is the board's solo piece (its plug-in's
-  ``bot_pieces["greedy-solo"]``, a subclass of :class:`SoloContext` in the board's folder:
-  Australia's values a town's two new cubes), so this module names no board;
+- what it knows of a board is what the greedy bot knows in a game with rivals: the board's
+  greedy pieces (its plug-ins' ``bot_pieces["greedy"]``; Australia's towns, cards and
+  co-owned links), with the solo values above them, so this module names no board;
 - on Mexico a purple cube that leaves the board (delivered, or taken by the Railbot where it
   lets the player choose) is worth the penalty it saves at the reveals still to come
   (RB-105..108).
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from railways.core.legal import LegalActions
 
 from railways.bots.greedy import MONEY, GreedyBot, _Context
-from railways.bots.pieces import combined
+from railways.bots.pieces import combined_under
 
 RAILBOT_CHOICES = (
     RailbotRemoveCube,
@@ -114,7 +114,7 @@ class SoloContext(_Context):
 
     def appendix_build(self, city: str | None) -> float:
         """What building the unbuilt town ``city`` adds by the appendix (its tracker); what
-        else a town brings is the board's solo piece's to add."""
+        else a town brings (its new cubes) is the board's greedy piece's to value."""
         hook = solo_hook(self.game)
         if not hook.is_unbuilt(self.game, city):
             return 0.0
@@ -219,14 +219,12 @@ class SoloContext(_Context):
         return harm + 0.3 * best  # the Railbot's claim also takes the goal from the player
 
 
-SOLO_PIECES = "greedy-solo"  # the bot name a board's solo pieces are kept under
-
-
 def solo_context(game: Game, seat: int) -> SoloContext:
-    """A solo decision: :class:`SoloContext` with the board's solo pieces (its plug-ins'
-    ``bot_pieces["greedy-solo"]``, each a subclass of it; ``railways.bots.pieces``), or
-    plain :class:`SoloContext` where the board brings none."""
-    return combined(game, SOLO_PIECES, SoloContext)(game, seat)
+    """A solo decision: :class:`SoloContext` over the board's greedy pieces, the ones a game
+    with rivals plays (its plug-ins' ``bot_pieces["greedy"]``; ``railways.bots.pieces``),
+    so the solo values come first and the board's knowledge is written once; plain
+    :class:`SoloContext` where the board brings none."""
+    return combined_under(SoloContext, game, "greedy", _Context)(game, seat)
 
 
 def choose_solo(bot: GreedyBot, game: Game, seat: int, legal: LegalActions) -> Action | None:

@@ -4,7 +4,9 @@ A plug-in names its pieces in ``Plugin.bot_pieces``: bot name -> ``"module:Class
 asks :func:`pieces` for those of a game; each plug-in of the ruleset brings at most one a
 bot, in the ruleset's order. :func:`combined` makes one class of several pieces that
 subclass one base (the first plug-in's piece first in the method order, each calling
-``super()``), or gives the base when there is none, so no bot names a board.
+``super()``), or gives the base when there is none, so no bot names a board;
+:func:`combined_under` puts a class of the bot's own on top of them (the solo greedy bot's
+tuning over a board's greedy pieces).
 """
 
 from __future__ import annotations
@@ -52,4 +54,14 @@ def combined(game: Game, bot: str, base: type[T]) -> type[T]:
     if not found:
         return base
     out: type[T] = _compose(base, found)
+    return out
+
+
+def combined_under(top: type[T], game: Game, bot: str, base: type) -> type[T]:
+    """One class of ``top`` first in the method order, then the game's pieces for ``bot``
+    (each, like ``top``, a subclass of ``base``); ``top`` itself when there are none."""
+    found = pieces(game, bot)
+    if not found:
+        return top
+    out: type[T] = _compose(base, (top, *found))
     return out

@@ -19,15 +19,14 @@ The base greedy values (``railways.bots.greedy``) stand, with what this board ch
   Navvy Camp and Newspaper Fame were tried and measured no better in head-to-head games
   against the base values (docs/boards/australia.md), so they were left out.
 
-In the solo game the bot plays :class:`AustraliaSoloContext` (``bot_pieces["greedy-solo"]``):
-the solo values, the town tracker's points through the solo hook, and a town the player's link
-builds worth its two new cubes, counted flat.
+The solo greedy bot plays these same values under its solo ones
+(``railways.bots.greedy_solo.solo_context``); the town tracker's points (RB-093, RB-094) it
+takes from the board's solo hook.
 """
 
 from __future__ import annotations
 
 from railways.bots.greedy import MAX_DEPTH, Adjacency, _Context
-from railways.bots.greedy_solo import SoloContext
 from railways.core.actions import Action, DeliverGoods, TakeOperationsCard
 from railways.core.board import GOODS_COLORS
 from railways.core.game import Game
@@ -35,10 +34,6 @@ from railways.core.legal import BuildOption
 from railways.rules.boards.australia import state as au
 from railways.rules.boards.australia.barons import towns_reached
 from railways.rules.boards.australia.cards import link_cost
-from railways.rules.boards.australia.solo import is_unbuilt
-
-# Solo: a town's two new cubes (AU-031), worth this many points on top of the tracker's.
-SOLO_TOWN_CUBES = 1.0
 
 
 class AustraliaContext(_Context):
@@ -147,14 +142,4 @@ class AustraliaContext(_Context):
         return value - self.money_cost(cost) - self.others * cost * self.money
 
 
-class AustraliaSoloContext(SoloContext):
-    """A greedy decision in the solo game on the Australia board."""
-
-    def appendix_build(self, city: str | None) -> float:
-        """The tracker's points for building the unbuilt town ``city`` (RB-093), and its two
-        new cubes (AU-031)."""
-        value = super().appendix_build(city)
-        return value + SOLO_TOWN_CUBES if is_unbuilt(self.game, city) else value
-
-
-__all__ = ["AustraliaContext", "AustraliaSoloContext"]
+__all__ = ["AustraliaContext"]

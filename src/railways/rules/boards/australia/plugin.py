@@ -78,8 +78,7 @@ class Australia(Plugin):
     card_effects: Mapping[str, CardEffect] = EFFECTS
     solo_hook = "railways.rules.boards.australia.solo:AustraliaSolo"  # the town tracker
     bot_pieces: Mapping[str, str] = {
-        "greedy": "railways.rules.boards.australia.greedy:AustraliaContext",
-        "greedy-solo": "railways.rules.boards.australia.greedy:AustraliaSoloContext",
+        "greedy": "railways.rules.boards.australia.greedy:AustraliaContext",  # solo too
     }
     baron_effects: Mapping[str, BaronEffect] = BARON_EFFECTS
 
