@@ -195,3 +195,34 @@ def test_portugal_random_game_pages_its_deliveries() -> None:
         paged += any(isinstance(c, More) for c in by_index.values())
         game.apply(bots[legal.seat].choose(game, legal.seat, legal))
     assert paged > 0
+
+
+def test_bond_returns_past_the_catalogue_page() -> None:
+    """Returning more bonds than ``MAX_BONDS_RETURNED`` (the rules set no limit): the
+    section's last index opens the next page, where the amounts go on from index 0."""
+    game = new_game("transcontinental", players=4, seed=3)
+    bots = randoms(3)
+    seat = game.to_act
+    while seat is not None and not any(
+        a.kind == "return_bonds" for a in legal_actions(game, seat).all()
+    ):
+        game.apply(bots[seat].choose(game, seat, legal_actions(game, seat)))
+        seat = game.to_act
+    assert seat is not None
+    held = 2 * MAX_BONDS_RETURNED + 5
+    game.state.players[seat].bonds = held  # a position the rules allow, set up directly
+    enc = ActionEncoding(game)
+    check_position(game, enc, deep=False)
+    pages = enc.pages(game, seat)
+    assert len(pages) == 3
+    section = enc.sections["return_bonds"]
+    more = section.start + MAX_BONDS_RETURNED
+    assert [p[more] for p in pages[:2]] == [More(seat, "return_bonds", n) for n in (1, 2)]
+    last = pages[2]
+    assert [getattr(a, "amount") for a in last.values()] == list(  # noqa: B009
+        range(2 * MAX_BONDS_RETURNED, held + 1)
+    )
+    amount = MAX_BONDS_RETURNED + 7
+    action = pages[1][section.start + 7]
+    assert getattr(action, "amount") == amount  # noqa: B009
+    assert enc.path(game, action) == [more, section.start + 7]

@@ -187,3 +187,29 @@ def test_gymnasium_plays_a_delivery_from_the_second_page() -> None:
     assert isinstance(chosen, DeliverGoods)
     obs, *_ = env.step(np.int64(index))
     assert chosen in env.game.actions[32:] and obs["page"][0] == 0
+
+
+def test_seated_policies_play_through_the_page() -> None:
+    """A policy seated as a bot (``PolicyBot``) that picks the page's "more" index gets the
+    second page's mask and plays from it; the cloned network (``NeuralBot``) plays the crowded
+    position with no fallback."""
+    need("numpy")
+    from railways.rl import neural
+    from railways.rl.policy import PolicyBot
+
+    game = crowded()
+    legal = legal_actions(game, 0)
+    enc = ActionEncoding(game)
+    more = enc.sections["deliver_goods"].end - 1
+    masks: list[np.ndarray] = []
+
+    def policy(observation: np.ndarray, mask: np.ndarray) -> int:
+        masks.append(mask)
+        return more if len(masks) == 1 else int(np.flatnonzero(mask)[-1])
+
+    chosen = PolicyBot(policy).choose(game, 0, legal)
+    assert len(masks) == 2 and masks[0][more] == 1
+    second = enc.legal_map(game, 0, legal, page=More(0, "deliver_goods", 1))
+    assert chosen == second[int(np.flatnonzero(masks[1])[-1])]
+    bot = neural.duel(0)
+    assert bot.choose(game, 0, legal) in set(legal.all()) and bot.unindexed == 0

@@ -14,11 +14,15 @@ with a *pool* of indices for what does not fit:
 - past the last slot, and for actions whose key the catalogue lacks, actions take the
   pool's indices in order (by key, then rank; keyless ones in the engine's order).
 
-So at every position the legal actions and the mask's indices are in one-to-one
+So at every position the legal actions and the masks' indices are in one-to-one
 correspondence (bids aside: ``legal_actions`` gives the lowest bid meaning "this or more",
-and the mask marks each bid bucket from it). A position that has more actions for a pool
-than it holds, or a bond return past ``MAX_BONDS_RETURNED``, raises ``ValueError``
-saying so. docs/rl.md lists the sections:
+and the mask marks each bid bucket from it). *Pages* make this hold for any number of
+actions: where a section's actions past their keys' slots are more than its pool holds, the
+pool's last index stands for a :class:`More`, and choosing it shows the same seat the next
+page of that section (its remaining actions, placed by the same rule on the same indices,
+with a ``More`` again where they do not fit). Bond returns past ``MAX_BONDS_RETURNED`` page
+the same way by amount. A position that fits has the indices it had before pages.
+docs/rl.md lists the sections:
 
 - ``("bid", k)``: bid $k,000 for k below ``BID_BUCKETS``; the last bucket bids
   ``max(BID_BUCKETS, lowest legal bid)``;
@@ -403,6 +407,7 @@ class ActionEncoding:
         # on a later page: the page's section's indices, and nothing else
         paged: dict[int, Choice] | None = None if page is None else {}
         takes: list[_Entry] = []
+        returns: list[Action] = []
         routes: dict[str, list[_Entry]] = {}
         builds: list[_Entry] = []
         deliveries: list[_Entry] = []
@@ -428,6 +433,8 @@ class ActionEncoding:
             elif kind == "bid":
                 assert isinstance(action, Bid)
                 out[self._bid_index(action.amount)] = action
+            elif kind == "return_bonds":
+                returns.append(action)
             else:
                 i = self._simple_index.get(action)
                 if i is None:
@@ -444,6 +451,8 @@ class ActionEncoding:
             for k in range(max(1, low), BID_BUCKETS):
                 out[bid0 + k] = Bid(seat=seat, amount=k)
             out[bid0 + BID_BUCKETS] = Bid(seat=seat, amount=max(low, BID_BUCKETS))
+        if returns:
+            self._place_returns(out, returns, seat, page, paged)
         if takes:
             self._place(out, self.sections["take_operations_card"], takes, seat, page, paged)
         for kind, entries in routes.items():
@@ -589,6 +598,36 @@ class ActionEncoding:
             target = paged if number == page.page else {}
             rest = self._later_page(target, section, rest, seat, number)
 
+    def _place_returns(
+        self,
+        out: dict[int, Choice],
+        returns: list[Action],
+        seat: int,
+        page: More | None,
+        paged: dict[int, Choice] | None,
+    ) -> None:
+        """Bond returns (Transcontinental): returning k bonds has index k of the section while
+        k is at most ``MAX_BONDS_RETURNED``. Past it, the section pages: index
+        ``MAX_BONDS_RETURNED`` opens the next page, where returning k has index
+        ``k - MAX_BONDS_RETURNED * page`` (and so on)."""
+        if page is not None and page.section != "return_bonds":
+            return
+        start = self.sections["return_bonds"].start
+        width = MAX_BONDS_RETURNED  # amounts per page; the index after them opens the next
+        amounts: dict[int, Action] = {}
+        for action in returns:
+            amounts.setdefault(int(getattr(action, "amount")), action)  # noqa: B009
+        number = 0 if page is None else page.page
+        low = width * number
+        top = max(amounts)
+        target = out if page is None else paged
+        assert target is not None
+        for amount, action in sorted(amounts.items()):
+            if amount >= low and (amount < low + width or top <= low + width):
+                target[start + amount - low] = action
+        if top > low + width:
+            target[start + width] = More(seat, "return_bonds", number + 1)
+
     def _fill_pool(
         self, out: dict[int, Choice], section: Section, over: list[_Entry], seat: int, page: int
     ) -> list[_Entry]:
@@ -649,7 +688,12 @@ class ActionEncoding:
         if isinstance(action, Bid):
             return self._bid_index(action.amount)
         kind = action.kind
-        if kind not in SPECIAL and kind not in self._route_kinds and not isinstance(action, More):
+        if (
+            kind not in SPECIAL
+            and kind not in self._route_kinds
+            and kind != "return_bonds"
+            and not isinstance(action, More)
+        ):
             return self._field_base(action)
         if legal is None:
             legal = self.legal_map(game, action.seat)
@@ -855,6 +899,9 @@ __all__ = [
     "BID_BUCKETS",
     "MAX_BONDS_RETURNED",
     "ActionEncoding",
+    "Choice",
+    "LegalMap",
+    "More",
     "Section",
     "field_domains",
 ]
