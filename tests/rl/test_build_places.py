@@ -35,7 +35,7 @@ def general_places(encoding: ActionEncoding, game: Game, seat: int) -> dict[int,
         for n, o in enumerate(options)
     ]
     out: dict[int, Action] = {}
-    encoding._place(out, encoding.sections["build_track"], entries)
+    encoding._place(out, encoding.sections["build_track"], entries, seat)
     return out
 
 

@@ -5,7 +5,8 @@ here: a new board is checked as soon as it is added. PettingZoo's ``api_test``,
 ``seed_test`` and ``render_test``; Gymnasium's ``check_env`` on every solo map;
 OpenSpiel's ``random_sim_test`` with serialization (games cut off at ``max_actions``) on every
 board, every solo map (``python_railways_solo``) and every optional module on a board that takes
-it; and Transcontinental played far past the return of bonds by masked-random agents.
+it (PettingZoo's ``api_test`` too, through the env's ``modules=``); and Transcontinental
+played far past the return of bonds by masked-random agents.
 """
 
 from __future__ import annotations
@@ -129,6 +130,21 @@ def test_openspiel_random_sim_test_every_module(module: str) -> None:
     params = {"players": n, "map": board, "max_actions": 80, "modules": module}
     game = pyspiel.load_game("python_railways", params)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("module", sorted(module_classes()))
+def test_pettingzoo_api_test_every_module(module: str) -> None:
+    """Each optional module on a board that takes it (``modules=``), through PettingZoo's
+    ``api_test``: a few cycles, as CI's time allows."""
+    need("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from railways.rl.pettingzoo_env import env
+
+    board, n = board_for(module)
+    e = env(map=board, players=n, seed=1, modules=[module])
+    api_test(e, num_cycles=8)
+    assert module in e.unwrapped.game.options.extra["modules"]  # the game it checked
 
 
 @pytest.mark.parametrize("board", solo_maps())

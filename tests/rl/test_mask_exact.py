@@ -1,6 +1,7 @@
 """The action space is exact on every board: at every position of random and greedy games,
-the legal actions and the mask's indices are in one-to-one correspondence, each index
-decodes to its action and each action encodes to its index.
+the legal actions and the masks' indices (of the position's pages: docs/rl.md) are in
+one-to-one correspondence, each index decodes to its action and each action encodes to its
+index.
 
 (Bids are the one expansion: ``legal_actions`` gives the lowest bid meaning "this or more";
 the legal set below has one bid per bucket from it, as docs/rl.md says.)
@@ -8,7 +9,7 @@ the legal set below has one bid per bucket from it, as docs/rl.md says.)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pytest
 
@@ -19,7 +20,7 @@ from railways.content.maps import available_maps
 from railways.core.actions import Action, Bid
 from railways.core.game import Game
 from railways.core.legal import LegalActions, legal_actions
-from railways.rl.encoding import BID_BUCKETS, MAX_BONDS_RETURNED, ActionEncoding
+from railways.rl.encoding import BID_BUCKETS, MAX_BONDS_RETURNED, ActionEncoding, Choice, More
 from railways.rules import new_game
 from railways.rules.solo import new_solo_game
 
@@ -43,20 +44,27 @@ def legal_set(legal: LegalActions) -> set[Action]:
 
 def check_position(
     game: Game, enc: ActionEncoding, deep: bool
-) -> tuple[LegalActions, dict[int, Action]]:
+) -> tuple[LegalActions, Mapping[int, Choice]]:
+    """Check the position's pages (the first, and any a section's ``More`` opens): one index
+    per legal action over them, every index a legal action or the one ``More`` of a page."""
     seat = game.to_act
     assert seat is not None
     legal = legal_actions(game, seat)
     expected = legal_set(legal)
-    by_index = enc.legal_map(game, seat, legal)
-    assert len(by_index) == len(expected)  # one index per legal action ...
-    assert set(by_index.values()) == expected  # ... and every index is a legal action
-    assert all(0 <= i < enc.size for i in by_index)
-    mask = enc.mask(by_index)
-    assert mask.shape == (enc.size,)
-    assert mask.nonzero()[0].tolist() == sorted(by_index)
-    for i, action in by_index.items():
-        assert enc.encode(game, action, by_index) == i, enc.describe(i)
+    pages = enc.pages(game, seat, legal)
+    shown = [c for p in pages for c in p.values() if not isinstance(c, More)]
+    mores = [c for p in pages for c in p.values() if isinstance(c, More)]
+    assert len(mores) == len(pages) - 1  # each "more" opens one page
+    assert len(shown) == len(expected)  # one index per legal action ...
+    assert set(shown) == expected  # ... and every index is a legal action
+    for by_index in pages:
+        assert all(0 <= i < enc.size for i in by_index)
+        mask = enc.mask(by_index)
+        assert mask.shape == (enc.size,)
+        assert mask.nonzero()[0].tolist() == sorted(by_index)
+        for i, action in by_index.items():
+            assert enc.encode(game, action, by_index) == i, enc.describe(i)
+    by_index = pages[0]
     if deep:  # decode lists the position anew: every index, now and then
         for i, action in by_index.items():
             assert enc.decode(game, seat, i) == action
@@ -169,3 +177,52 @@ def test_pettingzoo_plays_transcontinental_past_350_steps() -> None:
         steps += 1
     assert steps > 350
     assert most > 21  # it held more than 20 bonds when the phases changed
+
+
+def test_portugal_random_game_pages_its_deliveries() -> None:
+    """A random four-player Portugal game reaches, after 379 actions, more deliveries past
+    their keys' slots than the pool holds (the hole pages close): its pages are exact too."""
+    game = new_game("portugal", players=4, seed=11)
+    enc = ActionEncoding(game)
+    bots = [RandomBot(7 + i) for i in range(4)]
+    for _ in range(370):
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].choose(game, seat, legal_actions(game, seat)))
+    paged = 0
+    for _ in range(12):
+        legal, by_index = check_position(game, enc, deep=False)
+        paged += any(isinstance(c, More) for c in by_index.values())
+        game.apply(bots[legal.seat].choose(game, legal.seat, legal))
+    assert paged > 0
+
+
+def test_bond_returns_past_the_catalogue_page() -> None:
+    """Returning more bonds than ``MAX_BONDS_RETURNED`` (the rules set no limit): the
+    section's last index opens the next page, where the amounts go on from index 0."""
+    game = new_game("transcontinental", players=4, seed=3)
+    bots = randoms(3)
+    seat = game.to_act
+    while seat is not None and not any(
+        a.kind == "return_bonds" for a in legal_actions(game, seat).all()
+    ):
+        game.apply(bots[seat].choose(game, seat, legal_actions(game, seat)))
+        seat = game.to_act
+    assert seat is not None
+    held = 2 * MAX_BONDS_RETURNED + 5
+    game.state.players[seat].bonds = held  # a position the rules allow, set up directly
+    enc = ActionEncoding(game)
+    check_position(game, enc, deep=False)
+    pages = enc.pages(game, seat)
+    assert len(pages) == 3
+    section = enc.sections["return_bonds"]
+    more = section.start + MAX_BONDS_RETURNED
+    assert [p[more] for p in pages[:2]] == [More(seat, "return_bonds", n) for n in (1, 2)]
+    last = pages[2]
+    assert [getattr(a, "amount") for a in last.values()] == list(  # noqa: B009
+        range(2 * MAX_BONDS_RETURNED, held + 1)
+    )
+    amount = MAX_BONDS_RETURNED + 7
+    action = pages[1][section.start + 7]
+    assert getattr(action, "amount") == amount  # noqa: B009
+    assert enc.path(game, action) == [more, section.start + 7]

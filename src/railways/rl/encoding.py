@@ -14,11 +14,15 @@ with a *pool* of indices for what does not fit:
 - past the last slot, and for actions whose key the catalogue lacks, actions take the
   pool's indices in order (by key, then rank; keyless ones in the engine's order).
 
-So at every position the legal actions and the mask's indices are in one-to-one
+So at every position the legal actions and the masks' indices are in one-to-one
 correspondence (bids aside: ``legal_actions`` gives the lowest bid meaning "this or more",
-and the mask marks each bid bucket from it). A position that has more actions for a pool
-than it holds, or a bond return past ``MAX_BONDS_RETURNED``, raises ``ValueError``
-saying so. docs/rl.md lists the sections:
+and the mask marks each bid bucket from it). *Pages* make this hold for any number of
+actions: where a section's actions past their keys' slots are more than its pool holds, the
+pool's last index stands for a :class:`More`, and choosing it shows the same seat the next
+page of that section (its remaining actions, placed by the same rule on the same indices,
+with a ``More`` again where they do not fit). Bond returns past ``MAX_BONDS_RETURNED`` page
+the same way by amount. A position that fits has the indices it had before pages.
+docs/rl.md lists the sections:
 
 - ``("bid", k)``: bid $k,000 for k below ``BID_BUCKETS``; the last bucket bids
   ``max(BID_BUCKETS, lowest legal bid)``;
@@ -41,9 +45,9 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -63,6 +67,26 @@ from railways.core.legal import LegalActions, legal_actions, long_routes, static
 from railways.rl.step_loops import build_codes, option_key, place_builds
 
 Key = tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class More:
+    """The index that opens the next page of a section: its actions past what one page of
+    the section holds (docs/rl.md, "Pages"). Choosing it changes nothing in the game: the
+    same seat chooses again, among ``legal_map(game, seat, page=this)``."""
+
+    seat: int
+    section: str  # the section's name (its action kind)
+    page: int  # the page it opens: 1 from the position's first page, and so on
+
+    kind: ClassVar[str] = "more"
+
+    def __str__(self) -> str:
+        return f"P{self.seat + 1} more {self.section} (page {self.page + 1})"
+
+
+# What an index stands for: an action of the engine, or the next page of a section.
+Choice = Action | More
 
 BID_BUCKETS = 20  # bids of $1,000 .. $19,000 one by one, then one bucket for the rest
 MAX_PRODUCT = 20_000  # a plug-in kind whose field values multiply past this is refused
@@ -120,8 +144,10 @@ class Section:
 _Entry = tuple[int | None, Any, Action]
 
 
-class LegalMap(Mapping[int, Action]):
-    """The legal indices of a position and the action each stands for (``legal_map``).
+class LegalMap(Mapping[int, Choice]):
+    """The legal indices of a position and the action each stands for (``legal_map``); on
+    a page past a section's pool, the index that opens the next page stands for a
+    :class:`More`.
 
     A mapping like the dict it replaces, and iterated in the same order, but the builds
     (most of a position's actions) are kept as one list of numbers until asked for: an
@@ -137,20 +163,20 @@ class LegalMap(Mapping[int, Action]):
 
     def __init__(
         self,
-        head: dict[int, Action],
-        tail: dict[int, Action] | None = None,
+        head: dict[int, Choice],
+        tail: dict[int, Choice] | None = None,
         placed: list[int] | None = None,
         shift: int = 0,
         builds: Sequence[BuildOption] = (),
     ) -> None:
         self._head = head
-        self._tail: dict[int, Action] = {} if tail is None else tail
+        self._tail: dict[int, Choice] = {} if tail is None else tail
         self._placed: list[int] = [] if placed is None else placed
         self._shift = shift
         self._builds = builds
-        self._full: dict[int, Action] | None = None  # the whole mapping, once iterated
+        self._full: dict[int, Choice] | None = None  # the whole mapping, once iterated
 
-    def _dict(self) -> dict[int, Action]:
+    def _dict(self) -> dict[int, Choice]:
         full = self._full
         if full is None:
             if not self._placed and not self._tail:
@@ -164,7 +190,7 @@ class LegalMap(Mapping[int, Action]):
             self._full = full
         return full
 
-    def __getitem__(self, index: int) -> Action:
+    def __getitem__(self, index: int) -> Choice:
         found = self._head.get(index)
         if found is None:
             found = self._tail.get(index)
@@ -227,9 +253,12 @@ class LegalMap(Mapping[int, Action]):
 
 
 class ActionEncoding:
-    """The action catalogue of one board (and ruleset), with encoding and decoding."""
+    """The action catalogue of one board (and ruleset), with encoding and decoding.
 
-    def __init__(self, game: Game) -> None:
+    ``pools`` gives sections (by name) a pool of another size than the default (at least 2):
+    a smaller pool makes a smaller action space and more pages (docs/rl.md, "Pages")."""
+
+    def __init__(self, game: Game, pools: Mapping[str, int] | None = None) -> None:
         self.board: Board = game.board
         self.map_id = game.state.map_id
         self.max_links = game.board.tables.max_engine
@@ -244,6 +273,10 @@ class ActionEncoding:
         self._route_kinds: set[str] = set()
         for name in game.kinds.kinds:
             keys, slots, pool = self._section_of(game, name)
+            if pools and name in pools and pool:
+                if pools[name] < 2:
+                    raise ValueError(f"the {name} pool must hold at least 2 indices")
+                pool = pools[name]
             section = Section(name, start, tuple(keys), slots, pool)
             self.sections[name] = section
             for i, key in enumerate(keys):
@@ -276,8 +309,8 @@ class ActionEncoding:
         # field-keyed action -> its index: actions are values (frozen, hashed by their fields),
         # and making the key from the fields is the slow part
         self._simple_index: dict[Action, int] = {}
-        self._last_map: Mapping[int, Action] | None = None
-        self._last_reverse: dict[Action, int] = {}
+        self._last_map: Mapping[int, Choice] | None = None
+        self._last_reverse: dict[Choice, int] = {}
 
     # -- the catalogue ---------------------------------------------------------------
     def _section_of(self, game: Game, name: str) -> tuple[list[Key], int, int]:
@@ -357,12 +390,24 @@ class ActionEncoding:
         return self.index.get((action.kind, shown[-1] if shown else None))
 
     # -- positions ------------------------------------------------------------------
-    def legal_map(self, game: Game, seat: int, legal: LegalActions | None = None) -> LegalMap:
-        """Every legal index of ``seat`` now, with the action it stands for."""
+    def legal_map(
+        self,
+        game: Game,
+        seat: int,
+        legal: LegalActions | None = None,
+        page: More | None = None,
+    ) -> LegalMap:
+        """Every legal index of ``seat`` now, with the action it stands for: the position's
+        first page, or with ``page`` (a :class:`More` that a map of this position holds) the
+        page it opens, which holds that section's actions alone. A section with more actions
+        than its slots and pool hold gives its pool's last index to a ``More``."""
         if legal is None:
             legal = legal_actions(game, seat)
-        out: dict[int, Action] = {}
+        out: dict[int, Choice] = {}
+        # on a later page: the page's section's indices, and nothing else
+        paged: dict[int, Choice] | None = None if page is None else {}
         takes: list[_Entry] = []
+        returns: list[Action] = []
         routes: dict[str, list[_Entry]] = {}
         builds: list[_Entry] = []
         deliveries: list[_Entry] = []
@@ -388,6 +433,8 @@ class ActionEncoding:
             elif kind == "bid":
                 assert isinstance(action, Bid)
                 out[self._bid_index(action.amount)] = action
+            elif kind == "return_bonds":
+                returns.append(action)
             else:
                 i = self._simple_index.get(action)
                 if i is None:
@@ -404,15 +451,17 @@ class ActionEncoding:
             for k in range(max(1, low), BID_BUCKETS):
                 out[bid0 + k] = Bid(seat=seat, amount=k)
             out[bid0 + BID_BUCKETS] = Bid(seat=seat, amount=max(low, BID_BUCKETS))
+        if returns:
+            self._place_returns(out, returns, seat, page, paged)
         if takes:
-            self._place(out, self.sections["take_operations_card"], takes)
+            self._place(out, self.sections["take_operations_card"], takes, seat, page, paged)
         for kind, entries in routes.items():
-            self._place(out, self.sections[kind], entries)
+            self._place(out, self.sections[kind], entries, seat, page, paged)
         placed: tuple[list[int], int] | None = None
         build_options: list[BuildOption] = []
-        if legal.builds:
+        if legal.builds and (page is None or page.section == "build_track"):
             build_options = list(legal.builds)
-            if not builds:
+            if not builds and page is None:
                 if len(self._build_codes) > BUILD_BASES_KEPT:
                     self._forget_codes()
                 placed = place_builds(
@@ -435,9 +484,9 @@ class ActionEncoding:
                     for n, o in enumerate(build_options)
                 )
         if builds:
-            self._place(out, self.sections["build_track"], builds)
-        tail: dict[int, Action] = {}
-        if legal.deliveries:
+            self._place(out, self.sections["build_track"], builds, seat, page, paged)
+        tail: dict[int, Choice] = {}
+        if legal.deliveries and (page is None or page.section == "deliver_goods"):
             n = 0
             for options in legal.deliveries.values():
                 for option in options:
@@ -447,7 +496,11 @@ class ActionEncoding:
                     deliveries.append((index.get(key), rank, action))
                     n += 1
         if deliveries:
-            self._place(tail, self.sections["deliver_goods"], deliveries)
+            self._place(tail, self.sections["deliver_goods"], deliveries, seat, page, paged)
+        if paged is not None:
+            if not paged:
+                raise ValueError(f"{page} does not open a page of this position")
+            return LegalMap(paged)
         if placed is None:
             return LegalMap(out, tail)
         return LegalMap(out, tail, placed[0], placed[1], build_options)
@@ -489,17 +542,28 @@ class ActionEncoding:
         self._code_of[key] = code
         return code
 
-    def _place(self, out: dict[int, Action], section: Section, entries: list[_Entry]) -> None:
-        """Give each entry its key's next slot by rank, or the pool's next index. An action
-        listed twice is one action and gets one index."""
+    def _place(
+        self,
+        out: dict[int, Choice],
+        section: Section,
+        entries: list[_Entry],
+        seat: int,
+        page: More | None = None,
+        paged: dict[int, Choice] | None = None,
+    ) -> None:
+        """Give each entry its key's next slot by rank, or the pool's next index, in ``out``;
+        with ``page``, the indices of that page instead, in ``paged`` (when ``page`` opens
+        this section's). An action listed twice is one action and gets one index."""
+        if page is not None and page.section != section.name:
+            return
         first: dict[int, _Entry] = {}
         clash: dict[int, list[_Entry]] = {}
-        keyless: list[Action] = []
+        keyless: list[_Entry] = []
         for entry in entries:
             base = entry[0]
             if base is None:
-                if entry[2] not in keyless:
-                    keyless.append(entry[2])
+                if all(entry[2] != e[2] for e in keyless):
+                    keyless.append(entry)
             elif base in first:
                 action = entry[2]
                 if action == first[base][2]:
@@ -511,35 +575,101 @@ class ActionEncoding:
                     group.append(entry)
             else:
                 first[base] = entry
-        for base, entry in first.items():
-            if base not in clash:
-                out[base] = entry[2]
+        if page is None:
+            for base, entry in first.items():
+                if base not in clash:
+                    out[base] = entry[2]
         if not clash and not keyless:
             return
         slots = section.slots
-        pool: list[Action] = []
+        over: list[_Entry] = []  # past their keys' slots, by key then rank; then keyless ones
         for base in sorted(clash):
             group = sorted(clash[base], key=_rank)
-            for slot, entry in enumerate(group[:slots]):
-                out[base + slot] = entry[2]
-            pool.extend(entry[2] for entry in group[slots:])
-        pool.extend(keyless)
-        if len(pool) > section.pool:
-            raise ValueError(
-                f"{self.map_id}: {len(pool)} {section.name} actions past their keys' "
-                f"{slots} slots, and the pool has {section.pool} indices "
-                f"(railways.rl.encoding: raise the {section.name} pool)"
-            )
-        start = section.pool_start
-        for j, action in enumerate(pool):
-            out[start + j] = action
+            if page is None:
+                for slot, entry in enumerate(group[:slots]):
+                    out[base + slot] = entry[2]
+            over.extend(group[slots:])
+        over.extend(keyless)
+        rest = self._fill_pool(out if page is None else {}, section, over, seat, 1)
+        if page is None:
+            return
+        assert paged is not None
+        for number in range(1, page.page + 1):
+            target = paged if number == page.page else {}
+            rest = self._later_page(target, section, rest, seat, number)
+
+    def _place_returns(
+        self,
+        out: dict[int, Choice],
+        returns: list[Action],
+        seat: int,
+        page: More | None,
+        paged: dict[int, Choice] | None,
+    ) -> None:
+        """Bond returns (Transcontinental): returning k bonds has index k of the section while
+        k is at most ``MAX_BONDS_RETURNED``. Past it, the section pages: index
+        ``MAX_BONDS_RETURNED`` opens the next page, where returning k has index
+        ``k - MAX_BONDS_RETURNED * page`` (and so on)."""
+        if page is not None and page.section != "return_bonds":
+            return
+        start = self.sections["return_bonds"].start
+        width = MAX_BONDS_RETURNED  # amounts per page; the index after them opens the next
+        amounts: dict[int, Action] = {}
+        for action in returns:
+            amounts.setdefault(int(getattr(action, "amount")), action)  # noqa: B009
+        number = 0 if page is None else page.page
+        low = width * number
+        top = max(amounts)
+        target = out if page is None else paged
+        assert target is not None
+        for amount, action in sorted(amounts.items()):
+            if amount >= low and (amount < low + width or top <= low + width):
+                target[start + amount - low] = action
+        if top > low + width:
+            target[start + width] = More(seat, "return_bonds", number + 1)
+
+    def _fill_pool(
+        self, out: dict[int, Choice], section: Section, over: list[_Entry], seat: int, page: int
+    ) -> list[_Entry]:
+        """Put ``over`` in the section's pool, in order; when they are more than it holds,
+        its last index opens page ``page`` (a :class:`More`). The entries left for it."""
+        start, size = section.pool_start, section.pool
+        if len(over) <= size:
+            for j, entry in enumerate(over):
+                out[start + j] = entry[2]
+            return []
+        if size < 2:  # a page would show no action of its own
+            raise ValueError(f"{self.map_id}: the {section.name} section has no pool to page")
+        for j in range(size - 1):
+            out[start + j] = over[j][2]
+        out[start + size - 1] = More(seat, section.name, page)
+        return over[size - 1 :]
+
+    def _later_page(
+        self, out: dict[int, Choice], section: Section, entries: list[_Entry], seat: int, page: int
+    ) -> list[_Entry]:
+        """Page ``page`` of a section: ``entries`` (what the pages before it left, by key then
+        rank, keyless last) take their keys' slots in that order, the rest the pool, as on a
+        position's first page. The entries left for the next page."""
+        used: dict[int, int] = {}
+        over: list[_Entry] = []
+        for entry in entries:
+            base = entry[0]
+            if base is not None:
+                slot = used.get(base, 0)
+                if slot < section.slots:
+                    used[base] = slot + 1
+                    out[base + slot] = entry[2]
+                    continue
+            over.append(entry)
+        return self._fill_pool(out, section, over, seat, page + 1)
 
     def _bid_index(self, amount: int) -> int:
         if self._bid_base is None:
             raise ValueError(f"{self.map_id} has no bids")
         return self._bid_base + max(1, min(amount, BID_BUCKETS)) - 1
 
-    def mask(self, legal: Mapping[int, Action]) -> npt.NDArray[np.int8]:
+    def mask(self, legal: Mapping[int, Choice]) -> npt.NDArray[np.int8]:
         """The action space's mask: 1 at each index of ``legal`` (a legal map), 0 elsewhere.
 
         int8, as Gymnasium's ``Discrete.sample(mask=)`` wants it.
@@ -551,13 +681,19 @@ class ActionEncoding:
             out[np.fromiter(legal, dtype=np.intp, count=len(legal))] = 1
         return out
 
-    def encode(self, game: Game, action: Action, legal: Mapping[int, Action] | None = None) -> int:
+    def encode(self, game: Game, action: Choice, legal: Mapping[int, Choice] | None = None) -> int:
         """The index of ``action`` at this position of ``game`` (``legal``: its legal map,
-        when already made). Raises ValueError for an action the position does not list."""
+        when already made; the first page unless said). Raises ValueError for an action the
+        map does not hold (one the position does not list, or on a later page: ``path``)."""
         if isinstance(action, Bid):
             return self._bid_index(action.amount)
         kind = action.kind
-        if kind not in SPECIAL and kind not in self._route_kinds:
+        if (
+            kind not in SPECIAL
+            and kind not in self._route_kinds
+            and kind != "return_bonds"
+            and not isinstance(action, More)
+        ):
             return self._field_base(action)
         if legal is None:
             legal = self.legal_map(game, action.seat)
@@ -571,13 +707,78 @@ class ActionEncoding:
                 f"{action} is not among the actions listed now, so it has no index"
             ) from None
 
-    def decode(self, game: Game, seat: int, index: int) -> Action:
-        """The action ``index`` stands for now; ValueError when it is not legal."""
-        legal = self.legal_map(game, seat)
+    def decode(self, game: Game, seat: int, index: int, page: More | None = None) -> Choice:
+        """What ``index`` stands for now (on ``page``, when one is open); ValueError when it
+        is not legal."""
+        legal = self.legal_map(game, seat, page=page)
         if index not in legal:
             what = self.describe(index) if 0 <= index < self.size else "out of range"
             raise ValueError(f"action index {index} ({what}) is not legal now")
         return legal[index]
+
+    def choose(
+        self,
+        game: Game,
+        seat: int,
+        pick: Callable[[LegalMap], int],
+        legal: LegalActions | None = None,
+    ) -> Action:
+        """The action ``pick`` (a policy: a legal map to one of its indices) ends at: where
+        it picks a ``More``, it picks again on the page that opens. ValueError for an index
+        the map does not hold."""
+        shown = self.legal_map(game, seat, legal)
+        while True:
+            index = int(pick(shown))
+            chosen = shown.get(index)
+            if chosen is None:
+                raise ValueError(f"action index {index} is not legal now")
+            if not isinstance(chosen, More):
+                return chosen
+            shown = self.legal_map(game, seat, legal, page=chosen)
+
+    def pages(self, game: Game, seat: int, legal: LegalActions | None = None) -> list[LegalMap]:
+        """The position's first page and every page its ``More`` indices open, in order: each
+        legal action is on exactly one of them."""
+        if legal is None:
+            legal = legal_actions(game, seat)
+        out: list[LegalMap] = []
+        waiting = [self.legal_map(game, seat, legal)]
+        while waiting:
+            shown = waiting.pop(0)
+            out.append(shown)
+            waiting.extend(
+                self.legal_map(game, seat, legal, page=c)
+                for c in shown.values()
+                if isinstance(c, More)
+            )
+        return out
+
+    def path(self, game: Game, action: Action, legal: LegalActions | None = None) -> list[int]:
+        """The indices that choose ``action`` from the position's first page: the ``More``
+        indices of the pages before it, then its own. ValueError when it is not legal."""
+        seat = action.seat
+        if legal is None:
+            legal = legal_actions(game, seat)
+        steps: list[int] = []
+        shown = self.legal_map(game, seat, legal)
+        while True:
+            try:
+                return [*steps, self.encode(game, action, shown)]
+            except ValueError:
+                more = [(i, c) for i, c in shown.items() if isinstance(c, More)]
+                section = self._section_name(action)
+                ahead = [(i, c) for i, c in more if c.section == section]
+                if not ahead:
+                    raise
+                steps.append(ahead[0][0])
+                shown = self.legal_map(game, seat, legal, page=ahead[0][1])
+
+    def _section_name(self, action: Action) -> str:
+        if isinstance(action, BuildTrack):
+            return "build_track"
+        if isinstance(action, DeliverGoods):
+            return "deliver_goods"
+        return action.kind
 
     def section_of(self, index: int) -> Section:
         """The section of the action space that ``index`` falls in; ``ValueError`` if none."""
@@ -698,6 +899,9 @@ __all__ = [
     "BID_BUCKETS",
     "MAX_BONDS_RETURNED",
     "ActionEncoding",
+    "Choice",
+    "LegalMap",
+    "More",
     "Section",
     "field_domains",
 ]

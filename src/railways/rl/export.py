@@ -113,7 +113,7 @@ def game_rows(
             by_index = actions.legal_map(game, seat)
             try:
                 row["action_index"] = actions.encode(game, action, by_index)
-            except ValueError:  # not among the listed actions (a build made hex by hex)
+            except ValueError:  # not on the first page (a build made hex by hex, or past a pool)
                 row["action_index"] = None
             indices = by_index.indices().tolist()
         if legal != "mask":

@@ -25,8 +25,7 @@ import numpy as np
 from gymnasium import spaces
 
 from railways.content.maps import DEFAULT_MAP
-from railways.core.actions import Action
-from railways.rl.encoding import ActionEncoding
+from railways.rl.encoding import ActionEncoding, Choice, More
 from railways.rl.observation import ObservationEncoding
 from railways.rl.pettingzoo_env import MAX_ACTIONS
 from railways.rl.render import RENDER_MODES, check_render_mode, render
@@ -77,7 +76,8 @@ class SoloEnv(gym.Env[Obs, np.int64]):
         self.obs = ObservationEncoding(self.game)
         self.observation_space = observation_space(self.obs, self.actions.size, observation_type)
         self.action_space = spaces.Discrete(self.actions.size)
-        self._legal: Mapping[int, Action] = {}
+        self._legal: Mapping[int, Choice] = {}
+        self._page: More | None = None  # the page of a section open now (docs/rl.md)
         self.count = 0
 
     def _observation(self) -> Obs:
@@ -86,12 +86,14 @@ class SoloEnv(gym.Env[Obs, np.int64]):
             if not self.game.over
             else np.zeros(self.actions.size, dtype=np.int8)
         )
-        return make_observation(self.obs, self.game, 0, mask, self.observation_type)
+        page = 0 if self._page is None else self._page.page
+        return make_observation(self.obs, self.game, 0, mask, self.observation_type, page)
 
     def _value(self) -> float:
         return reward_value(self.game, 0, self.reward, solo_state(self.game).target)
 
     def _refresh(self) -> None:
+        self._page = None
         self._legal = {} if self.game.over else self.actions.legal_map(self.game, 0)
 
     def _info(self) -> dict[str, Any]:
@@ -116,6 +118,10 @@ class SoloEnv(gym.Env[Obs, np.int64]):
         if chosen is None:
             info = {**self._info(), "illegal_action": True}
             return self._observation(), self.illegal_penalty, False, False, info
+        if isinstance(chosen, More):  # the next page of a section: choose again, no reward
+            self._page = chosen
+            self._legal = self.actions.legal_map(self.game, 0, page=chosen)
+            return self._observation(), 0.0, False, False, self._info()
         before = self._value()
         self.game.apply(chosen)
         self.count += 1

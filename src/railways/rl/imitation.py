@@ -130,13 +130,13 @@ def collect(
             assert seat is not None
             legal = legal_actions(game, seat)
             action = bots[seat].choose(game, seat, legal)
+            by_index, indices, rows, state = reader.position(game, seat, legal)
             try:
-                by_index, indices, rows, state = reader.position(game, seat, legal)
-            except ValueError:  # more routes than the catalogue's pool: no label to learn
+                chosen = reader.actions.encode(game, action, by_index) if len(indices) > 1 else -1
+            except ValueError:  # on a later page of its section (past its pool): no label
                 indices = np.zeros(0, dtype=np.int64)
             played = action if driver is None or seat != g % len(bots) else None
             if len(indices) > 1:
-                chosen = reader.actions.encode(game, action, by_index)
                 label = int(np.searchsorted(indices, chosen))
                 keep = _sample(len(indices), label, cap, rng)
                 out.add(rows[keep], state, int(np.flatnonzero(keep == label)[0]))

@@ -31,7 +31,7 @@ from railways.core.actions import Action
 from railways.core.game import Game
 from railways.core.hexgrid import Hex
 from railways.core.legal import LegalActions
-from railways.rl.encoding import ActionEncoding
+from railways.rl.encoding import ActionEncoding, More
 from railways.rl.observation import GLOBAL_FEATURES, PHASES, PLAYER_FEATURES, ObservationEncoding
 
 F32 = npt.NDArray[np.float32]
@@ -266,10 +266,11 @@ class Reader:
         self.sections = len(sections)
 
     def position(
-        self, game: Game, seat: int, legal: LegalActions | None = None
+        self, game: Game, seat: int, legal: LegalActions | None = None, page: More | None = None
     ) -> tuple[Any, I64, F32, F32]:
-        """The legal map, its indices (sorted), their action rows and the state features."""
-        by_index = self.actions.legal_map(game, seat, legal)
+        """The legal map (of ``page``, when given), its indices (sorted), their action rows
+        and the state features."""
+        by_index = self.actions.legal_map(game, seat, legal, page)
         indices = np.array(sorted(by_index), dtype=np.int64)
         arrays = self.obs.cut(self.obs.observe(game, seat))
         rows = self.catalogue.features(arrays, indices, self.sections)
@@ -305,7 +306,11 @@ class NeuralBot:
         if len(indices) == 0:
             raise ValueError(f"{self.name}: no legal action has an index")
         best = int(indices[int(np.argmax(self.network.logits(rows, state)))])
-        action: Action = by_index[best]
+        chosen = by_index[best]
+        while isinstance(chosen, More):  # the next page of a section: score it in turn
+            by_index, indices, rows, state = self.reader(game).position(game, seat, legal, chosen)
+            chosen = by_index[int(indices[int(np.argmax(self.network.logits(rows, state)))])]
+        action: Action = chosen
         return action
 
 

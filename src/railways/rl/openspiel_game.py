@@ -41,7 +41,7 @@ from railways.core.actions import Action
 from railways.core.game import Game
 from railways.core.view import view_for
 from railways.rl.chance import apply_with_draws, deal_with_draws
-from railways.rl.encoding import ActionEncoding, LegalMap
+from railways.rl.encoding import ActionEncoding, Choice, LegalMap, More
 from railways.rl.observation import ObservationEncoding
 from railways.rules import new_game
 
@@ -229,7 +229,8 @@ class Engine:
         self.game: Game | None = None  # none until the deal's last draw
         self.deal: list[int] = []  # the deal's outcomes so far
         self.deal_bound = 0  # outcomes of the deal's next draw
-        self.legal: Mapping[int, Action] = {}
+        self.legal: Mapping[int, Choice] = {}
+        self.page: More | None = None  # the page of a section open now (docs/rl.md)
         self.pending: Pending | None = None
         self.seen: list[Seen] = []  # every action carried out, as the table saw it
         self.dealt_prints: tuple[bytes, ...] = ()  # what each seat saw of the deal
@@ -254,6 +255,7 @@ class Engine:
         twin.deal = list(self.deal)
         twin.deal_bound = self.deal_bound
         twin.legal = self.legal  # never changed in place: a new map after each step
+        twin.page = self.page
         pending = self.pending
         twin.pending = None
         if pending is not None:
@@ -295,6 +297,12 @@ class Engine:
             chosen = self.legal.get(action)
             if chosen is None:
                 raise ValueError(f"action {action} is not legal now")
+            if isinstance(chosen, More):  # the next page of a section: the seat acts again
+                assert self.game is not None
+                self.page = chosen
+                self.legal = self.spec.actions.legal_map(self.game, chosen.seat, page=chosen)
+                self.steps.append(action)
+                return
             self.pending = Pending(chosen, [], 0)
         else:
             if not 0 <= action < self.pending.bound:
@@ -358,6 +366,7 @@ class Engine:
         game = self.game
         assert game is not None
         seat = game.to_act
+        self.page = None
         if self.terminal or seat is None:
             self.legal = {}
         else:
@@ -470,19 +479,22 @@ class RailwaysState(pyspiel.State):  # type: ignore[misc]
 class RailwaysObserver:
     """Observations (and information states) of a seat, from what it saw only.
 
-    With perfect recall (OpenSpiel's information state) the tensor is the observation then
-    ``max_actions`` rows of history (``Engine.history_row``, zeros past the last action),
-    and the string is the view then each action as the seat saw it with its fingerprint.
+    The tensor is the observation, then the number of the page open to the seat (0: the
+    position's first; docs/rl.md), then with perfect recall (OpenSpiel's information state)
+    ``max_actions`` rows of history (``Engine.history_row``, zeros past the last action).
+    The string is the view (and the page, where one is open), then with perfect recall each
+    action as the seat saw it with its fingerprint.
     """
 
     def __init__(self, spec: Spec, iig_obs_type: Any) -> None:
         self.spec = spec
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         rows = spec.max_actions if self.perfect_recall else 0
-        self.tensor = np.zeros(spec.obs.size + rows * spec.row_width, np.float32)
-        self.dict = {"observation": self.tensor[: spec.obs.size]}
+        size = spec.obs.size
+        self.tensor = np.zeros(size + 1 + rows * spec.row_width, np.float32)
+        self.dict = {"observation": self.tensor[:size], "page": self.tensor[size : size + 1]}
         if self.perfect_recall:
-            history = self.tensor[spec.obs.size :].reshape(rows, spec.row_width)
+            history = self.tensor[size + 1 :].reshape(rows, spec.row_width)
             self.dict["history"] = history
 
     def set_from(self, state: RailwaysState, player: int) -> None:
@@ -490,6 +502,9 @@ class RailwaysObserver:
         if state.game is None:
             return
         self.dict["observation"][:] = self.spec.obs.observe(state.game, player)
+        page = state.engine.page
+        if page is not None and page.seat == player:
+            self.dict["page"][0] = page.page
         if self.perfect_recall:
             engine, history = state.engine, self.dict["history"]
             seen = engine.seen[: len(history)]
@@ -502,6 +517,9 @@ class RailwaysObserver:
         view = view_for(state.game, player)
         view.pop("log", None)  # the log repeats the actions in words
         text = f"seat {player}: " + json.dumps(view, sort_keys=True, separators=(",", ":"))
+        page = state.engine.page
+        if page is not None and page.seat == player:
+            text += f" | page {page.page} of {page.section}"
         if self.perfect_recall:
             engine = state.engine
             past = [f"dealt {engine.dealt_prints[player].hex()}"]

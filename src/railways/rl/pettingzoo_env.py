@@ -12,7 +12,7 @@ A game that passes ``max_actions`` actions is truncated.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -21,8 +21,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from railways.content.maps import DEFAULT_MAP
-from railways.core.actions import Action
-from railways.rl.encoding import ActionEncoding
+from railways.rl.encoding import ActionEncoding, Choice, More
 from railways.rl.observation import ObservationEncoding
 from railways.rl.render import RENDER_MODES, check_render_mode, render
 from railways.rl.rewards import DEFAULT_REWARD, check_reward, points, reward_value
@@ -39,7 +38,8 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
 
     ``map`` and ``players`` choose the game, ``seed`` the seeds of the games ``reset``
     deals, ``max_actions`` truncates a game, ``observation_type`` is ``"flat"`` or
-    ``"dict"`` and ``reward`` one of railways.rl.rewards' kinds (docs/rl.md).
+    ``"dict"``, ``reward`` one of railways.rl.rewards' kinds and ``modules`` the optional
+    modules' ids (docs/rl.md).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -57,8 +57,11 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         observation_type: str = "flat",
         reward: str = DEFAULT_REWARD,
+        modules: Sequence[str] = (),
     ) -> None:
         super().__init__()
+        # the optional modules' ids, as OpenSpiel's ``modules`` (none: the board's own)
+        self.options = {"modules": list(modules)} if modules else None
         check_render_mode(render_mode)
         check_reward(reward)
         self.observation_type = observation_type
@@ -68,7 +71,7 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         self.max_actions = max_actions
         self.render_mode = render_mode
         self._seeds = np.random.default_rng(seed)
-        game = new_game(map, players=players, seed=0)
+        game = new_game(map, players=players, seed=0, options=self.options)
         self.actions = ActionEncoding(game)
         self.obs = ObservationEncoding(game)
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -77,7 +80,8 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         self._obs_spaces = {a: obs_space for a in self.possible_agents}
         self._act_spaces = {a: spaces.Discrete(self.actions.size) for a in self.possible_agents}
         self.game = game
-        self._legal: Mapping[int, Action] = {}
+        self._legal: Mapping[int, Choice] = {}
+        self._page: More | None = None  # the page of a section open now (docs/rl.md)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space: its view of the game and the action mask."""
@@ -92,7 +96,9 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
         game_seed = int(self._seeds.integers(0, 2**31 - 1))
-        self.game = new_game(self.map_id, players=self.players, seed=game_seed)
+        self.game = new_game(
+            self.map_id, players=self.players, seed=game_seed, options=self.options
+        )
         self.count = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -104,6 +110,7 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
+        self._page = None
         seat = self.game.to_act
         if seat is None:  # over: every agent is done; keep the selection for their last steps
             self._legal = {}
@@ -114,11 +121,13 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat sees now, with its mask (all zeros unless it is to act)."""
         seat = self.agent_name_mapping[agent]
+        page = 0
         if agent == self.agent_selection and not self.game.over:
             mask = self.actions.mask(self._legal)
+            page = 0 if self._page is None else self._page.page
         else:
             mask = np.zeros(self.actions.size, dtype=np.int8)
-        return make_observation(self.obs, self.game, seat, mask, self.observation_type)
+        return make_observation(self.obs, self.game, seat, mask, self.observation_type, page)
 
     def _reward_values(self) -> list[float]:
         return [reward_value(self.game, s, self.reward) for s in range(self.players)]
@@ -137,6 +146,9 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         if chosen is None:
             raise ValueError(f"action {index} is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
+        if isinstance(chosen, More):  # the next page: the same agent chooses again
+            self._open(chosen)
+            return
         self.game.apply(chosen)
         self.count += 1
         now = self._reward_values()
@@ -148,6 +160,13 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         elif self.count >= self.max_actions:
             self.truncations = {a: True for a in self.agents}
         self._select()
+        self._accumulate_rewards()
+
+    def _open(self, page: More) -> None:
+        """Show the selected agent the page ``page`` opens; nothing else changes."""
+        self._page = page
+        self._legal = self.actions.legal_map(self.game, page.seat, page=page)
+        self.rewards = {a: 0.0 for a in self.agents}
         self._accumulate_rewards()
 
     def render(self) -> str | None:

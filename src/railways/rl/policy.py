@@ -39,11 +39,13 @@ class PolicyBot:
         return self._encodings[key]
 
     def choose(self, game: Game, seat: int, legal: LegalActions) -> Action:
-        """The action at the index the policy picks; ``ValueError`` if it is not legal."""
+        """The action at the index the policy picks (on the page it opens, where it picks a
+        section's "more" index: docs/rl.md); ``ValueError`` if it is not legal."""
         actions, obs = self.encodings(game)
-        by_index = actions.legal_map(game, seat, legal)
-        index = int(self.policy(obs.observe(game, seat), actions.mask(by_index)))
-        chosen = by_index.get(index)
-        if chosen is None:
-            raise ValueError(f"{self.name}: index {index} is not legal now")
-        return chosen
+        observation = obs.observe(game, seat)
+        try:
+            return actions.choose(
+                game, seat, lambda shown: self.policy(observation, actions.mask(shown)), legal
+            )
+        except ValueError as error:
+            raise ValueError(f"{self.name}: {error}") from None

@@ -1,11 +1,13 @@
 """The environments' observation spaces: the flat vector, or the structured arrays.
 
 ``observation_type="flat"`` (the default): ``{"observation": float32 vector,
-"action_mask": int8 vector}``. ``"dict"``: ``{"observation": {name: float32 array},
-"action_mask": ...}`` with the arrays of ``ObservationEncoding.shapes`` (board planes
-per hex, per-seat rows, phase, globals, cards, barons, Major Lines, plug-ins), the same
-numbers as the flat vector cut into their shapes; ``ObservationEncoding.schema()`` names
-what each axis holds (docs/rl.md).
+"action_mask": int8 vector, "page": float32 [page]}`` (``page``: 0 on a position's first
+page, k on the k-th page a section's "more" index opened: railways.rl.encoding.More).
+``"dict"``: ``{"observation": {name: float32 array}, "action_mask": ..., "page": ...}``
+with the arrays of ``ObservationEncoding.shapes`` (board planes per hex, per-seat rows,
+phase, globals, cards, barons, Major Lines, plug-ins), the same numbers as the flat vector
+cut into their shapes; ``ObservationEncoding.schema()`` names what each axis holds
+(docs/rl.md).
 """
 
 from __future__ import annotations
@@ -46,7 +48,11 @@ def observation_space(
     else:
         inner = spaces.Dict({name: _box(shape) for name, shape in obs.shapes.items()})
     return spaces.Dict(
-        {"observation": inner, "action_mask": spaces.Box(0, 1, (action_size,), np.int8)}
+        {
+            "observation": inner,
+            "action_mask": spaces.Box(0, 1, (action_size,), np.int8),
+            "page": _box((1,)),
+        }
     )
 
 
@@ -56,8 +62,11 @@ def make_observation(
     seat: int,
     mask: npt.NDArray[np.int8],
     observation_type: str,
+    page: int = 0,
 ) -> dict[str, Any]:
-    """Seat ``seat``'s observation of ``game`` in the type's form, with ``mask``."""
+    """Seat ``seat``'s observation of ``game`` in the type's form, with ``mask`` and the
+    number of the page open (0: the position's first)."""
+    shown = np.array([page], dtype=np.float32)
     if observation_type == "flat":
-        return {"observation": obs.observe(game, seat), "action_mask": mask}
-    return {"observation": obs.observe_arrays(game, seat), "action_mask": mask}
+        return {"observation": obs.observe(game, seat), "action_mask": mask, "page": shown}
+    return {"observation": obs.observe_arrays(game, seat), "action_mask": mask, "page": shown}
