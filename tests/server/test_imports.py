@@ -10,6 +10,7 @@ import signal
 import stat
 import sys
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -260,3 +261,15 @@ def test_a_server_process_hands_the_interpreter_over_every_millisecond(data_dir:
         sys.setswitchinterval(before[0])
         gc.set_threshold(*before[1])
         gc.unfreeze()
+
+
+def test_health_says_when_every_boards_tables_are_computed(client: TestClient) -> None:
+    """The import-load row measures its idle GETs only once a new server has computed every
+    board's route tables (a thread does, after ``warm``): before, its idle window was not
+    idle (issue 30)."""
+    deadline = time.monotonic() + 600
+    while not (health := client.get("/api/health").json())["boards_warm"]:
+        assert time.monotonic() < deadline, health
+        assert health["warm"] in (True, False)
+        time.sleep(0.2)
+    assert health["warm"] is True

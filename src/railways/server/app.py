@@ -195,3 +195,4 @@ def _warm_up(server: ServerState) -> None:
     if server.tune_gc:
         gc.collect()
         gc.freeze()
+    server.boards_warm = True
