@@ -9,7 +9,16 @@ import pytest
 from click.testing import CliRunner
 
 from railways.cli.main import _register, cli
-from railways.server.attack import ATTACKS, choose_attacks, run_attacks
+from railways.server import attack
+from railways.server.attack import (
+    ATTACKS,
+    Attack,
+    Outcome,
+    Target,
+    choose_attacks,
+    report,
+    run_attacks,
+)
 from railways.server.attack_names import ATTACK_NAMES
 from railways.server.spawn import served
 
@@ -85,3 +94,23 @@ def test_a_named_row_that_needs_a_server_started_here_is_skipped_against_a_url(
     ]
     assert "a SQLite file to lock" in rows[1].detail and "not --url" in rows[2].detail
     assert said == ["policy headers"]  # only the row that ran said so
+
+
+def test_a_row_that_raises_is_reported_failed_and_the_next_rows_still_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A whole run lost its report when one row's server did not start in time; now that
+    row is FAILED with the error and the rows after it run."""
+
+    def broken(_target: Target) -> list[Outcome]:
+        raise RuntimeError("the server did not start within 30 s")
+
+    def fine(_target: Target) -> list[Outcome]:
+        return [Outcome("a row after it", True, "ran")]
+
+    rows = (Attack("access-log", "broken", broken), Attack("forwarded", "fine", fine))
+    monkeypatch.setattr(attack, "ATTACKS", rows)
+    out = run_attacks("http://127.0.0.1:9")
+    assert [(o.attack, o.held) for o in out] == [("access-log", False), ("a row after it", True)]
+    assert "did not finish: RuntimeError: the server did not start" in out[0].detail
+    assert report(out).endswith("1 of 2 held")

@@ -413,7 +413,7 @@ def attack_server() -> Iterator[tuple[str, Path | None, int]]:
 
     from railways.server.spawn import served
 
-    with served(log_level="error", within=30) as started:
+    with served(log_level="error") as started:
         on_sqlite = not os.environ.get("RAILWAYS_DATABASE_URL")
         db = Path(started.data_dir) / "railways.sqlite3" if on_sqlite else None
         yield started.url, db, started.proc.pid
@@ -581,7 +581,8 @@ def run_attacks(
     """Every attack against ``url`` (loopback only), or those named in ``only``
     (:func:`choose_attacks`); ``db``: the SQLite file, to lock it; ``pid``: the server's
     process, to read its peak memory. A row that cannot run here is left out of a whole
-    run and reported skipped when it was named."""
+    run and reported skipped when it was named; a row that raises is reported FAILED with
+    the error, and the rows after it still run."""
     attacks = choose_attacks(only)
     _host, port = check_loopback(url)
     target = Target(url, port, db, pid, connections, wait)
@@ -594,7 +595,10 @@ def run_attacks(
                 out.append(Outcome(attack.name, False, why_not, skipped=True))
             continue
         say(attack.says)
-        out += attack.run(target)
+        try:
+            out += attack.run(target)
+        except Exception as exc:  # one row that could not finish must not lose the others
+            out.append(Outcome(attack.name, False, f"did not finish: {type(exc).__name__}: {exc}"))
     return out
 
 
