@@ -4,10 +4,13 @@ exported are signed and told from edited ones, and another ruleset version is re
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 import stat
+import sys
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -20,7 +23,11 @@ from railways.core.legal import legal_actions
 from railways.core.record import digest
 from railways.rules import new_game
 from railways.rules.records import record_of
+from railways.server import create_app
+from railways.server.app import SWITCH_INTERVAL
+from railways.server.replaypool import WORKER_NICENESS, default_workers
 from railways.server.signing import KEY_FILE
+from railways.store import open_store
 from server.helpers import state
 
 
@@ -213,3 +220,56 @@ def test_the_pool_is_started_off_the_event_loop(
     monkeypatch.setattr(ProcessPoolExecutor, "submit", spy)
     assert _import(client, _finished_record()).status_code == 201
     assert on_loop == [False]
+
+
+def test_replay_workers_run_at_a_lower_priority_than_the_server(client: TestClient) -> None:
+    """Issue 30: on two cores an import's worker took CPU time from the server's answers to
+    other games; a worker now lowers its own priority, so the server's come first."""
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    assert _import(client, _finished_record()).status_code == 201
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    assert manager.replays.worker_pids
+    for pid in manager.replays.worker_pids:
+        worker = os.getpriority(os.PRIO_PROCESS, pid)
+        assert worker == min(19, ours + WORKER_NICENESS), (pid, worker, ours)
+
+
+def test_one_replay_worker_on_two_usable_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pool counts the cores this process may use (its affinity), not the machine's."""
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+    assert default_workers() == 1
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0}, raising=False)
+    assert default_workers() == 1
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: set(range(3)), raising=False)
+    assert default_workers() == 2
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: set(range(16)), raising=False)
+    assert default_workers() == 4
+
+
+def test_a_server_process_hands_the_interpreter_over_every_millisecond(data_dir: Path) -> None:
+    """A server of its own (``tune_gc``, as ``railways serve`` runs) shortens the switch
+    interval, so that a store write in a thread holds up the event loop for 1 ms at a
+    time, not 5 ms (the default)."""
+    before = (sys.getswitchinterval(), gc.get_threshold())
+    try:
+        app = create_app(open_store(data_dir=data_dir), bot_delay=0, tune_gc=True)
+        with TestClient(app):
+            assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL)
+        assert SWITCH_INTERVAL < 0.005
+    finally:
+        sys.setswitchinterval(before[0])
+        gc.set_threshold(*before[1])
+        gc.unfreeze()
+
+
+def test_health_says_when_every_boards_tables_are_computed(client: TestClient) -> None:
+    """The import-load row measures its idle GETs only once a new server has computed every
+    board's route tables (a thread does, after ``warm``): before, its idle window was not
+    idle (issue 30)."""
+    deadline = time.monotonic() + 600
+    while not (health := client.get("/api/health").json())["boards_warm"]:
+        assert time.monotonic() < deadline, health
+        assert health["warm"] in (True, False)
+        time.sleep(0.2)
+    assert health["warm"] is True

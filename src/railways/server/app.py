@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -38,6 +39,11 @@ from railways.server.security import SecurityHeaders
 from railways.server.signing import key_directory, load_or_create_key
 from railways.server.sync import Follower, stop_task
 from railways.store import GameStore
+
+# Seconds a thread running Python may keep the interpreter while another waits for it (the
+# default is 5 ms): an import's store write in a thread then delays the event loop, and
+# every other game's answer, by at most this much at a time.
+SWITCH_INTERVAL = 0.001
 
 log = logging.getLogger("railways.server")
 
@@ -69,7 +75,8 @@ def create_app(
 
     ``tune_gc`` (for a server process of its own): after the boards' route tables are
     computed, move them out of the garbage collector's sight and collect less often, since
-    live games hold many objects and no cycles worth chasing every few milliseconds.
+    live games hold many objects and no cycles worth chasing every few milliseconds; and
+    make a thread running Python hand the interpreter over every :data:`SWITCH_INTERVAL`.
 
     ``max_body``: the largest request body in bytes (413 beyond). ``creates_per_minute``
     and ``create_burst``: how many games one client address may create or import (429
@@ -144,6 +151,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     server: ServerState = app.state.server
     manager = server.manager
     loop = asyncio.get_running_loop()
+    if server.tune_gc:
+        sys.setswitchinterval(SWITCH_INTERVAL)
     warm = loop.create_task(asyncio.to_thread(_warm_up, server))
     resume = loop.create_task(manager.resume())
     follow = loop.create_task(Follower(manager).run())
@@ -186,3 +195,4 @@ def _warm_up(server: ServerState) -> None:
     if server.tune_gc:
         gc.collect()
         gc.freeze()
+    server.boards_warm = True

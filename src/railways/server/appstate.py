@@ -40,6 +40,7 @@ class ServerState:
     # Live WebSockets by (game, seat); the spectator link is seat None.
     sockets: dict[tuple[str, int | None], int] = field(default_factory=dict)
     warm: bool = False  # the default board's route tables are computed
+    boards_warm: bool = False  # every board's are (a thread computes them after it)
     store_problem: str | None = None  # why the store takes no writes (None: it does)
     store_checked: float = 0.0  # time.monotonic() of the last check
 

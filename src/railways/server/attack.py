@@ -24,6 +24,8 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from railways.server.attack_names import ATTACK_NAMES
+
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 SEATS = [{"name": "A"}, {"name": "B"}, {"name": "C"}]
 
@@ -411,10 +413,160 @@ def attack_server() -> Iterator[tuple[str, Path | None, int]]:
 
     from railways.server.spawn import served
 
-    with served(log_level="error", within=30) as started:
+    with served(log_level="error") as started:
         on_sqlite = not os.environ.get("RAILWAYS_DATABASE_URL")
         db = Path(started.data_dir) / "railways.sqlite3" if on_sqlite else None
         yield started.url, db, started.proc.pid
+
+
+@dataclass(frozen=True)
+class Target:
+    """What an attack row is run against: the server's URL and port, its SQLite file (None
+    on another database, or a server given with ``--url``), its process id (None for a
+    server given with ``--url``) and the slow-connection row's count and wait."""
+
+    url: str
+    port: int
+    db: Path | None = None
+    pid: int | None = None
+    connections: int = 500
+    wait: float = 15.0
+
+    @property
+    def started_here(self) -> bool:
+        return self.pid is not None
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One named row (or group of rows) of the suite: ``says`` is its progress line;
+    ``needs`` what it cannot run without ("db": a SQLite file to lock, "started": a server
+    this command started, so that it may start more on its database)."""
+
+    name: str
+    says: str
+    run: Callable[[Target], list[Outcome]]
+    needs: str = ""
+
+
+def _token_rows(kind: str) -> Callable[[Target], list[Outcome]]:
+    def run(target: Target) -> list[Outcome]:
+        from railways.server import attack_tokens
+
+        row: Callable[[str], list[Outcome]] = getattr(attack_tokens, f"token_{kind}")
+        return row(target.url)
+
+    return run
+
+
+def _started_row(module: str, function: str) -> Callable[[Target], list[Outcome]]:
+    def run(_target: Target) -> list[Outcome]:
+        import importlib
+
+        row: Callable[[], list[Outcome]] = getattr(
+            importlib.import_module(f"railways.server.{module}"), function
+        )
+        return row()
+
+    return run
+
+
+# Every row, in the order a whole run takes them: the floods that use up this client's
+# creations and reads come last.
+ATTACKS: tuple[Attack, ...] = (
+    Attack("headers", "policy headers", lambda t: headers(t.url)),
+    Attack("bodies", "big bodies", lambda t: big_bodies(t.url, t.port, t.pid)),
+    Attack(
+        "slow-connections",
+        "slow connections",
+        lambda t: slow_connections(t.url, t.port, t.connections, t.wait),
+    ),
+    Attack("websockets", "WebSockets on one seat", lambda t: websocket_flood(t.url, t.port, 20)),
+    Attack(
+        "locked-database",
+        "the database locked by another process",
+        lambda t: locked_database(t.url, t.db, 3.0) if t.db is not None else [],
+        needs="db",
+    ),
+    Attack("names", "names", lambda t: bad_names(t.url)),
+    Attack(
+        "xss",
+        "markup in names, chat and an imported record, in Chromium",
+        lambda t: _xss(t.url),
+    ),
+    Attack("imports", "imports", lambda t: import_flood(t.url)),
+    Attack(
+        "heavy-imports",
+        "eight clients importing a 2,990-action record (about 40 s)",
+        lambda t: heavy_import_rows(t.url, t.started_here),
+    ),
+    Attack("token-reads", "one seat token's reads from several addresses", _token_rows("reads")),
+    Attack(
+        "token-actions", "one seat token's actions from several addresses", _token_rows("actions")
+    ),
+    Attack("token-guessing", "guessed seat tokens", _token_rows("guessing")),
+    Attack("token-timing", "wrong seat tokens timed", _token_rows("timing")),
+    Attack(
+        "hidden",
+        "a whole game, every payload searched for secrets at every step (a few minutes)",
+        lambda t: hidden_rows(t.url, t.started_here),
+    ),
+    Attack(
+        "race",
+        "two server processes racing for one game",
+        _started_row("attack_race", "two_servers_race"),
+        needs="started",
+    ),
+    Attack(
+        "kill",
+        "a server killed with SIGKILL during bursts of moves, and restarted",
+        _started_row("attack_kill", "kill_during_bursts"),
+        needs="started",
+    ),
+    Attack(
+        "access-log",
+        "seat tokens sent every way, the access log searched for them",
+        _started_row("attack_log", "tokens_in_access_log"),
+        needs="started",
+    ),
+    Attack("forwarded", "forwarded addresses", lambda t: forwarded_flood(t.url)),
+    Attack(
+        "creates",
+        "game creation flood",
+        lambda t: create_flood(t.url, 15.0, 300),  # it uses up this client's creations
+    ),
+    Attack("reads", "read flood", lambda t: read_flood(t.url)),  # it uses up its reads
+)
+if tuple(a.name for a in ATTACKS) != ATTACK_NAMES:  # pragma: no cover - caught by any import
+    raise RuntimeError("attack_names.ATTACK_NAMES must list ATTACKS' names in their order")
+
+
+def _xss(url: str) -> list[Outcome]:
+    from railways.server.attack_xss import xss_in_chromium
+
+    return xss_in_chromium(url)
+
+
+def choose_attacks(only: str | None) -> tuple[Attack, ...]:
+    """The rows named in ``only`` (comma-separated, in the suite's order), or every row
+    when it is None; a ValueError naming the known rows for a name that is not one."""
+    if only is None:
+        return ATTACKS
+    names = [n.strip() for n in only.split(",") if n.strip()]
+    unknown = [n for n in names if n not in ATTACK_NAMES]
+    if unknown or not names:
+        what = f"unknown attack {', '.join(map(repr, unknown))}" if unknown else "no attack named"
+        raise ValueError(f"{what}; the attacks are: {', '.join(ATTACK_NAMES)}")
+    return tuple(a for a in ATTACKS if a.name in names)
+
+
+def _cannot_run(attack: Attack, target: Target) -> str | None:
+    """Why ``attack`` cannot run against ``target``, or None."""
+    if attack.needs == "started" and not target.started_here:
+        return "needs a server this command starts (not --url): it starts more on its database"
+    if attack.needs == "db" and target.db is None:
+        return "needs a SQLite file to lock: a server this command starts, on SQLite"
+    return None
 
 
 def run_attacks(
@@ -424,59 +576,29 @@ def run_attacks(
     wait: float = 15.0,
     progress: Callable[[str], None] | None = None,
     pid: int | None = None,
+    only: str | None = None,
 ) -> list[Outcome]:
-    """Every attack against ``url`` (loopback only); ``db``: the SQLite file, to lock it;
-    ``pid``: the server's process, to read its peak memory."""
-    from railways.server.attack_kill import kill_during_bursts
-    from railways.server.attack_log import tokens_in_access_log
-    from railways.server.attack_race import two_servers_race
-    from railways.server.attack_tokens import (
-        token_actions,
-        token_guessing,
-        token_reads,
-        token_timing,
-    )
-    from railways.server.attack_xss import xss_in_chromium
-
+    """Every attack against ``url`` (loopback only), or those named in ``only``
+    (:func:`choose_attacks`); ``db``: the SQLite file, to lock it; ``pid``: the server's
+    process, to read its peak memory. A row that cannot run here is left out of a whole
+    run and reported skipped when it was named; a row that raises is reported FAILED with
+    the error, and the rows after it still run."""
+    attacks = choose_attacks(only)
     _host, port = check_loopback(url)
+    target = Target(url, port, db, pid, connections, wait)
     say = progress or (lambda _text: None)
     out: list[Outcome] = []
-    say("policy headers")
-    out += headers(url)
-    say("big bodies")
-    out += big_bodies(url, port, pid)
-    say(f"{connections} slow connections (up to {wait:.0f} s)")
-    out += slow_connections(url, port, connections, wait)
-    say("WebSockets on one seat")
-    out += websocket_flood(url, port, 20)
-    if db is not None:
-        say("the database locked by another process")
-        out += locked_database(url, db, 3.0)
-    say("names")
-    out += bad_names(url)
-    say("markup in names, chat and an imported record, in Chromium")
-    out += xss_in_chromium(url)
-    say("imports")
-    out += import_flood(url)
-    say("eight clients importing a 2,990-action record (about 40 s)")
-    out += heavy_import_rows(url, started_here=pid is not None)
-    say("seat tokens: reads and actions from several addresses, guessing, timing")
-    out += token_reads(url) + token_actions(url) + token_guessing(url) + token_timing(url)
-    say("a whole game, every payload searched for secrets at every step (a few minutes)")
-    out += hidden_rows(url, started_here=pid is not None)
-    if pid is not None:  # a server started here: start more, on one database
-        say("two server processes racing for one game")
-        out += two_servers_race()
-        say("a server killed with SIGKILL during bursts of moves, and restarted")
-        out += kill_during_bursts()
-        say("seat tokens sent every way, the access log searched for them")
-        out += tokens_in_access_log()
-    say("forwarded addresses")
-    out += forwarded_flood(url)
-    say("game creation flood")
-    out += create_flood(url, 15.0, 300)  # it uses up this client's creations
-    say("read flood")
-    out += read_flood(url)  # last: it uses up this client's reads
+    for attack in attacks:
+        why_not = _cannot_run(attack, target)
+        if why_not is not None:
+            if only is not None:
+                out.append(Outcome(attack.name, False, why_not, skipped=True))
+            continue
+        say(attack.says)
+        try:
+            out += attack.run(target)
+        except Exception as exc:  # one row that could not finish must not lose the others
+            out.append(Outcome(attack.name, False, f"did not finish: {type(exc).__name__}: {exc}"))
     return out
 
 

@@ -32,7 +32,7 @@ def leaked_tokens(log: str, tokens: list[str]) -> list[str]:
 @contextlib.contextmanager
 def logging_server(log_file: Path) -> Iterator[str]:
     """``railways serve`` at info level (access log on), its output in ``log_file``."""
-    with log_file.open("wb") as out, served(log_level="info", output=out, within=30) as started:
+    with log_file.open("wb") as out, served(log_level="info", output=out) as started:
         yield started.url
 
 

@@ -104,18 +104,23 @@ def token_guessing(url: str) -> list[Outcome]:
         right = game["seats"][0]["token"]
         own = guesser.get(path, headers=_bearer(right)).status_code
         elsewhere = other.get(path, headers=_bearer(right)).status_code
-    refused = [r for r in codes if r.status_code == 429]
-    taken = sum(r.status_code == 200 for r in codes)
-    retry = refused[0].headers.get("retry-after") if refused else None
-    return [
-        Outcome(
-            f"{guesses} guessed seat tokens from one address",
-            bool(refused) and retry is not None and taken == 0 and own == 429 and elsewhere == 200,
-            f"403 {sum(r.status_code == 403 for r in codes)}, 429 {len(refused)} "
-            f"(Retry-After {retry}); then the right token: {own} from that address, "
-            f"{elsewhere} from another",
-        )
-    ]
+    retry = next((r.headers.get("retry-after") for r in codes if r.status_code == 429), None)
+    return [guessing_outcome([r.status_code for r in codes], retry, own, elsewhere)]
+
+
+def guessing_outcome(codes: list[int], retry: str | None, own: int, elsewhere: int) -> Outcome:
+    """The guessing row's verdict: held when some guesses were refused 429 with a
+    Retry-After, none was taken (200), and the right token was then refused from the
+    guessing address (429) but taken from another (200)."""
+    refused = codes.count(429)
+    taken = codes.count(200)
+    return Outcome(
+        f"{len(codes)} guessed seat tokens from one address",
+        refused > 0 and retry is not None and taken == 0 and own == 429 and elsewhere == 200,
+        f"403 {codes.count(403)}, 429 {refused} (Retry-After {retry})"
+        + (f", taken {taken}" if taken else "")
+        + f"; then the right token: {own} from that address, {elsewhere} from another",
+    )
 
 
 def token_timing(url: str, samples: int = 200) -> list[Outcome]:

@@ -684,7 +684,8 @@ class GameManager:
             if token is not None:
                 hashed[hash_token(token)] = i
         game_id = secrets.token_hex(6)
-        body = record_of(game).body()
+        # An imported game's record is thousands of actions: made in a thread, as above.
+        body = await asyncio.to_thread(lambda: record_of(game).body())
         recorded = body.pop("actions")
         if info:
             body[SERVER_KEY] = info

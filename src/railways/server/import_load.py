@@ -27,6 +27,7 @@ from railways.rules.records import record_of
 
 IMPORT_PATH = "/api/games/import"
 AT_ONCE_S = 1.0  # a refusal slower than this was not "at once"
+BOARDS_WITHIN_S = 300.0  # how long to wait for a new server's boards before measuring
 
 
 def undo_heavy(actions: int = 2990, seed: int = 1) -> GameRecord:
@@ -106,6 +107,9 @@ def heavy_imports(url: str, clients: int = 8, seconds: float = 15.0) -> ImportLo
         # One import first: a server that has taken one has its replay workers running
         # (starting them is a one-off of a few seconds in a process of their own).
         reader.post(IMPORT_PATH, content=body, headers={"content-type": "application/json"})
+        # A server just started computes the other boards' route tables in a thread for
+        # tens of seconds after it says it is warm: an idle window then is not idle.
+        _wait_for_boards(reader, BOARDS_WITHIN_S)
         _read_for(reader, targets, seconds, out.idle_ms, out)
         stop = threading.Event()
         lock = threading.Lock()
@@ -122,6 +126,19 @@ def heavy_imports(url: str, clients: int = 8, seconds: float = 15.0) -> ImportLo
             for thread in threads:
                 thread.join()
     return out
+
+
+def _wait_for_boards(client: httpx.Client, within: float) -> None:
+    """Until the server says every board is warm (``/api/health``'s ``boards_warm``; a
+    server that does not say is taken as warm), at most ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            if client.get("/api/health").json().get("boards_warm", True) is not False:
+                return
+        except (httpx.HTTPError, ValueError):
+            pass
+        time.sleep(0.5)
 
 
 def _read_for(

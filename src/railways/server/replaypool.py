@@ -13,6 +13,11 @@ afresh (milliseconds), and the pickle's references to those parts are given this
 process's own: the game is the one the worker replayed, and shares the board and rules
 with every other game of its map here, as a game set up here would.
 
+On a machine with few cores the workers and the server want the same ones, so the server
+keeps the upper hand by design: one worker on two cores (:func:`default_workers`), each
+worker at a lower priority (:data:`WORKER_NICENESS`), and the game unpickled in a thread
+rather than in one block on the event loop.
+
 The pool is started on first use (``forkserver``: workers forked from a clean process that
 has imported the engine once, never from the server with its threads and sockets; ``spawn``
 where there is no forkserver) and shut down with the application.
@@ -54,9 +59,17 @@ Answer = tuple[Any, ...]
 
 
 def default_workers() -> int:
-    """One process per spare core, at least one, at most four: the server's own process
-    keeps a core for the event loop."""
-    return max(1, min(4, (os.cpu_count() or 2) - 1))
+    """One process per spare core this process may run on, at least one, at most four:
+    the server's own process keeps a core for the event loop (on two cores, one worker)."""
+    return max(1, min(4, usable_cores() - 1))
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity: a container's or ``taskset``'s
+    share, not the machine's count where the system says)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
 
 
 class _GamePickler(pickle.Pickler):
@@ -126,6 +139,10 @@ def _replayed(data: dict[str, Any], parse: Callable[[dict[str, Any]], GameRecord
 # What tells a process where boards and plug-ins are: a worker forked from a fork server
 # started earlier (by another app in this process) would not see a later setting.
 FINDING_VARS = ("RAILWAYS_PLUGINS", "RAILWAYS_MAPS_PATH")
+# How much a worker lowers its own scheduling priority (``os.nice``): where the workers
+# and the server want the same cores, the server's answers to other games come first and
+# a replay takes what is left.
+WORKER_NICENESS = 10
 
 
 def _finding_settings() -> dict[str, str | None]:
@@ -134,13 +151,15 @@ def _finding_settings() -> dict[str, str | None]:
 
 def start_worker(pid: int, settings: dict[str, str | None], path: list[str]) -> None:
     """In a worker: find boards and plug-ins as the server does now (its environment
-    and import path when the pool was made), and exit when the server does."""
+    and import path when the pool was made), lower its priority by
+    :data:`WORKER_NICENESS`, and exit when the server does."""
     for name, value in settings.items():
         if value is None:
             os.environ.pop(name, None)
         else:
             os.environ[name] = value
     sys.path[:] = [*path, *(p for p in sys.path if p not in path)]
+    os.nice(WORKER_NICENESS)
     watch_server(pid)
 
 
@@ -202,7 +221,10 @@ class ReplayPool:
         if answer[0] == "refused":
             raise RecordError(answer[1], answer[2])
         _ok, setup, blob, undos, _pid = answer
-        return setup, load_game(blob, setup), undos
+        # Tens of milliseconds for a long record: in a thread, which hands the interpreter
+        # back to the event loop at each switch interval, not in one block on the loop.
+        game = await asyncio.to_thread(load_game, blob, setup)
+        return setup, game, undos
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
