@@ -630,7 +630,33 @@ def _rejudged_tried(
 _Verdict = tuple[
     BuildOption, int, int, "BuildOption | None", tuple[StaticRoute, ...], frozenset[Hex]
 ]
-_Verdicts = list["_Verdict | None"]
+
+
+class _VerdictTable:
+    """One seat's kept verdicts on its judged links (``_kept_verdicts``), slot by slot, and
+    what the last listing from them saw: the slots' version, each slot's option and what it
+    listed, the hexes closed, the judged cities and the cities where no build may start.
+    The next listing judges again only the slots whose option, track, ends or closed hexes
+    changed since (``_slots_to_rejudge``): every other slot's verdict holds as it was."""
+
+    def __init__(self, count: int) -> None:
+        self.verdicts: list[_Verdict | None] = [None] * count
+        self.seen = -1  # the slots' version at the last listing (-1: none yet)
+        self.options: list[BuildOption | None] = [None] * count
+        self.results: list[BuildOption | None] = [None] * count
+        self.closed: frozenset[Hex] = frozenset()
+        self.special: frozenset[str] = frozenset()
+        self.start_ids: set[str] = set()
+        self.listed: list[BuildOption] = []  # the results in order (never changed in place)
+
+    def fork(self) -> _VerdictTable:
+        """A copy for a copy of the game (the lists changed in place are copied)."""
+        twin = _VerdictTable(0)
+        twin.verdicts, twin.seen = list(self.verdicts), self.seen
+        twin.options, twin.results = list(self.options), list(self.results)
+        twin.closed, twin.special, twin.start_ids = self.closed, self.special, self.start_ids
+        twin.listed = self.listed
+        return twin
 
 
 def _ends(origin: str, to_city: str | None, special: frozenset[str], start_ids: set[str]) -> int:
@@ -650,7 +676,7 @@ def _kept_verdicts(
     max_tiles: int,
     cards: tuple[str, ...],
     closed: frozenset[Hex],
-) -> _Verdicts | None:
+) -> _VerdictTable | None:
     """The verdicts of ``_rejudged`` kept for the seat while what the judging plug-ins say
     they depend on (``Plugin.judgement_key``) stays the same; None when one cannot say.
     The judged cities, the hexes where no build may start and the hexes closed are not in
@@ -660,7 +686,7 @@ def _kept_verdicts(
     keys = _judgement_keys(game, seat)
     if keys is None:
         return None
-    every: dict[tuple[object, ...], _Verdicts]
+    every: dict[tuple[object, ...], _VerdictTable]
     every = game.derived.setdefault("rejudged", {})
     key = (seat, max_tiles, cards, keys)
     kept = every.get(key)
@@ -668,7 +694,7 @@ def _kept_verdicts(
         if len(every) > KEYS_KEPT:
             every.clear()
         count = len(_slot_index(game.board, max_tiles, game.edge_costs).dests)
-        kept = every[key] = [None] * count
+        kept = every[key] = _VerdictTable(count)
     return kept
 
 
@@ -716,52 +742,122 @@ def _rejudged_slots(
     cards: tuple[str, ...],
     special: frozenset[str],
     shut: tuple[frozenset[Hex], frozenset[Hex]],
-    verdicts: _Verdicts,
+    table: _VerdictTable,
 ) -> list[BuildOption]:
     """``_rejudged`` of the slots' options, slot by slot, each verdict kept until the slot's
     option changes, the track changes on a hex of its routes (``_Slots.touched``) or a hex
     of them is closed or opened (``_clear_of``); none over a closed hex or starting where
     no build may start (``shut``: ``_closed``), as ``_open`` leaves them out (the hexes
     closed are noted with each verdict, and the start in its ``_ends``: so a kept verdict
-    says it too)."""
+    says it too). Only the slots ``_slots_to_rejudge`` names are looked at; the answer is
+    kept with the table: do not modify it."""
     closed, starts = shut
     closed = _same_hexes(game, closed)  # a kept verdict checks its closed hexes by identity
-    slots, aligned, _listed = _slot_choices(game, seat, max_tiles, cards)
+    slots, aligned, _count = _slot_count(game, seat, max_tiles, cards)
     origins = _slot_index(game.board, max_tiles, game.edge_costs).origins
-    touched, version = slots.touched, slots.version
     # Every slot's route starts at a city: where no build may start, by the cities' ids.
     start_ids = _start_cities(game.board, starts)
+    todo = _slots_to_rejudge(table, slots, aligned, origins, closed, special, start_ids)
+    verdicts, seen_options, results = table.verdicts, table.options, table.results
     # The hexes closed or opened since each set of closed hexes the verdicts were reached with.
     changed: dict[frozenset[Hex], frozenset[Hex]] = {}
-    out: list[BuildOption] = []
-    for i, option in enumerate(aligned):
-        if option is None:
-            continue
-        hit = verdicts[i]
-        ends = _ends(origins[i], option.to_city, special, start_ids)
-        if hit is not None and hit[2] == ends:
-            # A verdict planned from the group's routes reads those routes only, not the
-            # option: it holds while the track on them stays the same, however the other
-            # routes of the group fare (``_Slots.touched`` is for any of them).
-            tried = hit[4]
-            fresh = hit[1] >= touched[i]
-            if (
-                (fresh and (hit[0] is option or tried))
-                or (tried and _routes_untouched(slots, hit[1], tried))
-            ) and (hit[5] is closed or _clear_of(changed, hit[5], closed, tried, option)):
-                # Checked up to now: the next look starts from here and these closed hexes.
-                if not fresh or hit[5] is not closed:
-                    verdicts[i] = (option, version, ends, hit[3], tried, closed)
-                if hit[3] is not None:
-                    out.append(hit[3])
-                continue
-        checked, tried = _rejudged_tried(game, seat, max_tiles, cards, option, special, starts)
-        if checked is not None and closed and not closed.isdisjoint(checked.path):
-            checked = None
-        verdicts[i] = (option, version, ends, checked, tried, closed)
-        if checked is not None:
-            out.append(checked)
-    return out
+    moved = False
+    for i in todo:
+        option = aligned[i]
+        seen_options[i] = option
+        found: BuildOption | None = None
+        if option is not None:
+            ends = _ends(origins[i], option.to_city, special, start_ids)
+            hit = verdicts[i]
+            held = hit is not None and _verdict_holds(
+                slots, verdicts, i, hit, option, ends, closed, changed
+            )
+            if held and hit is not None:
+                found = hit[3]
+            else:
+                found, tried = _rejudged_tried(
+                    game, seat, max_tiles, cards, option, special, starts
+                )
+                if found is not None and closed and not closed.isdisjoint(found.path):
+                    found = None
+                verdicts[i] = (option, slots.version, ends, found, tried, closed)
+        if found is not results[i]:
+            results[i] = found
+            moved = True
+    table.seen, table.closed, table.special, table.start_ids = (
+        slots.version,
+        closed,
+        special,
+        start_ids,
+    )
+    if moved:
+        table.listed = [o for o in results if o is not None]
+    return table.listed
+
+
+def _verdict_holds(
+    slots: _Slots,
+    verdicts: list[_Verdict | None],
+    i: int,
+    hit: _Verdict,
+    option: BuildOption,
+    ends: int,
+    closed: frozenset[Hex],
+    changed: dict[frozenset[Hex], frozenset[Hex]],
+) -> bool:
+    """Whether slot ``i``'s kept verdict ``hit`` holds now; when it holds but was reached
+    at an older version or with other closed hexes, ``verdicts`` notes it as checked up to
+    now."""
+    if hit[2] != ends:
+        return False
+    # A verdict planned from the group's routes reads those routes only, not the option: it
+    # holds while the track on them stays the same, however the other routes of the group
+    # fare (``_Slots.touched`` is for any of them).
+    tried = hit[4]
+    fresh = hit[1] >= slots.touched[i]
+    if not (
+        (fresh and (hit[0] is option or tried))
+        or (tried and _routes_untouched(slots, hit[1], tried))
+    ):
+        return False
+    if not (hit[5] is closed or _clear_of(changed, hit[5], closed, tried, option)):
+        return False
+    # Checked up to now: the next look starts from here and these closed hexes.
+    if not fresh or hit[5] is not closed:
+        verdicts[i] = (option, slots.version, ends, hit[3], tried, closed)
+    return True
+
+
+def _slots_to_rejudge(
+    table: _VerdictTable,
+    slots: _Slots,
+    aligned: list[BuildOption | None],
+    origins: list[str],
+    closed: frozenset[Hex],
+    special: frozenset[str],
+    start_ids: set[str],
+) -> list[int]:
+    """The slots whose verdict may differ from what the table's last listing found: every
+    slot when the hexes closed changed (or nothing was listed yet), else those whose option
+    changed, whose routes' track changed (``_Slots.touched``) or whose start or end became
+    or stopped being a judged city or one where no build may start (``_ends``). A verdict
+    reads nothing else of the listing, so every other slot lists what it listed then."""
+    count, seen = len(aligned), table.seen
+    if seen < 0 or seen > slots.version or len(table.options) != count or closed != table.closed:
+        return list(range(count))
+    differ: set[str] = set(special ^ table.special)
+    if start_ids != table.start_ids:
+        differ |= start_ids ^ table.start_ids
+    touched, before = slots.touched, table.options
+    todo: list[int] = []
+    for i in range(count):
+        option = aligned[i]
+        moved = option is not before[i] or touched[i] > seen
+        if not moved and differ and option is not None:
+            moved = origins[i] in differ or option.to_city in differ
+        if moved:
+            todo.append(i)
+    return todo
 
 
 def _same_hexes(game: Game, hexes: frozenset[Hex]) -> frozenset[Hex]:
@@ -818,9 +914,9 @@ def _fork_verdicts(
 
 
 def _fork_slot_verdicts(
-    every: dict[tuple[object, ...], _Verdicts],
-) -> dict[tuple[object, ...], _Verdicts]:
-    return {key: list(kept) for key, kept in every.items()}
+    every: dict[tuple[object, ...], _VerdictTable],
+) -> dict[tuple[object, ...], _VerdictTable]:
+    return {key: kept.fork() for key, kept in every.items()}
 
 
 ORIGIN_TRIES = 4  # routes tried per destination from a plug-in's origins (cheapest first)

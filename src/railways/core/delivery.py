@@ -117,6 +117,14 @@ class DeliveryHook:
         ``passable``)."""
         return None
 
+    def also_takes(self, game: Game, seat: int) -> frozenset[tuple[str, Color]] | None:
+        """The cities that take the seat's cubes of one more colour each, as (city, colour)
+        pairs (``accepts``: the cube stops there), when that is all this hook changes and it
+        depends on the city alone (a City Rotor showing a second colour, RW-p7-04): routes
+        are then listed by the integer walk, as for ``wildcards``. None: the hook changes
+        more, or asks more."""
+        return None
+
     def shortest(self, game: Game, seat: int) -> int | None:
         """The fewest links a delivery may take, when that (and ``extra_links``) is all this
         hook changes: a card for a delivery longer than the engine reaches (AU-038,
@@ -164,6 +172,7 @@ def _shared(game: Game, seat: int) -> frozenset[int]:
 
 _NONE_SHARED: frozenset[int] = frozenset()
 _NO_CITIES: frozenset[str] = frozenset()
+_NO_PAIRS: frozenset[tuple[str, Color]] = frozenset()
 _COLOR_OF: dict[str, Color] = {c.value: c for c in Color}  # a colour by its value
 _VALUE_OF: dict[Color, str] = {c: c.value for c in Color}  # (an Enum's .value runs Python)
 
@@ -183,6 +192,7 @@ class DeliveryRules:
         self.simple = True
         self.pass_cities: frozenset[str] = _NO_CITIES
         self.wild: frozenset[str] = _NO_CITIES
+        self.also: frozenset[tuple[str, Color]] = _NO_PAIRS  # (``DeliveryHook.also_takes``)
         self.min_links = 1
         for hook in self.hooks:
             cities = hook.passable(game, seat)
@@ -195,6 +205,10 @@ class DeliveryRules:
             wild = hook.wildcards(game, seat)
             if wild is not None:
                 self.wild |= wild
+                continue
+            also = hook.also_takes(game, seat)
+            if also is not None:
+                self.also |= also
                 continue
             shortest = hook.shortest(game, seat)
             if shortest is not None:
@@ -436,7 +450,7 @@ class DeliveryRules:
             return  # no complete link touches it
         walker = IntWalker(
             ints,
-            ints.colors_of(self.colors, self.wild),
+            ints.colors_of(self.colors, self.wild, self.also),
             self.seat,
             self.shared,
             ints.city_bits(self.pass_cities),
@@ -488,7 +502,7 @@ class DeliveryRules:
         in the links' order), and no object made per step. The walk ends at the first city
         that takes the cube (a city of its colour, or a wildcard): it is delivered there."""
         index, adj = ints.cities.index, ints.adj
-        colors = ints.colors_of(self.colors, self.wild)
+        colors = ints.colors_of(self.colors, self.wild, self.also)
         seat, shared, longest = self.seat, self.shared, self.max_links
         passable = ints.city_bits(self.pass_cities) if self.pass_cities else 0
         links: list[int] = []
@@ -627,6 +641,7 @@ class IntGraph:
         self._stamp = 0  # the stamp of the colours last turned into bits (0: none)
         self._colors: dict[str, Color] = {}  # those colours, when they had no stamp
         self._wild: frozenset[str] = frozenset()
+        self._also: frozenset[tuple[str, Color]] = frozenset()
         self._color_list: list[int] = []
         self.adj: list[list[int]] = []
         if adj is not None:  # (``extended``)
@@ -670,6 +685,7 @@ class IntGraph:
                 break
             since[serial] = bits | changed
         made._colors, made._wild, made._color_list = self._colors, self._wild, self._color_list
+        made._also = self._also
         made._stamp = self._stamp
         return made
 
@@ -703,25 +719,38 @@ class IntGraph:
             return 0
         return self.since.get(earlier.serial)
 
-    def colors_of(self, colors: dict[str, Color], wild: frozenset[str]) -> list[int]:
+    def colors_of(
+        self,
+        colors: dict[str, Color],
+        wild: frozenset[str],
+        also: frozenset[tuple[str, Color]] = _NO_PAIRS,
+    ) -> list[int]:
         """The colours each city takes, as bits: its own (none for a city without one), or
-        all for a ``wild`` one. Kept while ``wild`` is equal and ``colors`` has the same
-        stamp (``CityColors``), or for colours without one, while they are equal."""
+        all for a ``wild`` one, and the one more colour ``also`` gives it (city, colour).
+        Kept while ``wild`` and ``also`` are equal and ``colors`` has the same stamp
+        (``CityColors``), or for colours without one, while they are equal."""
         stamp = colors.stamp if isinstance(colors, CityColors) else 0
         if (
             len(self._color_list) < len(self.adj)
             or (self._stamp != stamp if stamp else self._colors != colors)
             or self._wild != wild
+            or self._also != also
         ):
-            self._color_list = [
+            made = [
                 ALL_COLORS
                 if name in wild
                 else (1 << COLOR_INDEX[c] if (c := colors.get(name)) is not None else 0)
                 for name in self.cities.names[: len(self.adj)]
             ]
+            index = self.cities.index
+            for name, color in also:
+                at = index.get(name, -1)
+                if 0 <= at < len(made):
+                    made[at] |= 1 << COLOR_INDEX[color]
+            self._color_list = made  # (a new list: extended graphs share the old one)
             self._stamp = stamp
             self._colors = {} if stamp else dict(colors)
-            self._wild = wild
+            self._wild, self._also = wild, also
         return self._color_list
 
     def city_bits(self, names: frozenset[str]) -> int:

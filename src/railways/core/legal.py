@@ -571,6 +571,7 @@ def _kept_deliveries(
         rules.shared,
         rules.pass_cities,
         rules.wild,
+        rules.also,
     )
     hit = every.get(key)
     colors = state.city_colors
@@ -591,7 +592,7 @@ def _kept_deliveries(
     hit.graph, hit.ints, hit.out, hit.walker = graph, ints, None, None
     hit.colors = dict(state.city_colors)
     hit.colors_stamp = stamp
-    hit.color_of = ints.colors_of(state.city_colors, rules.wild)
+    hit.color_of = ints.colors_of(state.city_colors, rules.wild, rules.also)
     hit.passable = ints.city_bits(rules.pass_cities)
     return hit
 

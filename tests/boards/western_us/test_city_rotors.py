@@ -117,19 +117,23 @@ def test_every_front_end_sees_each_rotor_and_the_colour_it_shows():
 
 
 @pytest.mark.rules("RW-p7-03", "RW-p7-04", "RW-p7-05")
-def test_rotors_showing_no_second_colour_leave_the_deliveries_to_the_quicker_walk(monkeypatch):
+@pytest.mark.parametrize("options", [NO_DEPOTS, {}], ids=["rotors", "rotors-and-depots"])
+def test_rotor_deliveries_by_the_quicker_walk_are_those_of_the_general_walk(monkeypatch, options):
     # A rotor hook with no second colour showing is left out of the route rules (it changes
-    # nothing), so the seat's deliveries are listed by the base rules' walk: at every position
-    # of a random game they are those of the general walk, with the hook asked at every step.
+    # nothing), and one with some showing says only which cities take one more colour
+    # (``also_takes``), so the seat's deliveries are listed by the base rules' integer walk:
+    # at every position of a random game they are those of the general walk, with the hook
+    # asked at every step.
     from railways.bots.random_bot import RandomBot
-    from railways.core.legal import delivery_options
+    from railways.core.legal import delivery_options, sample_action
+    from railways.core.rng import Rng
     from railways.rules.modules import city_rotors
 
     def listed(game, seat):
         found = delivery_options(game, seat)
         return [(key, [o.action for o in found[key]]) for key in sorted(found)]
 
-    game = new_game("western-us", players=4, seed=3, options=NO_DEPOTS)
+    game = new_game("western-us", players=4, seed=3, options=options)
     bots = [RandomBot(90 + i) for i in range(4)]
     idle = shown = 0
     for _ in range(300):
@@ -142,7 +146,12 @@ def test_rotors_showing_no_second_colour_leave_the_deliveries_to_the_quicker_wal
             quick = listed(game, seat)
             with monkeypatch.context() as general:
                 general.setattr(city_rotors.RotorHook, "in_force", lambda _h, _g, _s: True)
+                general.setattr(city_rotors.RotorHook, "also_takes", lambda _h, _g, _s: None)
                 assert listed(game, seat) == quick
         seat = game.to_act
+        drawn = [sample_action(game, seat, Rng(n)) for n in range(3)]  # the same draws
+        with monkeypatch.context() as general:
+            general.setattr(city_rotors.RotorHook, "also_takes", lambda _h, _g, _s: None)
+            assert [sample_action(game, seat, Rng(n)) for n in range(3)] == drawn
         game.apply(bots[seat].choose(game, seat, legal_actions(game, seat)))
     assert idle > 20 and shown > 20  # both cases met often enough to mean something

@@ -92,6 +92,19 @@ def second_colors(game: Game) -> dict[str, Color]:
     return found
 
 
+def second_pairs(game: Game) -> frozenset[tuple[str, Color]]:
+    """``second_colors`` as (city, colour) pairs, kept with it (a key of the kept
+    deliveries, ``DeliveryHook.also_takes``)."""
+    found = second_colors(game)
+    hit = game.derived.get("rotor_second_pairs")
+    if hit is not None and hit[0] is found:
+        pairs: frozenset[tuple[str, Color]] = hit[1]
+        return pairs
+    pairs = frozenset(found.items())
+    game.derived["rotor_second_pairs"] = (found, pairs)
+    return pairs
+
+
 def problems_with(board: Board, cities: object, where: str) -> list[str]:
     """What is wrong with a list of rotor cities for ``board`` (RW-p7-03: coloured cities)."""
     if not isinstance(cities, list) or not all(isinstance(c, str) for c in cities):
@@ -114,13 +127,19 @@ class RotorHook(DeliveryHook):
     Made for the rotors as they stand (the route rules are made afresh for each listing and
     check): the second colours are read once, and a hook with none in force changes nothing,
     so the routes are listed by the base rules' faster walk (the rotors start turned to their
-    own colours, RW-p7-03, and the blank slice shows none)."""
+    own colours, RW-p7-03, and the blank slice shows none). With some showing, all it changes
+    is that those cities take one more colour each (``also_takes``): the integer walk lists
+    the routes then too."""
 
     def __init__(self, game: Game) -> None:
         self.second = second_colors(game)
 
     def in_force(self, game: Game, seat: int) -> bool:
         return bool(self.second)
+
+    def also_takes(self, game: Game, seat: int) -> frozenset[tuple[str, Color]]:
+        # All the hook changes, by city alone: the integer walk lists the routes.
+        return second_pairs(game)
 
     def accepts(self, game: Game, walk: Walk) -> bool:
         return self.second.get(walk.cities[-1]) is walk.color

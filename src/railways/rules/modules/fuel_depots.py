@@ -337,15 +337,24 @@ def _near_cities(
 def _kept_near(
     game: Game, graph: Mapping[str, list[Edge]], mine: set[str], most: int
 ) -> tuple[dict[str, int], list[str]]:
+    # Kept per set of depot cities (each seat's own: seats listed in turn do not push each
+    # other's out), while the link graph is the same object.
     key = (frozenset(mine), most)
-    hit = game.derived.get("depot_near")
-    if hit is not None and hit[0] is graph and hit[1] == key:
-        found: tuple[dict[str, int], list[str]] = hit[2]
+    every: dict[tuple[frozenset[str], int], tuple[Mapping[str, list[Edge]], Any]]
+    every = game.derived.setdefault("depot_near", {})
+    hit = every.get(key)
+    if hit is not None and hit[0] is graph:
+        found: tuple[dict[str, int], list[str]] = hit[1]
         return found
+    if len(every) > NEAR_KEPT:
+        every.clear()
     near = _links_to(graph, mine, most)
     found = (near, sorted(near))
-    game.derived["depot_near"] = (graph, key, found)
+    every[key] = (graph, found)
     return found
+
+
+NEAR_KEPT = 16  # sets of depot cities whose nearby cities are kept
 
 
 def _links_to(graph: Mapping[str, list[Edge]], targets: set[str], most: int) -> dict[str, int]:
@@ -523,9 +532,11 @@ def _kept_stops(
 ) -> dict[tuple[str, Color], list[Action]]:
     """The seat's stops from each city with a cube of each colour, as ``stops`` lists them
     when the depots are the only hook (its quick walk), kept while what those walks read is
-    the same: the link graph (a new object whenever it changes), the engine, the links the
-    seat shares, the cities it may pass, the cities' colours and the seat's depots. A full
-    listing asks for every stop at every action; the cubes change more often than these."""
+    the same: the engine, the links the seat shares, the cities it may pass, the cities'
+    colours and the seat's depots, and the links of the cities within the engine's reach
+    (a new link graph drops only the stops from cities a changed city is that near to,
+    ``_drop_reached``). A full listing asks for every stop at every action; the cubes
+    change more often than these."""
     depots = {c: n for c, (s, n) in data(game)["placed"].items() if s == seat}
     every: dict[int, tuple[tuple[object, ...], dict[str, Color], dict[str, int], Any]]
     every = game.derived.setdefault("depot_stops", {})
@@ -533,12 +544,49 @@ def _kept_stops(
     hit = every.get(seat)
     if hit is not None:
         were = hit[0]
-        if were[0] is graph and were[1:] == key[1:] and hit[1] == rules.colors and hit[2] == depots:
+        if were[1:] == key[1:] and hit[1] == rules.colors and hit[2] == depots:
             found: dict[tuple[str, Color], list[Action]] = hit[3]
+            if were[0] is not graph:
+                _drop_reached(found, were[0], graph, rules.max_links)  # type: ignore[arg-type]
+                every[seat] = (key, hit[1], depots, found)
             return found
     found = {}
     every[seat] = (key, dict(rules.colors), depots, found)
     return found
+
+
+def _drop_reached(
+    found: dict[tuple[str, Color], list[Action]],
+    before: Mapping[str, list[Edge]],
+    after: Mapping[str, list[Edge]],
+    most: int,
+) -> None:
+    """Drop the kept stops from every city within ``most`` links (in the graph ``after``) of
+    a city whose links differ from ``before``'s. A stop's walk reads the links of the cities
+    it passes (fewer than ``most`` links from its start) and how near a depot each city it
+    reaches is (``_links_to``: nearer only through a changed city, so within ``most`` links
+    of the start too); nothing else of the graph. A city's links are the same list object
+    in a graph extended from another (``legal._extended``); a graph made afresh has new
+    lists for every city, so every stop is dropped then."""
+    changed = [c for c, edges in after.items() if before.get(c) is not edges]
+    changed.extend(c for c in before if c not in after)
+    if not changed:
+        return
+    if len(changed) == len(after):
+        found.clear()
+        return
+    reached = set(changed)
+    frontier = changed
+    for _ in range(most):
+        nxt: list[str] = []
+        for city in frontier:
+            for _link, to, _owner in after.get(city, ()):
+                if to not in reached:
+                    reached.add(to)
+                    nxt.append(to)
+        frontier = nxt
+    for stop in [k for k in found if k[0] in reached]:
+        del found[stop]
 
 
 def _cube_color(game: Game, city: str, color: str) -> Color:
