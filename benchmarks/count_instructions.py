@@ -1,6 +1,6 @@
 """Count the machine instructions per action of random playouts, with valgrind's callgrind.
 
-Run: python benchmarks/count_instructions.py [--map ID] [--players N] [--games N] [--fast]
+Run: python benchmarks/count_instructions.py [--map ID] [--players N] [--games N] [--fast|--listed]
      python benchmarks/count_instructions.py --rl pettingzoo|gymnasium [--steps N]
      python benchmarks/count_instructions.py --mcts ITERS [--map ID] [--players N]
 
@@ -10,6 +10,10 @@ figure to compare a change with (run it on both trees, the same arguments). It p
 three warm-up games first (the board's tables are made once per process), then counts
 only the measured games: callgrind starts with counting off and is told to switch it on
 and off around them (``callgrind_control``).
+
+``--listed`` makes every option of every listing as well (``LegalActions.all``, the
+bench's ``listed_playout``): what a reader of the whole listing (a front end, the greedy
+bot, a mask) pays; the same games as the full playouts.
 
 ``--rl`` counts masked random steps of a research interface instead (``railways.rl.bench``:
 the PettingZoo AEC environment on ``--map``/``--players``, or the Gymnasium solo one on
@@ -28,6 +32,7 @@ It needs ``valgrind`` (Debian's package); under it a playout runs some 50 times 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import re
 import shutil
@@ -52,6 +57,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--fast",
         action="store_true",
         help="sampled playouts (sample_action + apply) instead of full ones (legal_actions)",
+    )
+    parser.add_argument(
+        "--listed",
+        action="store_true",
+        help="full playouts making every option of every listing (the bench's listed_playout)",
     )
     parser.add_argument(
         "--rl",
@@ -84,7 +94,10 @@ def _played(args: argparse.Namespace) -> None:
         return
     from railways.bench.engine import fast_playouts, random_playouts
 
-    run = fast_playouts if args.fast else random_playouts
+    if args.fast:
+        run = fast_playouts
+    else:
+        run = functools.partial(random_playouts, every=args.listed)
     run(args.map, args.players, 3, 1000 + args.seed, 5000)
     _toggle(True)
     figures = run(args.map, args.players, args.games, args.seed, 5000)
@@ -202,7 +215,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return done
     actions = _number(r"actions (\d+)", done.stdout)
     total = _number(r"refs:\s+([\d,]+)", done.stderr)
-    kind = f"{args.rl} masked random steps" if args.rl else "sampled" if args.fast else "full"
+    kind = (
+        f"{args.rl} masked random steps"
+        if args.rl
+        else ("sampled" if args.fast else "listed" if args.listed else "full")
+    )
     kind += "" if args.rl else " playouts"
     unit = "action"
     if args.mcts:

@@ -167,6 +167,11 @@ class BuildList:
             self._game = self._state = None  # (the game is not kept alive by its listing)
         return items
 
+    def options(self) -> list[BuildOption]:
+        """The options as a list, listed now if they were not yet (the list is kept: do not
+        modify it). Iterating it is quicker than iterating the ``BuildList``."""
+        return self._made()
+
     def __len__(self) -> int:
         return len(self._made())
 

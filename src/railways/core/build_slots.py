@@ -62,10 +62,24 @@ class _SlotIndex:
 
 
 def _slot_index(board: Board, max_tiles: int, edge_costs: EdgeCosts) -> _SlotIndex:
-    return board.derived(
+    # Looked up several times a listing: by the pricing object itself first (a game keeps
+    # one), as ``EdgeCosts.key`` is an interpreted property making a tuple at each call.
+    by_object: dict[tuple[int, int], tuple[EdgeCosts, _SlotIndex]]
+    by_object = board.derived("slot_index_by_object", dict)
+    hit = by_object.get((max_tiles, id(edge_costs)))
+    if hit is not None and hit[0] is edge_costs:
+        return hit[1]
+    index = board.derived(
         ("slot_index", max_tiles, edge_costs.key),
         lambda: _make_slot_index(board, max_tiles, edge_costs),
     )
+    if len(by_object) > INDEX_OBJECTS_KEPT:
+        by_object.clear()
+    by_object[(max_tiles, id(edge_costs))] = (edge_costs, index)
+    return index
+
+
+INDEX_OBJECTS_KEPT = 64  # pricing objects (one per game) kept before starting afresh
 
 
 def _make_slot_index(board: Board, max_tiles: int, edge_costs: EdgeCosts) -> _SlotIndex:
@@ -469,9 +483,26 @@ def _slot_choices(
     if listed is None:
         # (Written without ``own``: a game sharing the dict shares this version's options,
         # so the list is its listing too.)
-        listed = [o for o in options if o is not None]
+        # Made at its length (the count is kept) and filled in order: appending each of a
+        # few hundred options to a growing list was most of this at every listing read.
+        listed = _present(options, count)
         slots.seats[key] = (version, options, listed, count)
     return slots, options, listed
+
+
+def _present(options: list[BuildOption | None], count: int) -> list[BuildOption]:
+    """The ``count`` options of ``options`` that are not None, in order."""
+    if not count:
+        return []
+    first = next(o for o in options if o is not None)
+    listed = [first] * count
+    k = 0
+    for option in options:
+        if option is not None:
+            listed[k] = option
+            k += 1
+    assert k == count  # (the count kept with the options: _slot_count)
+    return listed
 
 
 def _slot_count(

@@ -149,9 +149,14 @@ class LegalActions:
         out = list(self.simple)
         if self.min_bid is not None:
             out.append(Bid(seat=self.seat, amount=self.min_bid))
-        out.extend(b.action for b in self.builds)
+        builds = self.builds
+        if builds:
+            # Over the list itself, into a list made at its length (a generator's items are
+            # appended one by one): a reader of every option calls this at every listing.
+            made = builds if isinstance(builds, list) else builds.options()
+            out.extend([b.action for b in made])
         for options in self.deliveries.values():
-            out.extend(o.action for o in options)
+            out.extend([o.action for o in options])
         return out
 
     def to_dict(self, game: Game | None = None) -> dict[str, Any]:
