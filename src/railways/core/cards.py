@@ -67,8 +67,8 @@ class CardEffect:
 
     The engine calls these at fixed points: when the deck and display are set up
     (``start_pool``, ``dealt_at_setup``), when a card joins the display
-    (``on_reveal``), when it is taken (``take_options``, ``check_take``,
-    ``on_take``), when it is played on an action (``build_rules``,
+    (``on_reveal``), when it is taken (``take_options``, ``take_count`` and ``take_at``,
+    ``check_take``, ``on_take``), when it is played on an action (``build_rules``,
     ``upgrade_cost``, ``delivery_hook``), while it is in play
     (``build_restriction``), after events (``after_build``, ``after_delivery``,
     ``after_upgrade``, ``after_city_empty``), at income (``income``) and at the end
@@ -113,6 +113,16 @@ class CardEffect:
         from railways.core.actions import TakeOperationsCard
 
         return [TakeOperationsCard(seat=seat, card=card.id)]
+
+    def take_count(self, game: Game, seat: int, card: CardDef) -> int | None:
+        """How many takes ``take_options`` lists now, told without making them, or None
+        (not told: the playout sampler makes the list). An effect that tells it also
+        answers ``take_at``, so the sampler makes only the take it draws."""
+        return None
+
+    def take_at(self, game: Game, seat: int, card: CardDef, index: int) -> TakeOperationsCard:
+        """The take at ``index`` of the list ``take_options`` makes now (equal to it)."""
+        return self.take_options(game, seat, card)[index]
 
     def check_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
         """Raise IllegalAction if the choice that comes with taking the card is wrong."""

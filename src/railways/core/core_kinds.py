@@ -25,7 +25,14 @@ from railways.core.actions import (
 )
 from railways.core.cards import CardDef, CardEffect, Icon
 from railways.core.errors import IllegalAction
-from railways.core.kinds import ActionInfo, ActionKind, KindInfo, draw_legal, overrides
+from railways.core.kinds import (
+    ActionInfo,
+    ActionKind,
+    KindInfo,
+    draw_by_place,
+    draw_legal,
+    overrides,
+)
 from railways.core.plugins import Plugin
 from railways.core.state import Phase
 
@@ -233,8 +240,21 @@ class UrbanizeKind(ActionKind):
         legal.simple.extend(self._legal(game, seat))
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
-        choices = self._legal(game, seat)
-        return choices[rng.below(len(choices))] if choices else None
+        if game.kinds.judges:
+            choices = self._legal(game, seat)
+            return choices[rng.below(len(choices))] if choices else None
+        # Every option legal as listed: the one at the drawn place of ``options``' list
+        # (by city, then colour) is made alone; the list was made anew whenever a city was
+        # urbanized or a colour ran out, which in playouts is most draws.
+        colors = game.new_city_colors()
+        if not colors:
+            return None
+        cities = game.gray_cities()
+        count = len(cities) * len(colors)
+        if not count:
+            return None
+        i = rng.below(count)
+        return kept_action(Urbanize, seat, cities[i // len(colors)], colors[i % len(colors)])
 
     def _legal(self, game: Game, seat: int) -> list[Action]:
         # Each option is legal as listed, unless a plug-in refuses some (the Transcontinental
@@ -352,15 +372,60 @@ class TakeCardKind(ActionKind):
         return note
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
-        # Drawn first, then checked: most cards have one way to be taken.
-        options = self.options(game, seat)
-        while options:
-            i = rng.below(len(options))
-            if game.allows(options[i]):
-                return options[i]
-            options[i] = options[-1]
-            options.pop()
-        return None
+        # Drawn first, then checked (most cards have one way to be taken), by place in the
+        # list ``options`` makes, without making it: a card whose effect tells how many
+        # takes it lists (``CardEffect.take_count``) has only the drawn one made. A New
+        # Industry lists one take per gray city and colour, made anew whenever either
+        # changed: most of what a sampled take cost.
+        parts = self._parts(game, seat)
+        count = 0
+        for part in parts:
+            count += part[0]
+        return draw_by_place(game, count, rng, lambda j: self._take_at(game, seat, parts, j))
+
+    def _parts(self, game: Game, seat: int) -> list[_Part]:
+        """The options of ``_listed`` in its order, as (how many, card, the effect that makes
+        them one at a time or None, the list made when there is no such effect)."""
+        out: list[_Part] = []
+        seen: set[str] = set()
+        notes = self._notes
+        for card_id in game.state.ops_display:
+            note = notes.get(card_id)
+            if note is None:
+                note = self._note(game, card_id)
+            card, same, effect, _exact = note
+            if same is None or same in seen:  # as in _listed
+                continue
+            seen.add(same)
+            if effect is None:
+                out.append((1, card, None, [self._plain_take(seat, card_id)]))
+                continue
+            count = effect.take_count(game, seat, card)
+            if count is None:
+                takes: list[Action] = list(effect.take_options(game, seat, card))
+                out.append((len(takes), card, None, takes))
+            else:
+                out.append((count, card, effect, None))
+        return out
+
+    @staticmethod
+    def _take_at(game: Game, seat: int, parts: list[_Part], place: int) -> Action:
+        """The option at ``place`` of the list ``_parts`` stands for."""
+        for count, card, effect, takes in parts:
+            if place < count:
+                if takes is not None:
+                    return takes[place]
+                assert effect is not None
+                return effect.take_at(game, seat, card, place)
+            place -= count
+        raise IndexError(place)
+
+    def _plain_take(self, seat: int, card_id: str) -> Action:
+        """The one take of a card with no choice, made once per seat."""
+        take = self._plain.get((seat, card_id))
+        if take is None:
+            take = self._plain[(seat, card_id)] = TakeOperationsCard(seat=seat, card=card_id)
+        return take
 
     def describe(self, game: Game, action: TakeOperationsCard) -> ActionInfo:
         name = game.card(action.card).name if action.card in game.ruleset.cards else action.card
@@ -392,6 +457,11 @@ class TakeCardKind(ActionKind):
             cities = (*cities, *names)
             extra += " to " + " - ".join(game.city_name(c) for c in names)
         return ActionInfo(f"Take {name}{extra}", hexes=hexes, cities=cities, help="RW-p5-34")
+
+
+# A run of a card's takes in the order listed: (how many, card, the effect that makes the
+# take at a place, or None and the takes made) (TakeCardKind._parts).
+_Part = tuple[int, CardDef, CardEffect | None, list[Action] | None]
 
 
 class BuildTrackKind(ActionKind):

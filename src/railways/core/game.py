@@ -92,6 +92,9 @@ _GRAY: Final = Color.GRAY
 _RED: Final = Color.RED
 _COLOR_OF_VALUE: Final[dict[str, Color]] = {c.value: c for c in Color}
 _GOAL: Final = Icon.GOAL
+# A seat's kept networks (Game._own_joined): what the links were seen as, the union-find,
+# and each link joined by id with its two cities.
+_Joined = tuple[tuple[int, int, int], dict[str, str], dict[int, tuple[str, str]]]
 # A deck's cards by id, with their effect where it listens to a hook (Game._listening_cards).
 _CardsBy = dict[str, tuple[CardDef, CardEffect] | None]
 
@@ -541,24 +544,51 @@ class Game:
 
     def _own_parts(self, seat: int) -> dict[str, str]:
         """Each city on the seat's own links -> a city that stands for its separate network
-        (kept like ``_own_adjacency``): the Major Lines are checked after every complete
-        build. Walked over the seat's adjacency when that is kept already (a plug-in asked
-        for a network), else joined link by link. Do not modify it."""
+        (``_own_joined`` flattened)."""
+        joined = self._own_joined(seat)
+        return {city: _root(joined, city) for city in list(joined)}
+
+    def _own_joined(self, seat: int) -> dict[str, str]:
+        """The seat's own networks as a union-find over its complete links (city -> a city
+        of the same network, towards its root: ``_root``), kept per seat and brought up to
+        date by the links added since: the Major Lines are checked after every complete
+        build, and joining every link again each time was most of that check. Where a link
+        it joined is gone, no longer the seat's or between other cities (a union cannot be
+        undone), it is joined afresh. Do not modify it but through ``_root``."""
+        every: dict[int, _Joined] | None = self.derived.get("own_joined")
+        if every is None:
+            every = self.derived["own_joined"] = {}
         seen = self.links_seen()
-        hit = self.derived.get("own_parts")
-        if hit is None or hit[0] != seen:
-            hit = self.derived["own_parts"] = (seen, {})
-        every: dict[int, dict[str, str]] = hit[1]
-        parts = every.get(seat)
-        if parts is None:
-            kept = self.derived.get("own_adjacency")
-            adjacency = kept[1].get(seat) if kept is not None and kept[0] == seen else None
-            if adjacency is not None:
-                parts = _walked_parts(adjacency)
+        kept = every.get(seat)
+        if kept is not None and kept[0] == seen:
+            return kept[1]
+        joined, ends = ({}, {}) if kept is None else (kept[1], kept[2])
+        fresh: list[Link] = []
+        found = 0
+        for link in self.state.links.values():
+            end = link.end
+            if end is None or (link.owner != seat and seat not in link.partners):
+                continue
+            had = ends.get(link.id)
+            if had is None:
+                fresh.append(link)
+            elif had[0] == link.start and had[1] == end:
+                found += 1
             else:
-                parts = _joined_parts(self.state.links.values(), seat)
-            every[seat] = parts
-        return parts
+                found = -1  # not the link it joined: afresh
+                break
+        if found != len(ends):
+            joined, ends = {}, {}
+            fresh = self.own_links(seat)
+        for link in fresh:
+            end = link.end
+            assert end is not None
+            a, b = _root(joined, link.start), _root(joined, end)
+            if a != b:
+                joined[a] = b
+            ends[link.id] = (link.start, end)
+        every[seat] = (seen, joined, ends)
+        return joined
 
     @staticmethod
     def _reach(adjacency: dict[str, list[str]], start: str) -> frozenset[str]:
@@ -1193,17 +1223,17 @@ class Game:
 
     def check_major_lines(self, seat: int) -> None:
         """Award any Major Line the seat now joins with its own links (RW-p5-01)."""
-        parts: dict[str, str] | None = None
+        joined: dict[str, str] | None = None
         for line in self.board.major_lines.values():
             if line.id in self.state.major_lines:
                 continue
-            if parts is None:
-                parts = self._own_parts(seat)
-            start = line.endpoints[0]
-            part = parts.get(start)  # a city with no own link joins nothing
-            if part is None or not all(parts.get(end) == part for end in line.endpoints):
+            if joined is None:
+                joined = self._own_joined(seat)
+            if not _joins(joined, line.endpoints):
                 continue
-            network = self._reach(self._own_adjacency(seat), start) if line.requires else _NONE
+            network = _NONE
+            if line.requires:
+                network = self._reach(self._own_adjacency(seat), line.endpoints[0])
             if not self._requirements_met(seat, line, network):
                 continue
             self.state.major_lines[line.id] = seat
@@ -1622,34 +1652,19 @@ def _plain_turn(turns: TurnStructure) -> tuple[bool, bool]:
     return rounds, ending
 
 
-def _walked_parts(adjacency: dict[str, list[str]]) -> dict[str, str]:
-    """City -> the first city walked of its network (``Game._own_parts``)."""
-    parts: dict[str, str] = {}
-    for first in adjacency:
-        if first in parts:
-            continue
-        parts[first] = first
-        todo = [first]
-        while todo:  # one network, labelled as it is walked (no set per walk)
-            for city in adjacency[todo.pop()]:
-                if city not in parts:
-                    parts[city] = first
-                    todo.append(city)
-    return parts
-
-
-def _joined_parts(links: Iterable[Link], seat: int) -> dict[str, str]:
-    """City -> a city of its network, by a union-find over the seat's complete links
-    (``Game._own_parts``; no adjacency made)."""
-    joined: dict[str, str] = {}  # city -> a city of the same network (towards its root)
-    for link in links:
-        end = link.end
-        if end is None or (link.owner != seat and seat not in link.partners):
-            continue
-        a, b = _root(joined, link.start), _root(joined, end)
-        if a != b:
-            joined[a] = b
-    return {city: _root(joined, city) for city in joined}
+def _joins(joined: dict[str, str], cities: Iterable[str]) -> bool:
+    """Whether ``cities`` are all in one network of the union-find ``joined`` (a city with
+    no own link joins nothing)."""
+    part: str | None = None
+    for city in cities:
+        if city not in joined:
+            return False
+        root = _root(joined, city)
+        if part is None:
+            part = root
+        elif root != part:
+            return False
+    return True
 
 
 def _root(joined: dict[str, str], city: str) -> str:

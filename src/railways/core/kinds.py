@@ -138,6 +138,22 @@ def draw_legal(
     return None
 
 
+def draw_by_place(game: Game, count: int, rng: Rng, make: Callable[[int], Action]) -> Action | None:
+    """``draw_legal`` over a list of ``count`` choices that is never made: ``make(j)`` makes
+    the choice at place ``j`` of it, and only the choices drawn are made. The same draws,
+    the same choice: a choice set aside takes the last one's place as in ``draw_legal``
+    (``moved`` says which place of the list now holds which choice)."""
+    moved: dict[int, int] = {}
+    while count:
+        i = rng.below(count)
+        action = make(moved.get(i, i))
+        if game.allows(action):
+            return action
+        count -= 1
+        moved[i] = moved.get(count, count)  # set aside: the last takes its place
+    return None
+
+
 @dataclass
 class KindRegistry:
     """The kinds a game accepts, in the order their actions are listed."""

@@ -357,33 +357,19 @@ class GameState:
             map_id=self.map_id,
             players=[_copy_player(p) for p in self.players],
             rng=self.rng.copy(),
-            cubes={city: list(cubes) for city, cubes in self.cubes.items()},
+            cubes=_copied_cubes(self.cubes),
             bag=dict(self.bag),
             city_colors=self.city_colors.copy(),  # (a CityColors keeps its stamp)
             new_city_tiles=dict(self.new_city_tiles),
             ecm=set(self.ecm),
             ecm_needed=self.ecm_needed,
-            track={
-                h: [Piece(p.link, p.owner, p.a, p.b, p.on_crossing) for p in pieces]
-                for h, pieces in self.track.items()
-            },
-            links={
-                i: Link(
-                    lk.id,
-                    lk.owner,
-                    lk.start,
-                    list(lk.tiles),
-                    lk.end,
-                    lk.built_turn,
-                    list(lk.partners),
-                )
-                for i, lk in self.links.items()
-            },
+            track=_copied_track(self.track),
+            links=_copied_links(self.links),
             next_link_id=self.next_link_id,
             turn=self.turn,
             phase=self.phase,
             round=self.round,
-            order=list(self.order),
+            order=self.order[:],
             order_index=self.order_index,
             first_player=self.first_player,
             auction=None
@@ -398,16 +384,16 @@ class GameState:
             reaction=None
             if self.reaction is None
             else Reaction(self.reaction.action, list(self.reaction.seats)),
-            baron_deck=list(self.baron_deck),
-            ops_deck=list(self.ops_deck),
-            ops_display=list(self.ops_display),
-            ops_discard=list(self.ops_discard),
+            baron_deck=self.baron_deck[:],
+            ops_deck=self.ops_deck[:],
+            ops_display=self.ops_display[:],
+            ops_discard=self.ops_discard[:],
             extra_actions=self.extra_actions,
             extra_actions_seat=self.extra_actions_seat,
             end_trigger_turn=self.end_trigger_turn,
             major_lines=dict(self.major_lines),
-            ledger=list(self.ledger),
-            log=list(self.log),
+            ledger=self.ledger[:],
+            log=self.log[:],
             plugin_data=copied_data(self.plugin_data) if self.plugin_data else {},
             final_scores=None if self.final_scores is None else dict(self.final_scores),
             winner=self.winner,
@@ -415,7 +401,7 @@ class GameState:
             first_engine=dict(self.first_engine),
             tile_counts=None if self.tile_counts is None else dict(self.tile_counts),
             track_version=self.track_version,
-            track_log=list(self.track_log),
+            track_log=self.track_log[:],
         )
 
     @property
@@ -492,6 +478,31 @@ def _copied(x: object, memo: dict[int, object]) -> object:
     return copy.deepcopy(x, memo)
 
 
+# A state's big dicts are copied as a whole (a dict copied keeps its table: no resizing as
+# a comprehension's inserts grow it), then each value is replaced by its own copy: the keys
+# stay, so no insert finds the table full. Lists are copied by a slice (``list(x)`` is
+# the generic, slower path when compiled).
+def _copied_cubes(cubes: dict[str, list[Color]]) -> dict[str, list[Color]]:
+    out = dict(cubes)
+    for city, held in cubes.items():
+        out[city] = held[:]
+    return out
+
+
+def _copied_track(track: dict[Hex, list[Piece]]) -> dict[Hex, list[Piece]]:
+    out = dict(track)
+    for h, pieces in track.items():
+        out[h] = [Piece(p.link, p.owner, p.a, p.b, p.on_crossing) for p in pieces]
+    return out
+
+
+def _copied_links(links: dict[int, Link]) -> dict[int, Link]:
+    out = dict(links)
+    for i, lk in links.items():
+        out[i] = Link(lk.id, lk.owner, lk.start, lk.tiles[:], lk.end, lk.built_turn, lk.partners[:])
+    return out
+
+
 def _copy_player(p: PlayerState) -> PlayerState:
     return PlayerState(
         seat=p.seat,
@@ -503,8 +514,8 @@ def _copy_player(p: PlayerState) -> PlayerState:
         baron=p.baron,
         barons_dealt=p.barons_dealt,
         baron_revealed=p.baron_revealed,
-        hand=list(p.hand),
-        kept=list(p.kept),
+        hand=p.hand[:],
+        kept=p.kept[:],
         diamond_used=dict(p.diamond_used),
         delivered_colors=set(p.delivered_colors),
         bonds_issued_total=p.bonds_issued_total,

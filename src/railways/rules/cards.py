@@ -98,6 +98,12 @@ class CityGrowth(CardEffect):
             ]
         return list(made)
 
+    def take_count(self, game: Game, seat: int, card: CardDef) -> int | None:
+        return len(game.open_cities())
+
+    def take_at(self, game: Game, seat: int, card: CardDef, index: int) -> TakeOperationsCard:
+        return kept_action(TakeOperationsCard, seat, card.id, game.open_cities()[index])
+
     def check_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
         if action.target not in game.board.cities:
             raise IllegalAction(f"{card.name}: choose the city that grows", "RW-p21-17")
@@ -136,6 +142,15 @@ class NewIndustry(CardEffect):
                 for color in colors
             ]
         return list(made)
+
+    def take_count(self, game: Game, seat: int, card: CardDef) -> int | None:
+        colors = game.new_city_colors()
+        return len(game.gray_cities()) * len(colors) if colors else 0
+
+    def take_at(self, game: Game, seat: int, card: CardDef, index: int) -> TakeOperationsCard:
+        colors = game.new_city_colors()  # the list's order: by city, then by colour
+        city = game.gray_cities()[index // len(colors)]
+        return kept_action(TakeOperationsCard, seat, card.id, city, colors[index % len(colors)])
 
     def check_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
         target = action.target

@@ -18,7 +18,7 @@ from railways.core.board import Board, Color, MajorLine, SpecialHex
 from railways.core.cards import BaronDef, BaronEffect
 from railways.core.errors import IllegalAction
 from railways.core.game import Delivery, Game
-from railways.core.kinds import ActionInfo, ActionKind, KindInfo, draw_legal
+from railways.core.kinds import ActionInfo, ActionKind, KindInfo
 from railways.core.plugins import Marker, Plugin
 from railways.rules.registry import register_plugin
 
@@ -166,9 +166,19 @@ class BuildWesternLinkKind(ActionKind):
             legal.simple.extend(game.allowed_as_listed(options, [True] * len(options)))
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
+        # ``draw_legal`` as it draws, but an unrefused option (what ``check`` asks, as
+        # ``list_into`` says) is asked only the rest of the check.
         options = self._options(game, seat)
         kept = {id(a) for a in _unrefused(game, seat, options)}  # others: set aside if drawn
-        return draw_legal(game, list(options), rng, lambda a: id(a) not in kept)
+        choices = list(options)
+        while choices:
+            i = rng.below(len(choices))
+            action = choices[i]
+            if id(action) in kept and game.allowed_as_listed([action], [True]):
+                return action
+            choices[i] = choices[-1]  # set aside: the last takes its place
+            choices.pop()
+        return None
 
     def describe(self, game: Game, action: BuildWesternLink) -> ActionInfo:
         special = _hexes(game.board).get(action.city)
