@@ -239,7 +239,8 @@ class LegalMap(Mapping[int, Choice]):
         return np.sort(np.concatenate(parts))
 
     def _build_indices(self) -> npt.NDArray[np.intp]:
-        return np.array(self._placed, dtype=np.intp) >> self._shift
+        placed = self._placed
+        return np.fromiter(placed, dtype=np.intp, count=len(placed)) >> self._shift
 
     def mark(self, mask: npt.NDArray[np.int8]) -> None:
         """Set ``mask`` to 1 at every legal index."""

@@ -29,6 +29,7 @@ from railways.rl.encoding import ActionEncoding, Choice, More
 from railways.rl.observation import ObservationEncoding
 from railways.rl.pettingzoo_env import MAX_ACTIONS
 from railways.rl.render import RENDER_MODES, check_render_mode, render
+from railways.rl.reuse import MaskPool
 from railways.rl.rewards import DEFAULT_REWARD, check_reward, points, reward_value
 from railways.rl.spaces import make_observation, observation_space
 from railways.rules.solo import new_solo_game, solo_state
@@ -74,6 +75,7 @@ class SoloEnv(gym.Env[Obs, np.int64]):
         self.game = new_solo_game(map, seed=0, options=self.solo_options)
         self.actions = ActionEncoding(self.game)
         self.obs = ObservationEncoding(self.game)
+        self._masks = MaskPool(self.actions.size)
         self.observation_space = observation_space(self.obs, self.actions.size, observation_type)
         self.action_space = spaces.Discrete(self.actions.size)
         self._legal: Mapping[int, Choice] = {}
@@ -81,11 +83,7 @@ class SoloEnv(gym.Env[Obs, np.int64]):
         self.count = 0
 
     def _observation(self) -> Obs:
-        mask = (
-            self.actions.mask(self._legal)
-            if not self.game.over
-            else np.zeros(self.actions.size, dtype=np.int8)
-        )
+        mask = self._masks.mask(None if self.game.over else self._legal)
         page = 0 if self._page is None else self._page.page
         return make_observation(self.obs, self.game, 0, mask, self.observation_type, page)
 
@@ -138,7 +136,7 @@ class SoloEnv(gym.Env[Obs, np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """The legal-action mask (the name sb3-contrib's MaskablePPO looks for)."""
-        return self.actions.mask(self._legal)
+        return self._masks.mask(self._legal)
 
     def render(self) -> str | None:
         """The position as text (railways.rl.render): returned ("ansi") or printed ("human";

@@ -28,9 +28,11 @@ from railways.core.game import Game
 from railways.core.state import GameState, Phase
 from railways.core.view import view_for
 from railways.rl.encoding import field_domains
+from railways.rl.reuse import held_elsewhere
 from railways.rl.step_loops import RowWriter, track_cells
 
 F32 = npt.NDArray[np.float32]
+VECTORS_KEPT = 3  # vectors kept per seat for reuse (``observe``)
 
 TERRAINS = list(Terrain)
 COLORS = list(Color)
@@ -239,6 +241,9 @@ class ObservationEncoding:
         self._board_planes = self._board_flat
         # seat -> (the board planes and track counts it was made from, its template)
         self._templates: dict[int, tuple[F32, F32, F32]] = {}
+        # seat -> the vectors handed out, each with the board planes and track counts its
+        # planes were last written from: written again once no one else holds them
+        self._handed: dict[int, list[list[Any]]] = {}
 
     def _rel(self, owner: int | None, seat: int) -> int | None:
         """An owner's row as the observer sees it; other owners share the last row."""
@@ -393,20 +398,41 @@ class ObservationEncoding:
         return {"version": OBSERVATION_SCHEMA_VERSION, "arrays": arrays}
 
     def observe(self, game: Game, seat: int) -> F32:
-        """Seat ``seat``'s observation, a new vector: the same numbers as
-        ``flat(view_for(game, seat))``, read from the state under the view's rules."""
+        """Seat ``seat``'s observation, a vector no one else holds: the same numbers as
+        ``flat(view_for(game, seat))``, read from the state under the view's rules.
+
+        A vector this encoding handed out before is written again once nothing but the
+        encoding holds it (``held_elsewhere``): brought up to date where the board changed
+        since it was written, its rows written anew. A vector (or an array made from it
+        without a copy) still held elsewhere is never changed; then the observation is a
+        copy of the seat's template."""
         if not 0 <= seat < self.players:
             raise ValueError(f"observations are for a seat (0 to {self.players - 1}), not {seat}")
-        vector = self._template(game, seat).copy()
+        common = self._board(game.state)
+        track = self._track_counts(game)
+        kept = self._handed.setdefault(seat, [])
+        for entry in kept:
+            if not held_elsewhere(entry):
+                vector: F32 = entry[0]
+                self._bring_up(seat, vector, entry[1], entry[2], common, track)
+                entry[1], entry[2] = common, track
+                vector[self._board_flat.size :] = 0.0
+                break
+        else:
+            vector = self._template(game, seat).copy()
+            if len(kept) < VECTORS_KEPT:
+                kept.append([vector, common, track])
         self._fill_rest(game, seat, vector)
         return vector
 
     def forget(self) -> None:
         """Drop the work kept between observations (the board planes, the track counts,
-        each seat's template): the next observation is made from scratch."""
+        each seat's template and the vectors handed out): the next observation is made from
+        scratch."""
         self._track_key = None
         self._board_seen = None
         self._templates.clear()
+        self._handed.clear()
 
     def _template(self, game: Game, seat: int) -> F32:
         """Seat ``seat``'s vector of what seldom changes: the board planes (terrain, cities,
@@ -421,7 +447,8 @@ class ObservationEncoding:
         kept = self._templates.get(seat)
         if kept is not None:
             if kept[0] is not common or kept[1] is not track:
-                self._update_template(seat, kept, common, track)
+                self._bring_up(seat, kept[2], kept[0], kept[1], common, track)
+                self._templates[seat] = (common, track, kept[2])
             return kept[2]
         template = np.zeros(self.size, dtype=np.float32)
         board = template[: common.size]
@@ -432,27 +459,26 @@ class ObservationEncoding:
         self._templates[seat] = (common, track, template)
         return template
 
-    def _update_template(
-        self, seat: int, kept: tuple[F32, F32, F32], common: F32, track: F32
+    def _bring_up(
+        self, seat: int, vector: F32, was_common: F32, was_track: F32, common: F32, track: F32
     ) -> None:
-        """Bring seat ``seat``'s kept template up to new board planes and track counts by
-        writing only what differs: the cities' cells for the planes (the only ones that
-        change: colours, cubes, ECM), the hexes whose counts changed for the track. Making
-        it anew (zeroing and copying 80 KB, a strided copy of the track) cost ten times
-        more, and the track changes on most steps."""
-        template = kept[2]
-        if kept[0] is not common:
+        """Bring seat ``seat``'s ``vector``, whose board planes were written from
+        ``was_common`` and ``was_track``, up to ``common`` and ``track`` by writing only what
+        differs: the cities' cells for the planes (the only ones that change: colours,
+        cubes, ECM), the hexes whose counts changed for the track. Making it anew (zeroing
+        and copying 80 KB, a strided copy of the track) cost ten times more, and the track
+        changes on most steps."""
+        if was_common is not common:
             cells = self._city_cells
-            template[cells] = common[cells]
-        if kept[1] is not track:
+            vector[cells] = common[cells]
+        if was_track is not track:
             # the changed hexes (a hex twice when two owners' counts changed: written twice);
             # ``any(axis=1)`` over five owners was a slow reduction
-            rows = np.flatnonzero(track != kept[1]) // self.owners
+            rows = np.flatnonzero(track != was_track) // self.owners
             if rows.size:
                 tr = self.channels["track"][0]
-                planes = template[: self._board_flat.size].reshape(self.rows * self.cols, self._nch)
+                planes = vector[: self._board_flat.size].reshape(self.rows * self.cols, self._nch)
                 planes[rows, tr : tr + self.owners] = track[np.ix_(rows, self._seen_from[seat])]
-        self._templates[seat] = (common, track, template)
 
     def _board(self, state: GameState) -> F32:
         """The board planes but the track: terrain and cities, the cities' colours, the

@@ -24,6 +24,7 @@ from railways.content.maps import DEFAULT_MAP
 from railways.rl.encoding import ActionEncoding, Choice, More
 from railways.rl.observation import ObservationEncoding
 from railways.rl.render import RENDER_MODES, check_render_mode, render
+from railways.rl.reuse import MaskPool
 from railways.rl.rewards import DEFAULT_REWARD, check_reward, points, reward_value
 from railways.rl.spaces import OBS_BOUND, make_observation, observation_space
 from railways.rules import new_game
@@ -74,6 +75,7 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
         game = new_game(map, players=players, seed=0, options=self.options)
         self.actions = ActionEncoding(game)
         self.obs = ObservationEncoding(game)
+        self._masks = MaskPool(self.actions.size)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = observation_space(self.obs, self.actions.size, observation_type)
@@ -121,12 +123,9 @@ class RailwaysAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat sees now, with its mask (all zeros unless it is to act)."""
         seat = self.agent_name_mapping[agent]
-        page = 0
-        if agent == self.agent_selection and not self.game.over:
-            mask = self.actions.mask(self._legal)
-            page = 0 if self._page is None else self._page.page
-        else:
-            mask = np.zeros(self.actions.size, dtype=np.int8)
+        acting = agent == self.agent_selection and not self.game.over
+        mask = self._masks.mask(self._legal if acting else None)
+        page = 0 if self._page is None or not acting else self._page.page
         return make_observation(self.obs, self.game, seat, mask, self.observation_type, page)
 
     def _reward_values(self) -> list[float]:

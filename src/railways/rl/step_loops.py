@@ -79,14 +79,17 @@ def place_builds(
         number = option.number * seats + option.seat
         if option.cards or option.redirect or option.number < 0:
             number = -1
-        if (
-            numbered is not None
-            and numbered_codes is not None
-            and 0 <= number < len(numbered)
-            and numbered[number] is option
-        ):
-            code = numbered_codes[number]
-        else:
+        code = -2
+        if numbered is not None and numbered_codes is not None and 0 <= number < len(numbered):
+            kept = numbered[number]
+            if kept is option:
+                code = numbered_codes[number]
+            elif kept is not None and same_build(kept, option):
+                # the same build in a new object (the listing made its options again after
+                # the track changed): its code, without working it out through ``learn``
+                code = numbered_codes[number]
+                numbered[number] = option
+        if code == -2:
             code = code_of.get(id(option) >> 4, -2)
             if code == -2:
                 code = learn(option)

@@ -185,6 +185,7 @@ class _Search:
         self.origin = index[board.cities[a].at]
         self.target = index[board.cities[b].at]
         self.a = a
+        self.span = len(grid.hexes) + 1  # a hex's number plus one, or 0: ``visit``'s keys
         self.pieces: dict[int, list[Piece]] = {
             index[h]: pieces for h, pieces in game.state.track.items() if pieces and h in index
         }
@@ -278,7 +279,7 @@ class _Search:
         # (Australia's gauge rule), also by the city the link began at, whose regions the
         # link carries.
         by_start = bool(self.board.regions)
-        done: set[tuple[int, int, int]] = set()
+        done: set[int] = set()
         keys, buckets, heads = self.keys, self.buckets, self.heads
         while keys:
             key = keys[0]
@@ -307,7 +308,7 @@ class _Search:
         laid: int,
         leg: _Path,
         entry: int,
-        done: set[tuple[int, int, int]],
+        done: set[int],
         by_start: bool,
     ) -> list[_Path] | None:
         """Take one entry off the queue: the new legs if it reached the target, else push
@@ -321,7 +322,8 @@ class _Search:
                 laid |= 1 << h
         if here == self.target:
             return list(legs)
-        seen = (here, entry, leg[0] if by_start else NONE)
+        # (hex, entry side, the link's first hex where regions count) as one integer
+        seen = (here * 8 + entry + 1) * self.span + (leg[0] + 1 if by_start else 0)
         if seen in done:
             return None
         done.add(seen)
@@ -342,11 +344,11 @@ class _Search:
                 if (exit_ + 3) % 6 in grid.spokes[nxt] and city.id != self.a:
                     enter = self.city_cost(leg, exit_, city)
                     if enter is not None:
-                        self.push(cost + enter, tiles, legs, laid, (*leg, nxt), (exit_ + 3) % 6)
+                        self.push(cost + enter, tiles, legs, laid, leg + (nxt,), (exit_ + 3) % 6)
                 continue
             if not self.open(nxt):
                 continue
             step = self.step_cost(leg, exit_, nxt)
             if step is not None:
-                self.push(cost + step, tiles + 1, legs, laid, (*leg, nxt), (exit_ + 3) % 6)
+                self.push(cost + step, tiles + 1, legs, laid, leg + (nxt,), (exit_ + 3) % 6)
         return None
