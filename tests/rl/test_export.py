@@ -142,3 +142,26 @@ def test_parquet_typed_columns_mask_and_schema_metadata(tmp_path: Path) -> None:
     finals = game.state.final_scores
     assert first[-1]["final_scores"] == [finals[0], finals[1]]
     assert all(r["final_scores"] is None for r in first[:-1])
+
+
+def test_an_action_past_the_first_page_is_exported_with_its_path() -> None:
+    """A delivery on the crowded position's second page (tests/rl/test_mask_overflow.py) has
+    no first-page index; its row gives the path: the pool's "more" index, then its own."""
+    from railways.rl.encoding import More
+    from railways.rl.export import game_rows
+    from railways.rules.records import record_of
+
+    from .test_mask_overflow import crowded
+
+    game = crowded()
+    enc = ActionEncoding(game)
+    second = enc.pages(game, 0)[1]
+    index, action = next(iter(second.items()))
+    assert not isinstance(action, More)
+    game.apply(action)
+    rows = list(game_rows(record_of(game), 0, observations="none"))
+    first_step = rows[0]
+    assert first_step["action_path"] == [first_step["action_index"]]
+    last = rows[-1]
+    more = enc.sections["deliver_goods"].end - 1
+    assert (last["action_index"], last["action_path"]) == (None, [more, index])

@@ -30,7 +30,8 @@ from typing import Any
 
 import numpy as np
 
-from railways.core.actions import Undo
+from railways.core.actions import Action, Undo
+from railways.core.game import Game
 from railways.core.record import GameRecord
 from railways.rl.encoding import ActionEncoding
 from railways.rl.observation import ObservationEncoding
@@ -40,7 +41,8 @@ from railways.rules import new_game
 OBSERVATIONS = ("sparse", "dense", "none")
 LEGAL = ("indices", "mask", "both")
 FORMAT = "railways-export"
-FORMAT_VERSION = 2  # 2: action_kind, mask, final_scores by seat in Parquet, schema metadata
+FORMAT_VERSION = 3  # 2: action_kind, mask, final_scores by seat in Parquet, schema metadata;
+# 3: action_path (the indices that choose an action past the first page)
 
 
 def packed_mask(legal: Iterable[int], size: int) -> bytes:
@@ -107,14 +109,14 @@ def game_rows(
             "action": action.to_dict(),
         }
         indices: list[int] = []
-        if isinstance(action, Undo):
-            row["action_index"] = None  # not in the catalogue: agents cannot undo
-        else:
+        row["action_index"] = row["action_path"] = None  # an undo: agents cannot undo
+        if not isinstance(action, Undo):
             by_index = actions.legal_map(game, seat)
             try:
                 row["action_index"] = actions.encode(game, action, by_index)
-            except ValueError:  # not on the first page (a build made hex by hex, or past a pool)
-                row["action_index"] = None
+                row["action_path"] = [row["action_index"]]
+            except ValueError:  # past a pool (later pages), or a build made hex by hex
+                row["action_path"] = _path_or_none(actions, game, action)
             indices = by_index.indices().tolist()
         if legal != "mask":
             row["legal"] = indices
@@ -137,6 +139,15 @@ def game_rows(
         if step == last and game.state.final_scores is not None:
             row["final_scores"] = {str(k): v for k, v in sorted(game.state.final_scores.items())}
         yield row
+
+
+def _path_or_none(actions: ActionEncoding, game: Game, action: Action) -> list[int] | None:
+    """The indices that choose ``action`` page by page, or None where no page lists it (a
+    build made hex by hex is a record's, never a listing's)."""
+    try:
+        return actions.path(game, action)
+    except ValueError:
+        return None
 
 
 def write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> int:
@@ -166,6 +177,7 @@ def parquet_schema(
         ("action_kind", pa.dictionary(pa.int32(), pa.string())),
         ("action", pa.string()),  # the action's JSON form (its fields differ by kind)
         ("action_index", pa.int32()),
+        ("action_path", pa.list_(pa.int32())),  # the "more" indices of earlier pages, then its own
         ("reward", pa.int32()),
         ("rewards", pa.list_(pa.int32())),
         ("done", pa.bool_()),
