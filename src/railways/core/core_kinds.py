@@ -322,31 +322,34 @@ class TakeCardKind(ActionKind):
     def _listed(self, game: Game, seat: int, sure: list[bool] | None) -> list[Action]:
         """The options; with ``sure``, whether ``check`` surely allows each (appended)."""
         out: list[Action] = []
-        seen: set[str] = set()
-        notes = self._notes
-        plain = self._plain
-        for card_id in game.state.ops_display:
-            note = notes.get(card_id)
-            if note is None:
-                note = self._note(game, card_id)
-            card, same, effect, exact = note
-            # Copies of one card are the same choice: only the first copy on the display is
-            # listed (the others may still be taken; there is nothing to tell them apart).
-            if same is None or same in seen:
-                continue
-            seen.add(same)
+        for card_id, card, effect, exact in self._shown(game):
             if effect is not None:
                 takes = effect.take_options(game, seat, card)
                 out.extend(takes)
                 if sure is not None:
                     sure.extend([exact] * len(takes))
                 continue
-            take = plain.get((seat, card_id))  # the one take of a card with no choice
-            if take is None:
-                take = plain[(seat, card_id)] = TakeOperationsCard(seat=seat, card=card_id)
-            out.append(take)
+            out.append(self._plain_take(seat, card_id))
             if sure is not None:
                 sure.append(exact)
+        return out
+
+    def _shown(self, game: Game) -> list[tuple[str, CardDef, CardEffect | None, bool]]:
+        """The display's cards that list takes, in its order, with their notes (``_note``).
+        Copies of one card are the same choice: only the first copy on the display is
+        listed (the others may still be taken; there is nothing to tell them apart)."""
+        out: list[tuple[str, CardDef, CardEffect | None, bool]] = []
+        seen: set[str] = set()
+        notes = self._notes
+        for card_id in game.state.ops_display:
+            note = notes.get(card_id)
+            if note is None:
+                note = self._note(game, card_id)
+            card, same, effect, exact = note
+            if same is None or same in seen:
+                continue
+            seen.add(same)
+            out.append((card_id, card, effect, exact))
         return out
 
     def _note(
@@ -387,16 +390,7 @@ class TakeCardKind(ActionKind):
         """The options of ``_listed`` in its order, as (how many, card, the effect that makes
         them one at a time or None, the list made when there is no such effect)."""
         out: list[_Part] = []
-        seen: set[str] = set()
-        notes = self._notes
-        for card_id in game.state.ops_display:
-            note = notes.get(card_id)
-            if note is None:
-                note = self._note(game, card_id)
-            card, same, effect, _exact = note
-            if same is None or same in seen:  # as in _listed
-                continue
-            seen.add(same)
+        for card_id, card, effect, _exact in self._shown(game):
             if effect is None:
                 out.append((1, card, None, [self._plain_take(seat, card_id)]))
                 continue
