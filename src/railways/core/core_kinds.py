@@ -308,6 +308,10 @@ class TakeCardKind(ActionKind):
         self._notes: dict[str, tuple[CardDef, str | None, CardEffect | None, bool]] = {}
         self._firsts: dict[tuple[object, ...], str] = {}
         self._plain: dict[tuple[int, str], Action] = {}
+        # ``_shown`` by the display's cards (it reads nothing else), and the part of ``_parts``
+        # for a card with one take, by (seat, card): asked at every sampled take.
+        self._shown_by: dict[tuple[str, ...], list[_Shown]] = {}
+        self._plain_parts: dict[tuple[int, str], _Part] = {}
 
     def options(self, game: Game, seat: int) -> list[Action]:
         return self._listed(game, seat, None)
@@ -334,14 +338,24 @@ class TakeCardKind(ActionKind):
                 sure.append(exact)
         return out
 
-    def _shown(self, game: Game) -> list[tuple[str, CardDef, CardEffect | None, bool]]:
+    def _shown(self, game: Game) -> list[_Shown]:
         """The display's cards that list takes, in its order, with their notes (``_note``).
         Copies of one card are the same choice: only the first copy on the display is
-        listed (the others may still be taken; there is nothing to tell them apart)."""
-        out: list[tuple[str, CardDef, CardEffect | None, bool]] = []
+        listed (the others may still be taken; there is nothing to tell them apart).
+        Kept per display (do not modify the answer)."""
+        display = tuple(game.state.ops_display)
+        kept = self._shown_by.get(display)
+        if kept is None:
+            if len(self._shown_by) >= KEPT_LISTS:
+                self._shown_by.clear()
+            kept = self._shown_by[display] = self._shown_now(game, display)
+        return kept
+
+    def _shown_now(self, game: Game, display: tuple[str, ...]) -> list[_Shown]:
+        out: list[_Shown] = []
         seen: set[str] = set()
         notes = self._notes
-        for card_id in game.state.ops_display:
+        for card_id in display:
             note = notes.get(card_id)
             if note is None:
                 note = self._note(game, card_id)
@@ -390,9 +404,14 @@ class TakeCardKind(ActionKind):
         """The options of ``_listed`` in its order, as (how many, card, the effect that makes
         them one at a time or None, the list made when there is no such effect)."""
         out: list[_Part] = []
+        plain = self._plain_parts
         for card_id, card, effect, _exact in self._shown(game):
             if effect is None:
-                out.append((1, card, None, [self._plain_take(seat, card_id)]))
+                part = plain.get((seat, card_id))
+                if part is None:
+                    take = self._plain_take(seat, card_id)
+                    part = plain[(seat, card_id)] = (1, card, None, [take])
+                out.append(part)
                 continue
             count = effect.take_count(game, seat, card)
             if count is None:
@@ -453,6 +472,9 @@ class TakeCardKind(ActionKind):
         return ActionInfo(f"Take {name}{extra}", hexes=hexes, cities=cities, help="RW-p5-34")
 
 
+# A card of the display that lists takes, with its note (TakeCardKind._shown).
+_Shown = tuple[str, CardDef, CardEffect | None, bool]
+
 # A run of a card's takes in the order listed: (how many, card, the effect that makes the
 # take at a place, or None and the takes made) (TakeCardKind._parts).
 _Part = tuple[int, CardDef, CardEffect | None, list[Action] | None]
@@ -469,15 +491,19 @@ class BuildTrackKind(ActionKind):
     def perform(self, game: Game, action: BuildTrack, checked: object) -> None:
         game.do_build(action, checked)
 
-    def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
-        from railways.core.legal import listed_builds
+    def __init__(self) -> None:
+        # The listing and the sampler, found once per game: an import in the method ran at
+        # every sampled build (legal imports the game, which imports these kinds).
+        from railways.core.legal import listed_builds, sample_build
 
-        legal.builds = listed_builds(game, seat)  # (listed when first read: BuildList)
+        self._listed = listed_builds
+        self._sample = sample_build
+
+    def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
+        legal.builds = self._listed(game, seat)  # (listed when first read: BuildList)
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
-        from railways.core.legal import sample_build
-
-        return sample_build(game, seat, rng)
+        return self._sample(game, seat, rng)
 
     def describe(self, game: Game, action: BuildTrack) -> ActionInfo:
         try:
@@ -498,15 +524,18 @@ class DeliverGoodsKind(ActionKind):
     def perform(self, game: Game, action: DeliverGoods, checked: object) -> None:
         game.do_delivery(action, checked)
 
-    def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
-        from railways.core.legal import delivery_options
+    def __init__(self) -> None:
+        # Found once per game, as BuildTrackKind's.
+        from railways.core.legal import delivery_options, sample_delivery
 
-        legal.deliveries = delivery_options(game, seat)
+        self._listed = delivery_options
+        self._sample = sample_delivery
+
+    def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
+        legal.deliveries = self._listed(game, seat)
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
-        from railways.core.legal import sample_delivery
-
-        return sample_delivery(game, seat, rng)
+        return self._sample(game, seat, rng)
 
     def describe(self, game: Game, action: DeliverGoods) -> ActionInfo:
         try:

@@ -542,6 +542,11 @@ class Game:
             adjacency.setdefault(link.end, []).append(link.start)
         return adjacency
 
+    def has_own_link_to(self, seat: int, city: str) -> bool:
+        """Whether one of the seat's own complete links (``own_links``) ends at ``city``: the
+        cities of the kept union-find (``_own_joined``), with no walk over every link."""
+        return city in self._own_joined(seat)
+
     def _own_parts(self, seat: int) -> dict[str, str]:
         """Each city on the seat's own links -> a city that stands for its separate network
         (``_own_joined`` flattened)."""

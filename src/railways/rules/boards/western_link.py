@@ -66,40 +66,16 @@ def _sorted_cities(board: Board) -> list[str]:
     return board.derived("western_link_cities", lambda: sorted(_hexes(board)))
 
 
-def _linked(game: Game, seat: int) -> frozenset[str]:
-    """The cities at the ends of the seat's own complete links, kept in ``game.derived``
-    while the links stay the same (``Game.links_seen``, as the engine's own-link caches)."""
-    seen = game.links_seen()
-    hit = game.derived.get(_LINKED)
-    if hit is None or hit[0] != seen:
-        hit = game.derived[_LINKED] = (seen, {})
-    every: dict[int, frozenset[str]] = hit[1]
-    cities = every.get(seat)
-    if cities is None:
-        own = game.own_links(seat)
-        ends = [lk.start for lk in own] + [lk.end for lk in own if lk.end is not None]
-        cities = every[seat] = frozenset(ends)
-    return cities
-
-
-_LINKED = "western_link_linked"  # Game.derived's entry for _linked
-
-
 def _unrefused(game: Game, seat: int, options: list[BuildWesternLink]) -> list[Action]:
     """The options of ``seat`` (Western Link cities of the board) that the kind's
     ``check`` does not surely refuse, told without its exception: not built already, and
     reached by a link of the seat's own."""
     built = _built(game)
-    out: list[Action] = []
-    linked: frozenset[str] | None = None
-    for action in options:
-        if action.city in built:
-            continue
-        if linked is None:
-            linked = _linked(game, seat)
-        if action.city in linked:
-            out.append(action)
-    return out
+    return [
+        action
+        for action in options
+        if action.city not in built and game.has_own_link_to(seat, action.city)
+    ]
 
 
 def _cost(special: SpecialHex) -> int:
@@ -125,7 +101,7 @@ class BuildWesternLinkKind(ActionKind):
             raise IllegalAction(
                 f"{game.city_name(action.city)} already has its Western Link", "RW-p10-12"
             )
-        if not any(action.city in (lk.start, lk.end) for lk in game.own_links(action.seat)):
+        if not game.has_own_link_to(action.seat, action.city):
             raise IllegalAction(
                 f"you need a completed link of your own to {game.city_name(action.city)} first",
                 "RW-p10-10",
@@ -168,13 +144,16 @@ class BuildWesternLinkKind(ActionKind):
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
         # ``draw_legal`` as it draws, but an unrefused option (what ``check`` asks, as
         # ``list_into`` says) is asked only the rest of the check.
-        options = self._options(game, seat)
-        kept = {id(a) for a in _unrefused(game, seat, options)}  # others: set aside if drawn
-        choices = list(options)
+        built = _built(game)
+        choices = list(self._options(game, seat))
         while choices:
             i = rng.below(len(choices))
             action = choices[i]
-            if id(action) in kept and game.allowed_as_listed([action], [True]):
+            if (
+                action.city not in built  # refused as _unrefused says, else set aside
+                and game.has_own_link_to(seat, action.city)
+                and game.allowed_as_listed([action], [True])
+            ):
                 return action
             choices[i] = choices[-1]  # set aside: the last takes its place
             choices.pop()
