@@ -1,6 +1,7 @@
 """What is kept until the track changes about who owns track (each seat's own network, its
-separate parts, the links it owns with another player) equals a fresh computation at every
-step of random games, Company Mergers (AU-036) included."""
+separate parts, the cities its own links reach, the links it owns with another player)
+equals a fresh computation at every step of random games, Company Mergers (AU-036)
+included."""
 
 from __future__ import annotations
 
@@ -51,6 +52,8 @@ def test_kept_networks_equal_fresh_ones(map_id: str, players: int, seed: int) ->
                 }
                 parts = game._own_parts(each)
                 assert set(parts) == set(adjacency)
+                for city in game.board.cities:  # (the Western Link asks it, RW-p10-10)
+                    assert game.has_own_link_to(each, city) == (city in adjacency)
                 for city in adjacency:
                     assert {c for c in parts if parts[c] == parts[city]} == reach(adjacency, city)
                 links = game.state.links.values()

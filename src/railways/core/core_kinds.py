@@ -159,17 +159,25 @@ class UpgradeEngineKind(ActionKind):
 
     def __init__(self) -> None:
         self._made: dict[tuple[int, str], Action] = {}  # (seat, card or "") -> its upgrade
+        # (seat, *hand) -> the options: a hand changes far less often than it is asked
+        self._lists: dict[tuple[object, ...], list[Action]] = {}
 
     def options(self, game: Game, seat: int) -> list[Action]:
-        made = self._made
-        out: list[Action] = []
-        for card_id in ("", *game.state.players[seat].hand):
-            upgrade = made.get((seat, card_id))
-            if upgrade is None:
-                cards = (card_id,) if card_id else ()
-                upgrade = made[(seat, card_id)] = UpgradeEngine(seat=seat, cards=cards)
-            out.append(upgrade)
-        return out
+        hand = game.state.players[seat].hand
+        kept = self._lists.get((seat, *hand))
+        if kept is None:
+            if len(self._lists) >= KEPT_LISTS:
+                self._lists.clear()
+            kept = self._lists[(seat, *hand)] = [self._upgrade(seat, c) for c in ("", *hand)]
+        return list(kept)
+
+    def _upgrade(self, seat: int, card_id: str) -> Action:
+        """The upgrade with the card ``card_id`` ("": none), made once per seat and card."""
+        upgrade = self._made.get((seat, card_id))
+        if upgrade is None:
+            cards = (card_id,) if card_id else ()
+            upgrade = self._made[(seat, card_id)] = UpgradeEngine(seat=seat, cards=cards)
+        return upgrade
 
     def list_into(self, game: Game, seat: int, legal: LegalActions) -> None:
         options = self.options(game, seat)

@@ -92,6 +92,8 @@ _GRAY: Final = Color.GRAY
 _RED: Final = Color.RED
 _COLOR_OF_VALUE: Final[dict[str, Color]] = {c.value: c for c in Color}
 _GOAL: Final = Icon.GOAL
+_DIAMOND: Final = Icon.DIAMOND
+_ACTIONS: Final = Phase.ACTIONS
 # A seat's kept networks (Game._own_joined): what the links were seen as, the union-find,
 # and each link joined by id with its two cities.
 _Joined = tuple[tuple[int, int, int], dict[str, str], dict[int, tuple[str, str]]]
@@ -415,17 +417,26 @@ class Game:
         """Draw up to ``count`` random cubes from the bag (fewer if it runs out)."""
         bag = self.state.bag
         out: list[Color] = []
+        if count <= 0:
+            return out
+        rng = self.state.rng
+        total = sum(bag.values())
+        # The bag's counts in GOODS_COLORS' order, read once (not twice per colour per cube);
+        # the bag itself is written as each cube is drawn.
+        left = [bag[color] for color in GOODS_COLORS]
         for _ in range(count):
-            total = sum(bag.values())
             if total == 0:
                 break
-            pick = self.state.rng.below(total)
-            for color in GOODS_COLORS:
-                if pick < bag[color]:
+            pick = rng.below(total)
+            for i in range(len(left)):
+                if pick < left[i]:
+                    left[i] -= 1
+                    total -= 1
+                    color = GOODS_COLORS[i]
                     bag[color] -= 1
                     out.append(color)
                     break
-                pick -= bag[color]
+                pick -= left[i]
         return out
 
     def draw_cube_of(self, color: Color, count: int) -> list[Color]:
@@ -620,7 +631,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.state.phase is Phase.GAME_OVER
+        return self.state.phase is _GAME_OVER
 
     # -- applying actions ------------------------------------------------------
     def apply(self, action: Action) -> None:
@@ -660,7 +671,7 @@ class Game:
         An action another seat may answer with a card waits instead (``_hold``).
         """
         kind, checked = self._check(action)
-        if self.state.phase is Phase.ACTIONS and kind.advances_turn and self._hold(action):
+        if self.state.phase is _ACTIONS and kind.advances_turn and self._hold(action):
             return
         self._perform(kind, action, checked)
 
@@ -1142,7 +1153,8 @@ class Game:
             effect = self.card_effect(card)
             before = rules
             rules = effect.build_rules(self, action.seat, card, rules)
-            if rules == before and "build" not in effect.plays_on:
+            # (plays_on first: a card that plays on builds is not compared field by field)
+            if "build" not in effect.plays_on and rules == before:
                 raise IllegalAction(f"{card.name} cannot be used on a build", "RW-p5-35")
         return rules
 
@@ -1350,14 +1362,16 @@ class Game:
 
     def _check_cards(self, seat: int, cards: tuple[str, ...]) -> None:
         """Cards named on an action: each once, held, and a diamond not used yet this turn."""
+        if not cards:  # (most actions: no set made)
+            return
         player = self.state.players[seat]
-        if len(set(cards)) != len(cards):
+        if len(cards) > 1 and len(set(cards)) != len(cards):
             raise IllegalAction("a card can be used only once per action", "RW-p5-40")
         for card_id in cards:
             if card_id not in player.hand and card_id not in player.kept:
                 raise IllegalAction(f"you do not hold {card_id}", "RW-p5-40")
             card = self.card(card_id)
-            if card.icon is Icon.DIAMOND and player.diamond_used.get(card_id) == self.state.turn:
+            if card.icon is _DIAMOND and player.diamond_used.get(card_id) == self.state.turn:
                 raise IllegalAction(f"{card.name} has already been used this turn", "RW-p5-38")
 
     def do_delivery(self, action: DeliverGoods, checked: object) -> None:

@@ -30,6 +30,7 @@ KIND = "western_link"  # the special hexes' kind and the Major Line requirement
 WESTERN_LINK_COST = 30  # $30,000 (RW-p10-11), unless the hex's params say otherwise
 RED_CUBES_ADDED = 4  # RW-p10-14
 CHICAGO_BONUS_CUBES = 2  # RW-p10-15
+_RED = Color.RED  # read once: a member read from its Enum class is a slow lookup
 
 
 @register
@@ -76,6 +77,20 @@ def _unrefused(game: Game, seat: int, options: list[BuildWesternLink]) -> list[A
         for action in options
         if action.city not in built and game.has_own_link_to(seat, action.city)
     ]
+
+
+def _bonus_city(board: Board) -> str:
+    """The red city beyond the Western Links (RW-p10-15), found once per board."""
+
+    def find() -> str:
+        for special in _hexes(board).values():
+            target = special.params.get("delivers_to")
+            if isinstance(target, str):
+                return target
+        return "chicago"
+
+    found: str = board.derived("western_link_bonus_city", find)
+    return found
 
 
 def _cost(special: SpecialHex) -> int:
@@ -194,21 +209,12 @@ class WesternLink(Plugin):
 
     def after_delivery(self, game: Game, delivery: Delivery) -> None:
         # RW-p10-15: red goods from a Western Link city to the red city beyond bring two cubes.
-        target = self._bonus_city(game)
-        if (
-            delivery.color is Color.RED
-            and delivery.source in _built(game)
-            and delivery.destination == target
-        ):
+        if delivery.color is not _RED:  # (most deliveries: nothing more asked)
+            return
+        target = _bonus_city(game.board)
+        if delivery.source in _built(game) and delivery.destination == target:
             game.add_cubes(target, game.draw_cubes(CHICAGO_BONUS_CUBES))
             game.log(f"Western trade: two new cubes arrive in {game.city_name(target)}")
-
-    def _bonus_city(self, game: Game) -> str:
-        for special in _hexes(game.board).values():
-            target = special.params.get("delivers_to")
-            if isinstance(target, str):
-                return target
-        return "chicago"
 
     def major_line_met(
         self, game: Game, seat: int, line: MajorLine, network: frozenset[str]
