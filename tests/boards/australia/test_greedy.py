@@ -11,10 +11,12 @@ from __future__ import annotations
 import pytest
 
 from railways.bots.greedy import GreedyBot, _Context, _context
+from railways.bots.greedy_solo import SoloContext, solo_context
 from railways.core.actions import DeliverGoods, TakeOperationsCard
 from railways.core.board import Color
 from railways.core.legal import legal_actions
 from railways.rules.boards.australia.greedy import AustraliaContext
+from railways.rules.solo import new_solo_game
 
 from .helpers import act_as, build, path, show, start
 
@@ -137,3 +139,28 @@ def test_a_delivery_with_the_mechanical_stoker_counts_its_2000():
     # Stoker costs $2,000 more: 2 x 0.12.
     drop = ctx.value_delivery(plain, points) - ctx.value_delivery(stoked, points)
     assert drop == pytest.approx(0.3 + 2 * 0.12)
+
+
+@pytest.mark.rules("AU-020", "RW-p4-24", "RW-p4-25")
+def test_a_solo_bond_weighs_its_dividends_as_in_a_game_with_rivals():
+    game = new_solo_game("australia", seed=1)  # the player starts with no cash
+    ctx = solo_context(game, 0)
+    assert isinstance(ctx, AustraliaContext)
+    plain = SoloContext(game, 0)  # the solo values without the board's piece
+    later = ctx.turns_left - 1
+    assert later > 0
+    # A bond: a point at the end and $1,000 of dividends a turn until then, each $1,000 worth
+    # 0.2 of a point as in a game with rivals, not the solo tuning's 0.12, since on this track
+    # income falls as the score rises.
+    assert ctx.bond_cost() == pytest.approx(1 + 0.2 * later)
+    assert plain.bond_cost() == pytest.approx(1 + 0.12 * later)
+    # $5,000 with no cash is one bond: what the bot's prices of builds and cards count.
+    assert ctx.money_cost(5) - plain.money_cost(5) == pytest.approx(0.08 * later)
+
+
+@pytest.mark.rules("AU-020", "RW-p4-24", "RW-p4-25")
+def test_with_rivals_a_bond_costs_what_the_base_values_say():
+    game = start()
+    seat = game.to_act
+    ctx = AustraliaContext(game, seat)
+    assert ctx.bond_cost() == _Context.bond_cost(ctx) == 1 + 0.2 * (ctx.turns_left - 1)

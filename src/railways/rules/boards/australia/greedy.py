@@ -10,6 +10,9 @@ The base greedy values (``railways.bots.greedy``) stand, with what this board ch
   and for Randal Lloyd (AU-049) a step up his chart.
 - **Co-owned links** (AU-036): a link the bot shares after a Company Merger is its own for
   deliveries, networks and Major Lines.
+- **Bonds** (AU-020): income falls from a score of 35 and is $10,000 from 49 up, so a bond's
+  dividends weigh at least as in a game with rivals (``greedy.INTEREST``), also under the solo
+  tuning, whose cheaper bonds count on income growing with the score (docs/content.md).
 - **Cards**: Company Merger is worth the deliveries and Major Line progress the shared link
   brings, less its price (paid to a rival); a delivery with the Mechanical Stoker costs its
   $2,000 (AU-038). Triple Gauge and Spirit of Tasmania are worth less than nothing, as the
@@ -26,7 +29,7 @@ takes from the board's solo hook.
 
 from __future__ import annotations
 
-from railways.bots.greedy import MAX_DEPTH, Adjacency, _Context
+from railways.bots.greedy import INTEREST, MAX_DEPTH, Adjacency, _Context
 from railways.core.actions import Action, DeliverGoods, TakeOperationsCard
 from railways.core.board import GOODS_COLORS
 from railways.core.game import Game
@@ -102,6 +105,15 @@ class AustraliaContext(_Context):
         need, pts = ahead[0]
         before = max((p for n, p in steps if n <= have), default=0)
         return 0.5 * (pts - before) / max(1, need - have)
+
+    # -- bonds ---------------------------------------------------------------------------
+    def bond_cost(self) -> float:
+        """A bond's point at the end and its dividends until then. On this track income falls
+        from 35 points and is $10,000 from 49 up (AU-020), where most of a game is played, so
+        the dividends weigh at least ``INTEREST`` a turn: the solo tuning's cheaper bonds
+        count on income growing with the score, which here it does not."""
+        interest = max(self.interest, INTEREST)
+        return 1.0 + interest * max(0, self.turns_left - 1)
 
     # -- the board's cards -------------------------------------------------------------------
     def value_card(self, action: TakeOperationsCard) -> float:
