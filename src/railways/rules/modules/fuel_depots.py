@@ -280,8 +280,8 @@ def _depot_walks(
     near: Mapping[str, int],
 ) -> Iterator[tuple[tuple[str, ...], tuple[int, ...]]]:
     """``extensions`` of a new cube (cities and links of each walk, in the same order) when
-    the only hooks are ones that let cubes pass cities (``rules.passable``): the base step
-    rules written into the loop, as ``DeliveryRules._base_routes`` does."""
+    the hooks only let cubes pass cities or make cities take one more colour (``_quick``):
+    the base step rules written into the loop, as ``DeliveryRules._base_routes`` does."""
     stack: list[tuple[tuple[str, ...], tuple[int, ...]]] = [((start,), ())]
     while stack:
         cities, links = stack.pop()
@@ -300,14 +300,12 @@ def _depot_steps(
 ) -> list[tuple[tuple[str, ...], tuple[int, ...]]]:
     """The walks one link longer than (``cities``, ``links``), for ``_depot_walks`` and the
     random walk of a sampled stop: ``_steps`` with the base step rules written out."""
-    passable = rules.passable
-    assert passable is not None
     most = rules.max_links
     if len(links) >= most:
         return []
     here = cities[-1]
-    if links and rules.colors[here] is color and here not in passable:
-        return []  # the cube stops at the first city of its colour (RW-p5-28, RW-p7-15)
+    if links and _takes_quick(rules, here, color) and here not in rules.pass_cities:
+        return []  # the cube stops at the first city taking it (RW-p5-28, RW-p7-05, RW-p7-15)
     seat, shared = rules.seat, rules.shared
     left = most - len(links) - 1
     out = []
@@ -318,6 +316,23 @@ def _depot_steps(
             continue  # RW-p5-32, RW-p5-27
         out.append(((*cities, to), (*links, link_id)))
     return out
+
+
+def _quick(rules: DeliveryRules) -> bool:
+    """Whether ``_depot_steps`` walks as ``_steps`` does: every hook in force only lets
+    cubes pass cities (a depot, ``passable``) or makes cities take one more colour (a City
+    Rotor showing one, ``also_takes``); none refuses a step, a shorter delivery or makes a
+    city take every colour."""
+    return rules.simple and not rules.wild and rules.min_links == 1
+
+
+def _takes_quick(rules: DeliveryRules, city: str, color: Color) -> bool:
+    """``DeliveryRules.takes`` of a cube of ``color`` at ``city`` when ``_quick``: the
+    city's colour, or one more that a hook gives it."""
+    if rules.colors[city] is color:
+        return True
+    also = rules.also
+    return bool(also) and (city, color) in also
 
 
 def _near(game: Game, graph: Mapping[str, list[Edge]], mine: set[str], most: int) -> dict[str, int]:
@@ -531,16 +546,16 @@ def _kept_stops(
     game: Game, seat: int, rules: DeliveryRules, graph: Mapping[str, list[Edge]]
 ) -> dict[tuple[str, Color], list[Action]]:
     """The seat's stops from each city with a cube of each colour, as ``stops`` lists them
-    when the depots are the only hook (its quick walk), kept while what those walks read is
-    the same: the engine, the links the seat shares, the cities it may pass, the cities'
-    colours and the seat's depots, and the links of the cities within the engine's reach
-    (a new link graph drops only the stops from cities a changed city is that near to,
-    ``_drop_reached``). A full listing asks for every stop at every action; the cubes
-    change more often than these."""
+    when the hooks are those of ``_quick`` (its quick walk), kept while what those walks read
+    is the same: the engine, the links the seat shares, the cities it may pass, the more
+    colours cities take, the cities' colours and the seat's depots, and the links of the
+    cities within the engine's reach (a new link graph drops only the stops from cities a
+    changed city is that near to, ``_drop_reached``). A full listing asks for every stop
+    at every action; the cubes change more often than these."""
     depots = {c: n for c, (s, n) in data(game)["placed"].items() if s == seat}
     every: dict[int, tuple[tuple[object, ...], dict[str, Color], dict[str, int], Any]]
     every = game.derived.setdefault("depot_stops", {})
-    key = (graph, rules.max_links, rules.shared, rules.passable)
+    key = (graph, rules.max_links, rules.shared, rules.pass_cities, rules.also)
     hit = every.get(seat)
     if hit is not None:
         were = hit[0]
@@ -656,7 +671,7 @@ class StopAtFuelDepotKind(ActionKind):
         graph = _graph(game)
         rules = _rules(game, seat)
         near = _near(game, graph, mine, rules.max_links)
-        kept = _kept_stops(game, seat, rules, graph) if rules.passable is not None else None
+        kept = _kept_stops(game, seat, rules, graph) if _quick(rules) else None
         out: list[Action] = []
         every_cube = game.state.cubes
         # Only cities with a depot of the seat's within the engine's reach: those of ``near``.
@@ -665,7 +680,7 @@ class StopAtFuelDepotKind(ActionKind):
             if not cubes:
                 continue
             for color in sorted(set(cubes), key=_color_value):
-                if kept is not None:  # the depots are the only change: a quick walk, kept
+                if kept is not None:  # depots and rotors only: a quick walk, kept
                     found = kept.get((city, color))
                     if found is None:
                         found = kept[(city, color)] = [
@@ -673,7 +688,7 @@ class StopAtFuelDepotKind(ActionKind):
                             for cities, links in _depot_walks(rules, graph, color, city, near)
                             if cities[-1] in mine
                             and depots_at(game, seat, cities[-1])
-                            >= (2 if rules.colors[cities[-1]] is color else 1)
+                            >= (2 if _takes_quick(rules, cities[-1], color) else 1)
                         ]
                     out.extend(found)
                     continue
@@ -735,7 +750,7 @@ class StopAtFuelDepotKind(ActionKind):
         """A random walk of a cube from ``city`` until it reaches a depot of the seat's where
         it may stop (its links), or cannot go on (None)."""
         seat = rules.seat
-        if rules.passable is not None:  # the depots are the only change: the quick steps
+        if _quick(rules):  # depots and rotors only: the quick steps
             cities: tuple[str, ...] = (city,)
             links: tuple[int, ...] = ()
             while True:
@@ -745,7 +760,7 @@ class StopAtFuelDepotKind(ActionKind):
                 cities, links = steps[rng.below(len(steps))]
                 end = cities[-1]
                 if end in mine and depots_at(game, seat, end) >= (
-                    2 if rules.colors[end] is color else 1
+                    2 if _takes_quick(rules, end, color) else 1
                 ):
                     return links
         walk = Walk(seat, color, (city,), ())
