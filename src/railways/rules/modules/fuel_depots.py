@@ -369,6 +369,8 @@ def _kept_near(
     return found
 
 
+_NO_CITIES: frozenset[str] = frozenset()
+
 NEAR_KEPT = 16  # sets of depot cities whose nearby cities are kept
 
 
@@ -406,13 +408,25 @@ def _graph(game: Game) -> Mapping[str, list[Edge]]:
 
 # -- the hook: passing a depot city -------------------------------------------------------------
 class DepotHook(DeliveryHook):
-    """A cube may go on through a city of its colour where its mover has a depot (RW-p7-15)."""
+    """A cube may go on through a city of its colour where its mover has a depot (RW-p7-15).
+
+    Made for the depots as they are placed (``placed``: city -> [seat, depots]); each seat's
+    answers are worked out here once (route rules are made for every delivery listed, drawn
+    or checked, and ``FuelDepots.delivery_hooks`` keeps the hook until the depots change)."""
+
+    def __init__(self, placed: Mapping[str, Sequence[int]]) -> None:
+        self.seats = frozenset([s for s, _n in placed.values()])
+        by_seat: dict[int, set[str]] = {}
+        for city, (seat, count) in placed.items():
+            if count > 0:
+                by_seat.setdefault(seat, set()).add(city)
+        self.cities = {seat: frozenset(cities) for seat, cities in by_seat.items()}
 
     def in_force(self, game: Game, seat: int) -> bool:
-        return any(s == seat for s, _n in data(game)["placed"].values())  # no depot, no change
+        return seat in self.seats  # no depot, no change
 
     def passable(self, game: Game, seat: int) -> frozenset[str] | None:
-        return frozenset(c for c, (s, n) in data(game)["placed"].items() if s == seat and n > 0)
+        return self.cities.get(seat, _NO_CITIES)
 
     def may_pass(self, game: Game, walk: Walk, city: str) -> bool:
         return depots_at(game, walk.seat, city) > 0
@@ -927,7 +941,18 @@ class FuelDepots(Module):
         )
 
     def delivery_hooks(self, game: Game) -> Sequence[DeliveryHook]:
-        return (DepotHook(),) if data(game)["placed"] else ()
+        placed = data(game)["placed"]
+        if not placed:
+            return ()
+        # The hook kept while the depots are as they were (compared, not versioned: the
+        # depots are plain data, changed in place).
+        hit = game.derived.get("depot_hooks")
+        if hit is not None and hit[0] == placed:
+            hooks: tuple[DeliveryHook, ...] = hit[1]
+            return hooks
+        hooks = (DepotHook(placed),)
+        game.derived["depot_hooks"] = ({c: list(v) for c, v in placed.items()}, hooks)
+        return hooks
 
     def cubes_held(self, game: Game) -> Mapping[Color, int]:
         out: dict[Color, int] = {}
