@@ -560,56 +560,92 @@ def _kept_stops(
     game: Game, seat: int, rules: DeliveryRules, graph: Mapping[str, list[Edge]]
 ) -> dict[tuple[str, Color], list[Action]]:
     """The seat's stops from each city with a cube of each colour, as ``stops`` lists them
-    when the hooks are those of ``_quick`` (its quick walk), kept while what those walks read
-    is the same: the engine, the links the seat shares, the cities it may pass, the more
-    colours cities take, the cities' colours and the seat's depots, and the links of the
-    cities within the engine's reach (a new link graph drops only the stops from cities a
-    changed city is that near to, ``_drop_reached``). A full listing asks for every stop
-    at every action; the cubes change more often than these."""
+    when the hooks are those of ``_quick`` (its quick walk), kept while the engine and the
+    links the seat shares stay the same. A stop's walk reads only the cities within the
+    engine's reach of its start: their links, colours, the more colours they take, whether
+    they may be passed and the seat's depots there; when some of these change, only the
+    stops from cities that near to a changed one are dropped (``_drop_near``). A full
+    listing asks for every stop at every action; the cubes change more often than these,
+    and a rotor turns or a depot is spent far from most of them."""
     depots = {c: n for c, (s, n) in data(game)["placed"].items() if s == seat}
-    every: dict[int, tuple[tuple[object, ...], dict[str, Color], dict[str, int], Any]]
+    every: dict[int, tuple[tuple[object, ...], dict[str, Color], _Looks, Any]]
     every = game.derived.setdefault("depot_stops", {})
-    key = (graph, rules.max_links, rules.shared, rules.pass_cities, rules.also)
+    key = (graph, rules.max_links, rules.shared)
+    looks = (rules.pass_cities, rules.also, depots)
     hit = every.get(seat)
     if hit is not None:
         were = hit[0]
-        if were[1:] == key[1:] and hit[1] == rules.colors and hit[2] == depots:
+        if were[1:] == key[1:]:
             found: dict[tuple[str, Color], list[Action]] = hit[3]
             if were[0] is not graph:
-                _drop_reached(found, were[0], graph, rules.max_links)  # type: ignore[arg-type]
-                every[seat] = (key, hit[1], depots, found)
+                changed = _links_changed(were[0], graph)  # type: ignore[arg-type]
+                if changed is None:
+                    found.clear()
+                else:
+                    _drop_near(found, changed, graph, rules.max_links)
+            colors = hit[1]
+            if colors != rules.colors or hit[2] != looks:
+                _drop_near(found, _cities_changed(hit, rules.colors, looks), graph, rules.max_links)
+                colors = dict(rules.colors)
+            every[seat] = (key, colors, looks, found)
             return found
     found = {}
-    every[seat] = (key, dict(rules.colors), depots, found)
+    every[seat] = (key, dict(rules.colors), looks, found)
     return found
 
 
-def _drop_reached(
-    found: dict[tuple[str, Color], list[Action]],
-    before: Mapping[str, list[Edge]],
-    after: Mapping[str, list[Edge]],
-    most: int,
-) -> None:
-    """Drop the kept stops from every city within ``most`` links (in the graph ``after``) of
-    a city whose links differ from ``before``'s. A stop's walk reads the links of the cities
-    it passes (fewer than ``most`` links from its start) and how near a depot each city it
-    reaches is (``_links_to``: nearer only through a changed city, so within ``most`` links
-    of the start too); nothing else of the graph. A city's links are the same list object
-    in a graph extended from another (``legal._extended``); a graph made afresh has new
-    lists for every city, so every stop is dropped then."""
+# What a seat's stop walks read of each city besides its links: the cities it may pass, the
+# (city, colour) pairs taken besides the cities' own, its depots by city.
+_Looks = tuple[frozenset[str], frozenset[tuple[str, Color]], dict[str, int]]
+
+
+def _cities_changed(
+    were: tuple[object, dict[str, Color], _Looks, object],
+    colors: Mapping[str, Color],
+    looks: _Looks,
+) -> list[str]:
+    """The cities whose colour, second colours, passing or depots differ from ``were``."""
+    old_colors, (passed, also, depots) = were[1], were[2]
+    out = [c for c, color in colors.items() if old_colors.get(c) is not color]
+    out.extend(passed ^ looks[0])
+    out.extend(c for c, _color in also ^ looks[1])
+    new_depots = looks[2]
+    out.extend(c for c in depots.keys() | new_depots.keys() if depots.get(c) != new_depots.get(c))
+    return out
+
+
+def _links_changed(
+    before: Mapping[str, list[Edge]], after: Mapping[str, list[Edge]]
+) -> list[str] | None:
+    """The cities whose links in ``after`` differ from ``before``'s; None when every city's
+    do (a graph made afresh has new lists for every city; one extended from another keeps
+    the same list objects for the cities it leaves alone, ``legal._extended``)."""
     changed = [c for c, edges in after.items() if before.get(c) is not edges]
     changed.extend(c for c in before if c not in after)
-    if not changed:
-        return
-    if len(changed) == len(after):
-        found.clear()
+    if changed and len(changed) == len(after):
+        return None
+    return changed
+
+
+def _drop_near(
+    found: dict[tuple[str, Color], list[Action]],
+    changed: list[str],
+    graph: Mapping[str, list[Edge]],
+    most: int,
+) -> None:
+    """Drop the kept stops from every city within ``most`` links (in ``graph``) of a city in
+    ``changed``. A stop's walk from its start reads the links of the cities it passes and
+    the colours, passing and depots of those it reaches, all within ``most`` links of the
+    start; nothing else (how near a depot a city is, ``_near``, only spares walks that end
+    at none, and so changes no list)."""
+    if not changed or not found:
         return
     reached = set(changed)
     frontier = changed
     for _ in range(most):
         nxt: list[str] = []
         for city in frontier:
-            for _link, to, _owner in after.get(city, ()):
+            for _link, to, _owner in graph.get(city, ()):
                 if to not in reached:
                     reached.add(to)
                     nxt.append(to)
