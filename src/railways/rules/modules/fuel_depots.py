@@ -556,6 +556,16 @@ def _color_value(color: Color) -> str:
     return color.value
 
 
+# Every colour, by name: the order ``stops`` takes a city's cubes in.
+_BY_NAME: tuple[Color, ...] = tuple(sorted(Color, key=_color_value))
+
+
+def _sorted_colors(cubes: list[Color]) -> list[Color]:
+    """The colours of ``cubes``, each once, by name (``sorted(set(cubes), key=...)``
+    without a Python call per cube)."""
+    return [color for color in _BY_NAME if color in cubes]
+
+
 def _kept_stops(
     game: Game, seat: int, rules: DeliveryRules, graph: Mapping[str, list[Edge]]
 ) -> dict[tuple[str, Color], list[Action]]:
@@ -729,7 +739,7 @@ class StopAtFuelDepotKind(ActionKind):
             cubes = every_cube.get(city)
             if not cubes:
                 continue
-            for color in sorted(set(cubes), key=_color_value):
+            for color in _sorted_colors(cubes):
                 if kept is not None:  # depots and rotors only: a quick walk, kept
                     found = kept.get((city, color))
                     if found is None:
@@ -774,7 +784,7 @@ class StopAtFuelDepotKind(ActionKind):
             for city in _near_cities(game, graph, mine, rules.max_links)
             if cubes[city]
             and any(owner == seat or lk in rules.shared for lk, _c, owner in graph.get(city, ()))
-            for color in sorted(set(cubes[city]), key=lambda c: c.value)
+            for color in _sorted_colors(cubes[city])
         ]
         if not sources:
             return None  # every stop starts on a link of the seat's: there is none
@@ -1003,7 +1013,12 @@ class FuelDepots(Module):
         return None
 
     def check_action(self, game: Game, action: Action) -> None:
-        pending = data(game)["pending"]
+        # Asked of every action checked (thousands a game): the state read without a call
+        # of ``data``, and nothing more while no depot placement waits for its build.
+        found = game.state.plugin_data.get("fuel_depots")
+        pending = data(game)["pending"] if found is None else found["pending"]
+        if pending is None:
+            return
         if pending == action.seat and not isinstance(action, BuildTrack):
             raise IllegalAction(
                 "you placed a Fuel Depot with a Build Track action: build your track now",
