@@ -441,14 +441,14 @@ def _connected(game: Game, seat: int) -> set[str]:
     return reached
 
 
-def _can_build(game: Game, seat: int) -> bool:
+def _can_build(game: Game, seat: int, listing: bool = False) -> bool:
     # The links alone: a hand card only adds the same links again with the card. When the
     # seat's links were just listed (a full listing lists builds first) the list is kept and
     # asked again; otherwise the sampler is asked, which finds one at once when there are
     # many and lists them all before it says there is none, so both answers are exact.
     # The answer is kept under the listing's own key (the tiles a build may lay, the cards
     # for that, the hexes closed to the seat) until the track changes.
-    from railways.core.legal import _closed, _max_tiles, link_options, sample_build
+    from railways.core.legal import _closed, _max_tiles, link_options, listed_builds, sample_build
 
     version = game.state.track_version
     key = (seat, *_max_tiles(game, seat), *_closed(game, seat))
@@ -456,8 +456,13 @@ def _can_build(game: Game, seat: int) -> bool:
     hit = known.get(key)
     if hit is not None and hit[0] == version:
         return hit[1]
+    # ``listing``: asked by the full listing, which lists the seat's builds next (in the
+    # registry's order): the builds as it lists them (a lazy ``BuildList`` says from the kept
+    # slots whether there is any), worked out once for both.
     listed = game.derived.get("build_options", {})
-    if any(k[0] == seat and seen == version for k, (seen, _o) in listed.items()):
+    if listing:
+        found = bool(listed_builds(game, seat))
+    elif any(k[0] == seat and seen == version for k, (seen, _o) in listed.items()):
         found = bool(link_options(game, seat))
     else:
         found = sample_build(game, seat, Rng(seat)) is not None
@@ -520,19 +525,20 @@ class PlaceFuelDepotKind(ActionKind):
             f"{game.city_name(action.city)}"
         )
 
-    def options(self, game: Game, seat: int) -> list[Action]:
+    def options(self, game: Game, seat: int, listing: bool = False) -> list[Action]:
+        """``listing``: asked by the full listing (``_can_build``)."""
         state = data(game)
         left = in_supply(game, seat)
         if state["pending"] is not None or left <= 0:
             return []
         cities = sorted(c for c in _connected(game, seat) if c not in state["placed"])
-        if not cities or not _can_build(game, seat):
+        if not cities or not _can_build(game, seat, listing):
             return []
         counts = range(1, min(MOST_AT_ONCE, left) + 1)
         return [PlaceFuelDepot(seat=seat, city=c, amount=n) for c in cities for n in counts]
 
     def list_into(self, game: Game, seat: int, legal: Any) -> None:
-        legal.simple.extend(self.options(game, seat))  # options are legal by construction
+        legal.simple.extend(self.options(game, seat, True))  # legal by construction
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
         choices = self.options(game, seat)
