@@ -353,14 +353,23 @@ def _kept_near(
     game: Game, graph: Mapping[str, list[Edge]], mine: set[str], most: int
 ) -> tuple[dict[str, int], list[str]]:
     # Kept per set of depot cities (each seat's own: seats listed in turn do not push each
-    # other's out), while the link graph is the same object.
+    # other's out), while the link graph is the same object, or a new one whose changed
+    # cities are all ``most`` links or more from the targets: a path through a changed link
+    # is then longer than ``most`` (after its last changed link it takes at least ``most``
+    # more), so no city within ``most`` is nearer or farther.
     key = (frozenset(mine), most)
     every: dict[tuple[frozenset[str], int], tuple[Mapping[str, list[Edge]], Any]]
     every = game.derived.setdefault("depot_near", {})
     hit = every.get(key)
-    if hit is not None and hit[0] is graph:
+    if hit is not None:
         found: tuple[dict[str, int], list[str]] = hit[1]
-        return found
+        if hit[0] is graph:
+            return found
+        changed = _changed_between(game, hit[0], graph)
+        near_now = found[0]
+        if changed is not None and all(near_now.get(c, most) >= most for c in changed):
+            every[key] = (graph, found)
+            return found
     if len(every) > NEAR_KEPT:
         every.clear()
     near = _links_to(graph, mine, most)
@@ -594,7 +603,7 @@ def _kept_stops(
         if were[1:] == key[1:]:
             found: dict[tuple[str, Color], list[Action]] = hit[3]
             if were[0] is not graph:
-                changed = _links_changed(were[0], graph)  # type: ignore[arg-type]
+                changed = _changed_between(game, were[0], graph)  # type: ignore[arg-type]
                 if changed is None:
                     found.clear()
                 else:
@@ -628,6 +637,20 @@ def _cities_changed(
     new_depots = looks[2]
     out.extend(c for c in depots.keys() | new_depots.keys() if depots.get(c) != new_depots.get(c))
     return out
+
+
+def _changed_between(
+    game: Game, before: Mapping[str, list[Edge]], after: Mapping[str, list[Edge]]
+) -> list[str] | None:
+    """``_links_changed``, the last answer kept (each seat's kept stops and nearby cities
+    ask it of the same two graphs in turn). Do not modify the answer."""
+    hit = game.derived.get("depot_graph_changes")
+    if hit is not None and hit[0] is before and hit[1] is after:
+        found: list[str] | None = hit[2]
+        return found
+    found = _links_changed(before, after)
+    game.derived["depot_graph_changes"] = (before, after, found)
+    return found
 
 
 def _links_changed(
