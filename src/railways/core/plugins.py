@@ -360,7 +360,10 @@ class EdgeCosts:
 
     def allowed(self, board: Board, path: Sequence[Hex]) -> bool:
         """Whether every judging plug-in allows the route ``path``."""
-        return all(p.route_allowed(board, path) for p in self.judges)
+        judges = self.judges
+        if len(judges) == 1:  # (the usual one, Australia's: asked of every route from a switch)
+            return judges[0].route_allowed(board, path)
+        return all(p.route_allowed(board, path) for p in judges)
 
     def __bool__(self) -> bool:
         return bool(self.plugins)

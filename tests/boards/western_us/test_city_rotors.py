@@ -120,7 +120,8 @@ def test_every_front_end_sees_each_rotor_and_the_colour_it_shows():
 @pytest.mark.parametrize("options", [NO_DEPOTS, {}], ids=["rotors", "rotors-and-depots"])
 def test_rotor_deliveries_by_the_quicker_walk_are_those_of_the_general_walk(monkeypatch, options):
     # A rotor hook with no second colour showing is left out of the route rules (it changes
-    # nothing), and one with some showing says only which cities take one more colour
+    # nothing: the module gives none), and one with some showing says only which cities take
+    # one more colour
     # (``also_takes``), so the seat's deliveries are listed by the base rules' integer walk:
     # at every position of a random game they are those of the general walk, with the hook
     # asked at every step.
@@ -145,6 +146,7 @@ def test_rotor_deliveries_by_the_quicker_walk_are_those_of_the_general_walk(monk
         for seat in range(4):
             quick = listed(game, seat)
             with monkeypatch.context() as general:
+                general.setattr(city_rotors, "rotor_hooks", lambda g: (city_rotors.RotorHook(g),))
                 general.setattr(city_rotors.RotorHook, "in_force", lambda _h, _g, _s: True)
                 general.setattr(city_rotors.RotorHook, "also_takes", lambda _h, _g, _s: None)
                 assert listed(game, seat) == quick

@@ -22,13 +22,14 @@ from railways.core.game import Game
 from railways.core.legal import delivery_options, legal_actions, sample_action
 from railways.core.rng import Rng
 from railways.rules import new_game
+from railways.rules.modules import city_rotors as cr
 from railways.rules.modules import fuel_depots as fd
 
 
-def positions(players: int, seed: int, actions: int) -> Iterator[Game]:
-    # Without the rotors: a rotor city's hook asks more than a city, so it keeps every seat on
-    # the general way (the Transcontinental game plays depots without rotors).
-    options = {"without_modules": ["city-rotors"]}
+def positions(players: int, seed: int, actions: int, rotors: bool = False) -> Iterator[Game]:
+    # Without the rotors unless asked (the Transcontinental game plays depots without them):
+    # a rotor showing a second colour is a hook too, one the quick ways take into account.
+    options = {} if rotors else {"without_modules": ["city-rotors"]}
     game = new_game("western-us", players=players, seed=seed, options=options)
     bots = [RandomBot(seed * 31 + i) for i in range(players)]
     for _ in range(actions):
@@ -61,23 +62,30 @@ def every_stop(game: Game, seat: int) -> list[fd.StopAtFuelDepot]:
     return out
 
 
-@pytest.mark.rules("RW-p7-15", "RW-p7-17")
-@pytest.mark.parametrize(("players", "seed"), [(4, 1), (5, 7)])
+@pytest.mark.rules("RW-p7-15", "RW-p7-17", "RW-p7-05")
+@pytest.mark.parametrize(
+    ("players", "seed", "rotors"), [(4, 1, False), (5, 7, False), (4, 2, True)]
+)
 def test_the_short_cuts_list_what_the_general_way_lists(
-    players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+    players: int, seed: int, rotors: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     stops = fd.StopAtFuelDepotKind()
-    with_depots = 0
-    for game in positions(players, seed, 350):
+    with_depots = turned = 0
+    for game in positions(players, seed, 350, rotors):
         for seat in range(players):
             quick, quick_stops = listed(game, seat), stops.stops(game, seat)
             with monkeypatch.context() as general:
                 general.setattr(fd.DepotHook, "in_force", lambda _h, _g, _s: True)
                 general.setattr(fd.DepotHook, "passable", lambda _h, _g, _s: None)
+                general.setattr(cr.RotorHook, "also_takes", lambda _h, _g, _s: None)
                 assert listed(game, seat) == quick
                 assert every_stop(game, seat) == quick_stops
-            with_depots += any(s == seat for s, _n in fd.data(game)["placed"].values())
+            depots = any(s == seat for s, _n in fd.data(game)["placed"].values())
+            with_depots += depots
+            turned += depots and bool(quick_stops) and bool(cr.second_colors(game))
     assert with_depots > 100  # the seats had depots often enough for this to mean something
+    if rotors:  # and stops were listed while a rotor showed a second colour (RW-p7-04)
+        assert turned > 20
 
 
 @pytest.mark.rules("RW-p7-17")
@@ -100,9 +108,9 @@ def test_a_sampled_stop_is_one_the_listing_offers() -> None:
 
 
 @pytest.mark.rules("RW-p7-17")
-@pytest.mark.parametrize("general", [False, True])
+@pytest.mark.parametrize(("general", "rotors"), [(False, False), (True, False), (False, True)])
 def test_the_stop_sampler_draws_listed_stops_and_none_only_when_there_is_none(
-    general: bool, monkeypatch: pytest.MonkeyPatch
+    general: bool, rotors: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The sampler's random walk (the quick steps, or with ``general`` the hooks asked at
     every step) ends only at stops the listing gives, and it says there is none (without
@@ -110,7 +118,7 @@ def test_the_stop_sampler_draws_listed_stops_and_none_only_when_there_is_none(
     stops = fd.StopAtFuelDepotKind()
     rng = Rng(5)
     drawn = empty = 0
-    for game in positions(4, 3, 300):
+    for game in positions(4, 3, 300, rotors):
         for seat in range(4):
             with monkeypatch.context() as patch:
                 if general:

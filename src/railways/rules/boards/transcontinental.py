@@ -250,8 +250,12 @@ class TranscontinentalTurn(TurnStructure):
     id = "transcontinental"
 
     def check(self, game: Game, action: Action) -> None:
-        state = data(game)
-        if state["phase"] == WEST and not state["west_dealt"]:
+        # Asked of every action checked: the state read without a call of ``data`` where
+        # it is made, and nothing more in the usual turn of either phase.
+        state = game.state.plugin_data.get(KEY)
+        if state is None:
+            state = data(game)
+        if not state["west_dealt"] and state["phase"] != BETWEEN:
             return  # the usual turn: nothing of this structure's own to check
         if state["phase"] == BETWEEN:
             if not isinstance(action, ReturnBonds):

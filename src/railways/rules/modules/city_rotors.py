@@ -81,8 +81,7 @@ def second_colors(game: Game) -> dict[str, Color]:
     rotors and their cities' colours stay as they are (route rules are made for every
     delivery listed, drawn or checked). Do not modify the answer."""
     placed = rotors(game)
-    colors = game.state.city_colors
-    own = [colors[city] for city in placed]
+    own = list(map(game.state.city_colors.__getitem__, placed))
     hit = game.derived.get("rotor_second_colors")
     if hit is not None and hit[0] == placed and hit[1] == own:
         found: dict[str, Color] = hit[2]
@@ -133,16 +132,29 @@ class RotorHook(DeliveryHook):
 
     def __init__(self, game: Game) -> None:
         self.second = second_colors(game)
+        self.pairs = second_pairs(game)
 
     def in_force(self, game: Game, seat: int) -> bool:
         return bool(self.second)
 
     def also_takes(self, game: Game, seat: int) -> frozenset[tuple[str, Color]]:
         # All the hook changes, by city alone: the integer walk lists the routes.
-        return second_pairs(game)
+        return self.pairs
 
     def accepts(self, game: Game, walk: Walk) -> bool:
         return self.second.get(walk.cities[-1]) is walk.color
+
+
+def rotor_hooks(game: Game) -> tuple[DeliveryHook, ...]:
+    """The rotors' hook, kept while the second colours are the same (``second_colors``
+    answers the same object until the rotors or their cities' colours change); none while
+    no rotor shows a second colour (the hook would change nothing: ``in_force``)."""
+    second = second_colors(game)
+    hit = game.derived.get("rotor_hooks")
+    if hit is None or hit[0] is not second:
+        hit = game.derived["rotor_hooks"] = (second, (RotorHook(game),) if second else ())
+    hooks: tuple[DeliveryHook, ...] = hit[1]
+    return hooks
 
 
 @register_plugin
@@ -229,7 +241,7 @@ class CityRotors(Module):
         game.log(f"City Rotors on {names}")
 
     def delivery_hooks(self, game: Game) -> Sequence[DeliveryHook]:
-        return (RotorHook(game),) if rotors(game) else ()
+        return rotor_hooks(game) if rotors(game) else ()
 
     def after_delivery(self, game: Game, delivery: Delivery) -> None:
         placed = rotors(game)

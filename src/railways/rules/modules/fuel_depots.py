@@ -280,8 +280,8 @@ def _depot_walks(
     near: Mapping[str, int],
 ) -> Iterator[tuple[tuple[str, ...], tuple[int, ...]]]:
     """``extensions`` of a new cube (cities and links of each walk, in the same order) when
-    the only hooks are ones that let cubes pass cities (``rules.passable``): the base step
-    rules written into the loop, as ``DeliveryRules._base_routes`` does."""
+    the hooks only let cubes pass cities or make cities take one more colour (``_quick``):
+    the base step rules written into the loop, as ``DeliveryRules._base_routes`` does."""
     stack: list[tuple[tuple[str, ...], tuple[int, ...]]] = [((start,), ())]
     while stack:
         cities, links = stack.pop()
@@ -300,14 +300,12 @@ def _depot_steps(
 ) -> list[tuple[tuple[str, ...], tuple[int, ...]]]:
     """The walks one link longer than (``cities``, ``links``), for ``_depot_walks`` and the
     random walk of a sampled stop: ``_steps`` with the base step rules written out."""
-    passable = rules.passable
-    assert passable is not None
     most = rules.max_links
     if len(links) >= most:
         return []
     here = cities[-1]
-    if links and rules.colors[here] is color and here not in passable:
-        return []  # the cube stops at the first city of its colour (RW-p5-28, RW-p7-15)
+    if links and _takes_quick(rules, here, color) and here not in rules.pass_cities:
+        return []  # the cube stops at the first city taking it (RW-p5-28, RW-p7-05, RW-p7-15)
     seat, shared = rules.seat, rules.shared
     left = most - len(links) - 1
     out = []
@@ -318,6 +316,23 @@ def _depot_steps(
             continue  # RW-p5-32, RW-p5-27
         out.append(((*cities, to), (*links, link_id)))
     return out
+
+
+def _quick(rules: DeliveryRules) -> bool:
+    """Whether ``_depot_steps`` walks as ``_steps`` does: every hook in force only lets
+    cubes pass cities (a depot, ``passable``) or makes cities take one more colour (a City
+    Rotor showing one, ``also_takes``); none refuses a step, a shorter delivery or makes a
+    city take every colour."""
+    return rules.simple and not rules.wild and rules.min_links == 1
+
+
+def _takes_quick(rules: DeliveryRules, city: str, color: Color) -> bool:
+    """``DeliveryRules.takes`` of a cube of ``color`` at ``city`` when ``_quick``: the
+    city's colour, or one more that a hook gives it."""
+    if rules.colors[city] is color:
+        return True
+    also = rules.also
+    return bool(also) and (city, color) in also
 
 
 def _near(game: Game, graph: Mapping[str, list[Edge]], mine: set[str], most: int) -> dict[str, int]:
@@ -338,14 +353,23 @@ def _kept_near(
     game: Game, graph: Mapping[str, list[Edge]], mine: set[str], most: int
 ) -> tuple[dict[str, int], list[str]]:
     # Kept per set of depot cities (each seat's own: seats listed in turn do not push each
-    # other's out), while the link graph is the same object.
+    # other's out), while the link graph is the same object, or a new one whose changed
+    # cities are all ``most`` links or more from the targets: a path through a changed link
+    # is then longer than ``most`` (after its last changed link it takes at least ``most``
+    # more), so no city within ``most`` is nearer or farther.
     key = (frozenset(mine), most)
     every: dict[tuple[frozenset[str], int], tuple[Mapping[str, list[Edge]], Any]]
     every = game.derived.setdefault("depot_near", {})
     hit = every.get(key)
-    if hit is not None and hit[0] is graph:
+    if hit is not None:
         found: tuple[dict[str, int], list[str]] = hit[1]
-        return found
+        if hit[0] is graph:
+            return found
+        changed = _changed_between(game, hit[0], graph)
+        near_now = found[0]
+        if changed is not None and all(near_now.get(c, most) >= most for c in changed):
+            every[key] = (graph, found)
+            return found
     if len(every) > NEAR_KEPT:
         every.clear()
     near = _links_to(graph, mine, most)
@@ -353,6 +377,8 @@ def _kept_near(
     every[key] = (graph, found)
     return found
 
+
+_NO_CITIES: frozenset[str] = frozenset()
 
 NEAR_KEPT = 16  # sets of depot cities whose nearby cities are kept
 
@@ -391,13 +417,25 @@ def _graph(game: Game) -> Mapping[str, list[Edge]]:
 
 # -- the hook: passing a depot city -------------------------------------------------------------
 class DepotHook(DeliveryHook):
-    """A cube may go on through a city of its colour where its mover has a depot (RW-p7-15)."""
+    """A cube may go on through a city of its colour where its mover has a depot (RW-p7-15).
+
+    Made for the depots as they are placed (``placed``: city -> [seat, depots]); each seat's
+    answers are worked out here once (route rules are made for every delivery listed, drawn
+    or checked, and ``FuelDepots.delivery_hooks`` keeps the hook until the depots change)."""
+
+    def __init__(self, placed: Mapping[str, Sequence[int]]) -> None:
+        self.seats = frozenset([s for s, _n in placed.values()])
+        by_seat: dict[int, set[str]] = {}
+        for city, (seat, count) in placed.items():
+            if count > 0:
+                by_seat.setdefault(seat, set()).add(city)
+        self.cities = {seat: frozenset(cities) for seat, cities in by_seat.items()}
 
     def in_force(self, game: Game, seat: int) -> bool:
-        return any(s == seat for s, _n in data(game)["placed"].values())  # no depot, no change
+        return seat in self.seats  # no depot, no change
 
     def passable(self, game: Game, seat: int) -> frozenset[str] | None:
-        return frozenset(c for c, (s, n) in data(game)["placed"].items() if s == seat and n > 0)
+        return self.cities.get(seat, _NO_CITIES)
 
     def may_pass(self, game: Game, walk: Walk, city: str) -> bool:
         return depots_at(game, walk.seat, city) > 0
@@ -412,14 +450,14 @@ def _connected(game: Game, seat: int) -> set[str]:
     return reached
 
 
-def _can_build(game: Game, seat: int) -> bool:
+def _can_build(game: Game, seat: int, listing: bool = False) -> bool:
     # The links alone: a hand card only adds the same links again with the card. When the
     # seat's links were just listed (a full listing lists builds first) the list is kept and
     # asked again; otherwise the sampler is asked, which finds one at once when there are
     # many and lists them all before it says there is none, so both answers are exact.
     # The answer is kept under the listing's own key (the tiles a build may lay, the cards
     # for that, the hexes closed to the seat) until the track changes.
-    from railways.core.legal import _closed, _max_tiles, link_options, sample_build
+    from railways.core.legal import _closed, _max_tiles, link_options, listed_builds, sample_build
 
     version = game.state.track_version
     key = (seat, *_max_tiles(game, seat), *_closed(game, seat))
@@ -427,8 +465,13 @@ def _can_build(game: Game, seat: int) -> bool:
     hit = known.get(key)
     if hit is not None and hit[0] == version:
         return hit[1]
+    # ``listing``: asked by the full listing, which lists the seat's builds next (in the
+    # registry's order): the builds as it lists them (a lazy ``BuildList`` says from the kept
+    # slots whether there is any), worked out once for both.
     listed = game.derived.get("build_options", {})
-    if any(k[0] == seat and seen == version for k, (seen, _o) in listed.items()):
+    if listing:
+        found = bool(listed_builds(game, seat))
+    elif any(k[0] == seat and seen == version for k, (seen, _o) in listed.items()):
         found = bool(link_options(game, seat))
     else:
         found = sample_build(game, seat, Rng(seat)) is not None
@@ -491,19 +534,20 @@ class PlaceFuelDepotKind(ActionKind):
             f"{game.city_name(action.city)}"
         )
 
-    def options(self, game: Game, seat: int) -> list[Action]:
+    def options(self, game: Game, seat: int, listing: bool = False) -> list[Action]:
+        """``listing``: asked by the full listing (``_can_build``)."""
         state = data(game)
         left = in_supply(game, seat)
         if state["pending"] is not None or left <= 0:
             return []
         cities = sorted(c for c in _connected(game, seat) if c not in state["placed"])
-        if not cities or not _can_build(game, seat):
+        if not cities or not _can_build(game, seat, listing):
             return []
         counts = range(1, min(MOST_AT_ONCE, left) + 1)
         return [PlaceFuelDepot(seat=seat, city=c, amount=n) for c in cities for n in counts]
 
     def list_into(self, game: Game, seat: int, legal: Any) -> None:
-        legal.simple.extend(self.options(game, seat))  # options are legal by construction
+        legal.simple.extend(self.options(game, seat, True))  # legal by construction
 
     def sample(self, game: Game, seat: int, rng: Rng) -> Action | None:
         choices = self.options(game, seat)
@@ -527,60 +571,120 @@ def _color_value(color: Color) -> str:
     return color.value
 
 
+# Every colour, by name: the order ``stops`` takes a city's cubes in.
+_BY_NAME: tuple[Color, ...] = tuple(sorted(Color, key=_color_value))
+
+
+def _sorted_colors(cubes: list[Color]) -> list[Color]:
+    """The colours of ``cubes``, each once, by name (``sorted(set(cubes), key=...)``
+    without a Python call per cube)."""
+    return [color for color in _BY_NAME if color in cubes]
+
+
 def _kept_stops(
     game: Game, seat: int, rules: DeliveryRules, graph: Mapping[str, list[Edge]]
 ) -> dict[tuple[str, Color], list[Action]]:
     """The seat's stops from each city with a cube of each colour, as ``stops`` lists them
-    when the depots are the only hook (its quick walk), kept while what those walks read is
-    the same: the engine, the links the seat shares, the cities it may pass, the cities'
-    colours and the seat's depots, and the links of the cities within the engine's reach
-    (a new link graph drops only the stops from cities a changed city is that near to,
-    ``_drop_reached``). A full listing asks for every stop at every action; the cubes
-    change more often than these."""
+    when the hooks are those of ``_quick`` (its quick walk), kept while the engine and the
+    links the seat shares stay the same. A stop's walk reads only the cities within the
+    engine's reach of its start: their links, colours, the more colours they take, whether
+    they may be passed and the seat's depots there; when some of these change, only the
+    stops from cities that near to a changed one are dropped (``_drop_near``). A full
+    listing asks for every stop at every action; the cubes change more often than these,
+    and a rotor turns or a depot is spent far from most of them."""
     depots = {c: n for c, (s, n) in data(game)["placed"].items() if s == seat}
-    every: dict[int, tuple[tuple[object, ...], dict[str, Color], dict[str, int], Any]]
+    every: dict[int, tuple[tuple[object, ...], dict[str, Color], _Looks, Any]]
     every = game.derived.setdefault("depot_stops", {})
-    key = (graph, rules.max_links, rules.shared, rules.passable)
+    key = (graph, rules.max_links, rules.shared)
+    looks = (rules.pass_cities, rules.also, depots)
     hit = every.get(seat)
     if hit is not None:
         were = hit[0]
-        if were[1:] == key[1:] and hit[1] == rules.colors and hit[2] == depots:
+        if were[1:] == key[1:]:
             found: dict[tuple[str, Color], list[Action]] = hit[3]
             if were[0] is not graph:
-                _drop_reached(found, were[0], graph, rules.max_links)  # type: ignore[arg-type]
-                every[seat] = (key, hit[1], depots, found)
+                changed = _changed_between(game, were[0], graph)  # type: ignore[arg-type]
+                if changed is None:
+                    found.clear()
+                else:
+                    _drop_near(found, changed, graph, rules.max_links)
+            colors = hit[1]
+            if colors != rules.colors or hit[2] != looks:
+                _drop_near(found, _cities_changed(hit, rules.colors, looks), graph, rules.max_links)
+                colors = dict(rules.colors)
+            every[seat] = (key, colors, looks, found)
             return found
     found = {}
-    every[seat] = (key, dict(rules.colors), depots, found)
+    every[seat] = (key, dict(rules.colors), looks, found)
     return found
 
 
-def _drop_reached(
-    found: dict[tuple[str, Color], list[Action]],
-    before: Mapping[str, list[Edge]],
-    after: Mapping[str, list[Edge]],
-    most: int,
-) -> None:
-    """Drop the kept stops from every city within ``most`` links (in the graph ``after``) of
-    a city whose links differ from ``before``'s. A stop's walk reads the links of the cities
-    it passes (fewer than ``most`` links from its start) and how near a depot each city it
-    reaches is (``_links_to``: nearer only through a changed city, so within ``most`` links
-    of the start too); nothing else of the graph. A city's links are the same list object
-    in a graph extended from another (``legal._extended``); a graph made afresh has new
-    lists for every city, so every stop is dropped then."""
+# What a seat's stop walks read of each city besides its links: the cities it may pass, the
+# (city, colour) pairs taken besides the cities' own, its depots by city.
+_Looks = tuple[frozenset[str], frozenset[tuple[str, Color]], dict[str, int]]
+
+
+def _cities_changed(
+    were: tuple[object, dict[str, Color], _Looks, object],
+    colors: Mapping[str, Color],
+    looks: _Looks,
+) -> list[str]:
+    """The cities whose colour, second colours, passing or depots differ from ``were``."""
+    old_colors, (passed, also, depots) = were[1], were[2]
+    out = [c for c, color in colors.items() if old_colors.get(c) is not color]
+    out.extend(passed ^ looks[0])
+    out.extend(c for c, _color in also ^ looks[1])
+    new_depots = looks[2]
+    out.extend(c for c in depots.keys() | new_depots.keys() if depots.get(c) != new_depots.get(c))
+    return out
+
+
+def _changed_between(
+    game: Game, before: Mapping[str, list[Edge]], after: Mapping[str, list[Edge]]
+) -> list[str] | None:
+    """``_links_changed``, the last answer kept (each seat's kept stops and nearby cities
+    ask it of the same two graphs in turn). Do not modify the answer."""
+    hit = game.derived.get("depot_graph_changes")
+    if hit is not None and hit[0] is before and hit[1] is after:
+        found: list[str] | None = hit[2]
+        return found
+    found = _links_changed(before, after)
+    game.derived["depot_graph_changes"] = (before, after, found)
+    return found
+
+
+def _links_changed(
+    before: Mapping[str, list[Edge]], after: Mapping[str, list[Edge]]
+) -> list[str] | None:
+    """The cities whose links in ``after`` differ from ``before``'s; None when every city's
+    do (a graph made afresh has new lists for every city; one extended from another keeps
+    the same list objects for the cities it leaves alone, ``legal._extended``)."""
     changed = [c for c, edges in after.items() if before.get(c) is not edges]
     changed.extend(c for c in before if c not in after)
-    if not changed:
-        return
-    if len(changed) == len(after):
-        found.clear()
+    if changed and len(changed) == len(after):
+        return None
+    return changed
+
+
+def _drop_near(
+    found: dict[tuple[str, Color], list[Action]],
+    changed: list[str],
+    graph: Mapping[str, list[Edge]],
+    most: int,
+) -> None:
+    """Drop the kept stops from every city within ``most`` links (in ``graph``) of a city in
+    ``changed``. A stop's walk from its start reads the links of the cities it passes and
+    the colours, passing and depots of those it reaches, all within ``most`` links of the
+    start; nothing else (how near a depot a city is, ``_near``, only spares walks that end
+    at none, and so changes no list)."""
+    if not changed or not found:
         return
     reached = set(changed)
     frontier = changed
     for _ in range(most):
         nxt: list[str] = []
         for city in frontier:
-            for _link, to, _owner in after.get(city, ()):
+            for _link, to, _owner in graph.get(city, ()):
                 if to not in reached:
                     reached.add(to)
                     nxt.append(to)
@@ -656,7 +760,7 @@ class StopAtFuelDepotKind(ActionKind):
         graph = _graph(game)
         rules = _rules(game, seat)
         near = _near(game, graph, mine, rules.max_links)
-        kept = _kept_stops(game, seat, rules, graph) if rules.passable is not None else None
+        kept = _kept_stops(game, seat, rules, graph) if _quick(rules) else None
         out: list[Action] = []
         every_cube = game.state.cubes
         # Only cities with a depot of the seat's within the engine's reach: those of ``near``.
@@ -664,8 +768,8 @@ class StopAtFuelDepotKind(ActionKind):
             cubes = every_cube.get(city)
             if not cubes:
                 continue
-            for color in sorted(set(cubes), key=_color_value):
-                if kept is not None:  # the depots are the only change: a quick walk, kept
+            for color in _sorted_colors(cubes):
+                if kept is not None:  # depots and rotors only: a quick walk, kept
                     found = kept.get((city, color))
                     if found is None:
                         found = kept[(city, color)] = [
@@ -673,7 +777,7 @@ class StopAtFuelDepotKind(ActionKind):
                             for cities, links in _depot_walks(rules, graph, color, city, near)
                             if cities[-1] in mine
                             and depots_at(game, seat, cities[-1])
-                            >= (2 if rules.colors[cities[-1]] is color else 1)
+                            >= (2 if _takes_quick(rules, cities[-1], color) else 1)
                         ]
                     out.extend(found)
                     continue
@@ -709,7 +813,7 @@ class StopAtFuelDepotKind(ActionKind):
             for city in _near_cities(game, graph, mine, rules.max_links)
             if cubes[city]
             and any(owner == seat or lk in rules.shared for lk, _c, owner in graph.get(city, ()))
-            for color in sorted(set(cubes[city]), key=lambda c: c.value)
+            for color in _sorted_colors(cubes[city])
         ]
         if not sources:
             return None  # every stop starts on a link of the seat's: there is none
@@ -735,7 +839,7 @@ class StopAtFuelDepotKind(ActionKind):
         """A random walk of a cube from ``city`` until it reaches a depot of the seat's where
         it may stop (its links), or cannot go on (None)."""
         seat = rules.seat
-        if rules.passable is not None:  # the depots are the only change: the quick steps
+        if _quick(rules):  # depots and rotors only: the quick steps
             cities: tuple[str, ...] = (city,)
             links: tuple[int, ...] = ()
             while True:
@@ -745,7 +849,7 @@ class StopAtFuelDepotKind(ActionKind):
                 cities, links = steps[rng.below(len(steps))]
                 end = cities[-1]
                 if end in mine and depots_at(game, seat, end) >= (
-                    2 if rules.colors[end] is color else 1
+                    2 if _takes_quick(rules, end, color) else 1
                 ):
                     return links
         walk = Walk(seat, color, (city,), ())
@@ -912,7 +1016,18 @@ class FuelDepots(Module):
         )
 
     def delivery_hooks(self, game: Game) -> Sequence[DeliveryHook]:
-        return (DepotHook(),) if data(game)["placed"] else ()
+        placed = data(game)["placed"]
+        if not placed:
+            return ()
+        # The hook kept while the depots are as they were (compared, not versioned: the
+        # depots are plain data, changed in place).
+        hit = game.derived.get("depot_hooks")
+        if hit is not None and hit[0] == placed:
+            hooks: tuple[DeliveryHook, ...] = hit[1]
+            return hooks
+        hooks = (DepotHook(placed),)
+        game.derived["depot_hooks"] = ({c: list(v) for c, v in placed.items()}, hooks)
+        return hooks
 
     def cubes_held(self, game: Game) -> Mapping[Color, int]:
         out: dict[Color, int] = {}
@@ -927,7 +1042,12 @@ class FuelDepots(Module):
         return None
 
     def check_action(self, game: Game, action: Action) -> None:
-        pending = data(game)["pending"]
+        # Asked of every action checked (thousands a game): the state read without a call
+        # of ``data``, and nothing more while no depot placement waits for its build.
+        found = game.state.plugin_data.get("fuel_depots")
+        pending = data(game)["pending"] if found is None else found["pending"]
+        if pending is None:
+            return
         if pending == action.seat and not isinstance(action, BuildTrack):
             raise IllegalAction(
                 "you placed a Fuel Depot with a Build Track action: build your track now",

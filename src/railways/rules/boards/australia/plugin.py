@@ -86,6 +86,8 @@ class Australia(Plugin):
         self.switches = SwitchRules(clause="AU-033", limit_clause="AU-018")
         self._ferry_board: Board | None = None  # the board whose ferry hexes are these
         self._ferries: frozenset[Hex] = frozenset()
+        self._regions_board: Board | None = None  # the board whose regions are these
+        self._regions: dict[Hex, frozenset[str]] = {}
 
     # -- the game's board and deck -------------------------------------------------------------
     @classmethod
@@ -125,8 +127,11 @@ class Australia(Plugin):
     # -- building ------------------------------------------------------------------------------
     def route_allowed(self, board: Board, path: Sequence[Hex]) -> bool:
         # AU-023: no border crossed (``crossings(board, path) == 0``, stopping at the first
-        # one: asked for every route on the empty board, from every switch's hex).
-        regions = regions_of(board)
+        # one: asked for every route on the empty board, from every switch's hex). The
+        # board's regions are kept here rather than looked up each time.
+        if board is not self._regions_board:
+            self._regions_board, self._regions = board, regions_of(board)
+        regions = self._regions
         now = regions.get(path[0], _NOWHERE)
         for h in path[1:]:
             now = now & regions.get(h, _NOWHERE)
