@@ -191,3 +191,15 @@ def test_the_shipped_ladder_rates_every_level_on_every_board() -> None:
     assert all(entry_for(level, data) is not None for level in LEVELS)
     assert all(row["decision_p50_ms"] is not None for row in data["bots"])
     assert data["games_rated"] == data["games_per_board"] * len(data["boards"])
+
+
+def test_on_ray_the_ladder_plays_the_same_games(tmp_path: Path) -> None:
+    """A small ladder on a local Ray (2 CPUs): the same games as in this process."""
+    pytest.importorskip("ray")
+    args = ["--bots", "greedy,random", "--maps", "sweden", "--players", "2", "--games", "2"]
+    run([*args, "--out", str(tmp_path / "here")])
+    run([*args, "--out", str(tmp_path / "ray"), "--ray", "--jobs", "2"])
+    assert played(tmp_path / "ray" / "sweden.jsonl") == played(tmp_path / "here" / "sweden.jsonl")
+    here = without_timings(json.loads((tmp_path / "here" / "ladder.json").read_text()))
+    ray = without_timings(json.loads((tmp_path / "ray" / "ladder.json").read_text()))
+    assert here == ray
