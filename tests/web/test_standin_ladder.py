@@ -37,4 +37,13 @@ def test_the_stand_in_question_follows_the_ladder(page: Any, server: Server) -> 
     assert f"1 of {count} on the bot ladder" in first
     page.click("#standin-cancel")
     page.wait_for_selector("#standin-dialog:not([open])", state="attached")
+    # Leaving the game for good asks the same, in the same order.
+    page.click("#btn-concede")
+    page.wait_for_selector("#concede-dialog[open]")
+    page.wait_for_selector("#concede-levels .level-note")
+    assert page.locator("#concede-levels button").evaluate_all("bs => bs.map(b => b.value)") == [
+        level["level"] for level in offer["levels"]
+    ]
+    page.click("#concede-cancel")
+    page.wait_for_selector("#concede-dialog:not([open])", state="attached")
     assert server.state(created["id"], token)["table"]["standins"] == {}

@@ -13,7 +13,7 @@ export async function toggleStandin() {
   if (mine) return setStandin(null);
   const dialog = $dialog("standin-dialog");
   dialog.returnValue = "";
-  await offerLevels();
+  await offerLevels("standin");
   dialog.showModal();
 }
 
@@ -30,10 +30,11 @@ function levelNote(level, count) {
   return parts.join(", ");
 }
 
-/** The dialog's buttons: one per level the server offers, weakest first, the default (the
- * seat's bot, else the game's) marked and focused. The buttons in the page stay when the
- * server cannot be asked. */
-async function offerLevels() {
+/** A level dialog's buttons (`${dialog}-levels`): one per level the server offers, weakest
+ * first, the default (the seat's bot, else the game's) marked and focused. The buttons in
+ * the page stay when the server cannot be asked.
+ * @param {"standin" | "concede"} dialog */
+async function offerLevels(dialog) {
   /** @type {{levels: Level[], default: string}} */
   let offer;
   try {
@@ -42,14 +43,14 @@ async function offerLevels() {
     return;
   }
   if (!offer.levels || !offer.levels.length) return;
-  const box = clear($("standin-levels"));
+  const box = clear($(`${dialog}-levels`));
   for (const level of offer.levels) {
     const chosen = level.level === offer.default;
     const name = level.level.charAt(0).toUpperCase() + level.level.slice(1);
     box.append(
       el(
         "button",
-        { value: level.level, id: `standin-${level.level}`, class: chosen ? "primary" : null, autofocus: chosen, title: level.rated_as ? `rated as ${level.rated_as}` : null },
+        { value: level.level, id: `${dialog}-${level.level}`, class: chosen ? "primary" : null, autofocus: chosen, title: level.rated_as ? `rated as ${level.rated_as}` : null },
         name,
         el("small", { class: "level-note" }, ` (${levelNote(level, offer.levels.length)})`),
       ),
@@ -128,8 +129,9 @@ export function wireTable() {
     if (dialog.returnValue) setStandin(dialog.returnValue);
   });
   const leaving = $dialog("concede-dialog");
-  $("btn-concede").addEventListener("click", () => {
+  $("btn-concede").addEventListener("click", async () => {
     leaving.returnValue = "";
+    await offerLevels("concede");
     leaving.showModal();
   });
   leaving.addEventListener("close", () => {
