@@ -67,7 +67,7 @@ def _print(rows: list[dict[str, Any]], ladder: dict[str, Any] | None) -> None:
             rank,
             strength,
             str(r["games"]),
-            "-" if p50 is None else f"{p50:,.1f}",
+            "-" if p50 is None else f"{p50:.2f}" if p50 < 10 else f"{p50:,.0f}",
             r["about"],
         )
     Console().print(table)
