@@ -9,6 +9,9 @@ the callable is called with the seat's seed and returns a bot (anything with a `
 ``choose(game, seat, legal)``; ``railways.rl.policy.PolicyBot`` wraps a policy over the
 observation and the action mask). The module is imported where the bot plays (every worker),
 so it must be importable there.
+
+How strong and how fast each bot is comes from the ladder (``railways ladder``), whose
+results ship in the package as ``ladder.json`` (``railways.bots.ladder``).
 """
 
 from __future__ import annotations
@@ -37,6 +40,16 @@ def _plain(factory: Callable[[int], Bot]) -> Callable[[int, dict[str, str]], Bot
 
 
 LEVELS = {"easy": "easy", "medium": "greedy", "hard": "mcts"}  # level -> the bot it seats
+
+# What each registered bot is, in a few words (``railways bots``).
+ABOUT = {
+    "random": "a uniformly random legal move",
+    "greedy": "one action of look-ahead with hand-made values",
+    "mcts": "information-set Monte Carlo tree search over greedy's best ideas",
+    "easy": "greedy's values, but half of its moves one of its next three ideas",
+    "medium": "the level that seats greedy",
+    "hard": "the level that seats mcts (1 s a move by default)",
+}
 
 
 class BotRegistry(dict[str, Callable[[int, dict[str, str]], Bot]]):

@@ -37,6 +37,11 @@ def _register() -> None:
     from railways.cli import export_games, tournament
 
     cli.add_command(tournament.tournament)
+
+    from railways.cli import bots, ladder
+
+    cli.add_command(ladder.ladder)
+    cli.add_command(bots.bots)
     cli.add_command(export_games.export_games)
 
     # Keep last: the game server, and `bench server` (joins the `bench` group if there is one).

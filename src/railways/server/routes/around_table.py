@@ -6,6 +6,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
+from railways.bots import LEVELS
+from railways.bots.ladder import entry_for, levels_by_strength, shipped
 from railways.server import table
 from railways.server.appstate import Server, ServerState, caller
 from railways.server.auth import bearer
@@ -66,6 +68,41 @@ async def post_chat(
         raise ApiError(422, str(exc)) from None
     name = handle.game.seats[who] if who is not None else "Spectator"
     return await manager.add_chat(handle, who, name, text)
+
+
+def standin_levels() -> list[dict[str, Any]]:
+    """The stand-in levels, weakest first by the bot ladder (``railways.bots.ladder``), each
+    with its place on it and the rating and decision time of the bot it seats."""
+    ladder = shipped()
+    out = []
+    for place, level in enumerate(levels_by_strength(ladder), start=1):
+        if level not in table.STANDIN_LEVELS:
+            continue
+        row = entry_for(level, ladder) or {}
+        out.append(
+            {
+                "level": level,
+                "bot": LEVELS[level],
+                "place": place,
+                "rated_as": row.get("bot"),
+                "mu": row.get("mu"),
+                "sigma": row.get("sigma"),
+                "decision_p50_ms": row.get("decision_p50_ms"),
+            }
+        )
+    return out
+
+
+@router.get("/api/games/{game_id}/standin", responses=GAME_ERRORS)
+async def standin_choices(
+    game_id: str, request: Request, server: Server, token: str | None = None
+) -> dict[str, Any]:
+    """The levels this seat can hand itself to (weakest first, by the ladder) and the one to
+    offer first: the seat's stand-in now, else the game's level for a seat out of time."""
+    handle, seat = await _seat(server, game_id, request, token)
+    now = (handle.settings.get(table.STANDINS) or {}).get(str(seat))
+    default = now or handle.settings.get(table.STANDIN_LEVEL, table.DEFAULT_STANDIN)
+    return {"levels": standin_levels(), "default": default}
 
 
 @router.post("/api/games/{game_id}/standin", responses=POSTING)

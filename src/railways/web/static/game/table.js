@@ -1,19 +1,61 @@
 // @ts-check
 // The table: stand-in bots, turn e-mails, the move clock.
 
-import { postJSON, toast } from "../common.js";
+import { clear, el, getJSON, postJSON, toast } from "../common.js";
 import { sendChat, setMute } from "./chat.js";
 import { playerName } from "./names.js";
 import { $, $dialog, S, TOKEN, gameUrl } from "./state.js";
 
 /** Take the seat back, or ask which bot is to play it (standin-dialog) and seat it.
  * The dialog's close hears the level chosen (its button's value; empty: cancelled). */
-export function toggleStandin() {
+export async function toggleStandin() {
   const mine = (S.table.standins || {})[String(S.seat)];
   if (mine) return setStandin(null);
   const dialog = $dialog("standin-dialog");
   dialog.returnValue = "";
+  await offerLevels("standin");
   dialog.showModal();
+}
+
+/** A stand-in level as the server offers it (GET .../standin): its place on the bot ladder,
+ * weakest first, and what the ladder measured of the bot it seats.
+ * @typedef {{level: string, bot: string, place: number, rated_as: string | null,
+ *   mu: number | null, sigma: number | null, decision_p50_ms: number | null}} Level */
+
+/** @param {Level} level @param {number} count */
+function levelNote(level, count) {
+  const parts = [`${level.place} of ${count} on the bot ladder`];
+  const ms = level.decision_p50_ms;
+  if (ms !== null) parts.push(ms < 1000 ? `${Math.max(1, Math.round(ms))} ms a move` : `${(ms / 1000).toFixed(1)} s a move`);
+  return parts.join(", ");
+}
+
+/** A level dialog's buttons (`${dialog}-levels`): one per level the server offers, weakest
+ * first, the default (the seat's bot, else the game's) marked and focused. The buttons in
+ * the page stay when the server cannot be asked.
+ * @param {"standin" | "concede"} dialog */
+async function offerLevels(dialog) {
+  /** @type {{levels: Level[], default: string}} */
+  let offer;
+  try {
+    offer = await getJSON(gameUrl("/standin"), TOKEN);
+  } catch {
+    return;
+  }
+  if (!offer.levels || !offer.levels.length) return;
+  const box = clear($(`${dialog}-levels`));
+  for (const level of offer.levels) {
+    const chosen = level.level === offer.default;
+    const name = level.level.charAt(0).toUpperCase() + level.level.slice(1);
+    box.append(
+      el(
+        "button",
+        { value: level.level, id: `${dialog}-${level.level}`, class: chosen ? "primary" : null, autofocus: chosen, title: level.rated_as ? `rated as ${level.rated_as}` : null },
+        name,
+        el("small", { class: "level-note" }, ` (${levelNote(level, offer.levels.length)})`),
+      ),
+    );
+  }
 }
 
 /** @param {string | null} level */
@@ -87,8 +129,9 @@ export function wireTable() {
     if (dialog.returnValue) setStandin(dialog.returnValue);
   });
   const leaving = $dialog("concede-dialog");
-  $("btn-concede").addEventListener("click", () => {
+  $("btn-concede").addEventListener("click", async () => {
     leaving.returnValue = "";
+    await offerLevels("concede");
     leaving.showModal();
   });
   leaving.addEventListener("close", () => {
