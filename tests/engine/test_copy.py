@@ -209,3 +209,25 @@ def test_board_parts_copy_and_pickle_in_either_build() -> None:
     assert seat is not None
     option = legal_actions(game, seat).builds[0]
     assert pickle.loads(pickle.dumps(option)).action == option.action
+
+
+@pytest.mark.parametrize("board", ["eastern-us", "australia", "western-us", "transcontinental"])
+def test_a_played_game_pickles_and_plays_on_the_same(board: str) -> None:
+    """A game mid-play survives pickle in either build, and the unpickled game lists and
+    plays what the original does. Compiled, the kept work's entries could not be
+    unpickled and ``Options`` refused its fields being set; the kept work now stays behind."""
+    import pickle
+
+    game = _played(new_game(board, players=3, seed=7), 150, 5)
+    again = pickle.loads(pickle.dumps(game))
+    assert full_state(again) == full_state(game)
+    assert again.options == game.options
+    for _ in range(40):
+        if game.over:
+            break
+        assert _legal_dict(again) == _legal_dict(game)
+        seat = game.to_act
+        assert seat is not None
+        game.apply(sample_action(game, seat, Rng(seat + len(game.history))))
+        again.apply(sample_action(again, seat, Rng(seat + len(again.history))))
+    assert differences(full_state(again), full_state(game)) == []

@@ -264,8 +264,10 @@ class Game:
         return Game(self.board, self.ruleset, self.seats, self.seed, self.options, _like=values)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # pickle remakes the game from its fields, through __init__ as a copy is made.
-        return _unpickled_game, (self._field_values(),)
+        # pickle remakes the game from its fields, through __init__ as a copy is made. The
+        # kept work (``derived``) stays behind: it is made again when first asked for, and
+        # compiled, its entries (classes with hand-written ``__init__``) cannot be unpickled.
+        return _unpickled_game, (self._field_values()[:-1] + ({},),)
 
     def _field_values(self) -> tuple[Any, ...]:
         """Every field, in the order of ``_FIELDS``."""
@@ -1704,7 +1706,7 @@ def _unpickled_game(values: tuple[Any, ...]) -> Game:
     return Game(values[0], values[1], values[2], values[3], values[4], _like=values)
 
 
-copied_by_fields(Delivery)  # copy and pickle work compiled too (hexgrid)
+copied_by_fields(Delivery, Options)  # copy and pickle work compiled too (hexgrid)
 
 
 def _shared(entry: Any) -> Any:
