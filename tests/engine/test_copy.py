@@ -231,3 +231,46 @@ def test_a_played_game_pickles_and_plays_on_the_same(board: str) -> None:
         game.apply(sample_action(game, seat, Rng(seat + len(game.history))))
         again.apply(sample_action(again, seat, Rng(seat + len(again.history))))
     assert differences(full_state(again), full_state(game)) == []
+
+
+def test_a_copy_shares_pieces_and_links_until_one_side_writes() -> None:
+    """The track's pieces and the links are shared copy-on-write (GameState.own_pieces,
+    own_link): a state copied from owns nothing any more either, so neither side's change
+    in place shows in the other."""
+    state = _played(new_game("eastern-us", players=4, seed=13), 150, 2).state
+    twin = state.copy()
+    h, pieces = next(iter(state.track.items()))
+    link_id = pieces[0].link
+    assert twin.track[h] is pieces and twin.links[link_id] is state.links[link_id]
+    mine = twin.own_pieces(h)
+    assert mine is not pieces and mine == pieces and mine[0] is not pieces[0]
+    mine[0].on_crossing = not pieces[0].on_crossing
+    assert twin.own_pieces(h) is mine  # its own now: not copied again
+    link = twin.own_link(link_id)
+    tiles = len(link.tiles)
+    link.partners.append(3)
+    link.tiles.pop()
+    assert state.links[link_id].partners == [] and len(state.links[link_id].tiles) == tiles
+    assert twin.own_link(link_id) is link
+    # The original was copied from: its first write copies too.
+    theirs = state.own_pieces(h)
+    assert theirs is not pieces and theirs[0] is not pieces[0]
+    b = mine[0].b
+    theirs[0].b = theirs[0].a
+    assert mine[0].b == b
+    other = state.own_link(link_id)
+    assert other is not link and other.partners == []
+
+
+@pytest.mark.parametrize("board", ["australia", "western-us"])
+def test_playing_on_a_copy_of_other_boards_never_changes_the_original(board: str) -> None:
+    """Boards whose cards and plug-ins write links and track in place (Company Mergers,
+    towns, switches): each side plays on after the copy; the other stays as it was."""
+    game = _played(new_game(board, players=5, seed=19), 100, 4)
+    before = full_state(game)
+    twin = game.copy()
+    _played(twin, 300, 8)
+    assert full_state(game) == before
+    after = full_state(twin)
+    _played(game, 300, 9)
+    assert full_state(twin) == after

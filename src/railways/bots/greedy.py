@@ -540,15 +540,68 @@ class _Context:
         depth = min(self.engine + 1, self.max_engine, MAX_DEPTH)
         adj = self.with_link(a, b)
         sources = sorted(self.near(adj, (a, b), depth - 1).intersection(self.cubes))
+        # This context's own link graph (not a board's: those may change with_link) is
+        # walked over integers with the new link too (``_with_link_ints``), as
+        # best_routes walks the engine's graph: the same steps, without a tuple per step.
+        ints = (
+            self._with_link_ints(a, b)
+            if sources and self._engine_adj is not None and type(self) is _Context
+            else None
+        )
         gain = 0.0
         for city in sources:
-            gain += self.source_value(city, adj=adj) - self.source_value(city)
+            with_it = (
+                self.source_value(city, adj=adj)
+                if ints is None
+                else self._source_value_with(city, adj, ints)
+            )
+            gain += with_it - self.source_value(city)
         value = self.future * self.point_value(gain) if gain > 0 else gain
         value += self._line_bonus(a, b)
         value += self._baron_bonus(a, b)
         if a in self.own_cities or b in self.own_cities:
             value += 0.3  # grow one network rather than scatter (RW-p8-10)
         return value
+
+    def _with_link_ints(self, a: str, b: str) -> _WithLink:
+        """``with_link(a, b)`` over the engine's integer link graph: its cities' flat
+        adjacency lists with the new link (id -1, the seat's) last at both ends, as
+        ``with_link`` appends it; the cities' colour bits; and the numbers of ``a`` and
+        ``b`` (a city without links yet gets the next free number, here only)."""
+        ints = int_graph(self.game, self.adj)
+        color_of = self._color_of
+        if color_of is None or len(color_of) < len(ints.adj):  # (once per decision)
+            color_of = self._color_of = ints.colors_of(self.colors, _NO_CITIES)
+        adj = list(ints.adj)
+        bits = color_of[: len(adj)]
+        index = ints.cities.index
+        ends: dict[str, int] = {}
+        for city in (a, b):
+            at = index.get(city, -1)
+            if not 0 <= at < len(ints.adj):
+                at = len(adj)
+                adj.append([])
+                color = self.colors.get(city)
+                bits.append(0 if color is None else 1 << COLOR_INDEX[color])
+            ends[city] = at
+        at_a, at_b = ends[a], ends[b]
+        adj[at_a] = [*adj[at_a], -1, at_b, self.seat]
+        adj[at_b] = [*adj[at_b], -1, at_a, self.seat]
+        return _WithLink(adj, bits, index, ends)
+
+    def _source_value_with(self, city: str, adj: Adjacency, ints: _WithLink) -> float:
+        """``source_value(city, adj=adj)`` where ``adj`` is ``with_link``'s graph and
+        ``ints`` its integer form (``_with_link_ints``)."""
+        cubes = self.cubes.get(city)
+        if not cubes or not any(owner == self.seat for _l, _c, owner in adj.get(city, ())):
+            return 0.0
+        level = self.engine
+        depth = min(level + 1, self.max_engine, MAX_DEPTH)
+        at = ints.ends.get(city, -1)
+        if at < 0:
+            at = ints.index.get(city, -1)
+        routes = _rows_walked(ints.adj, ints.color_of, self.seat, self.others, at, cubes, depth)
+        return _routes_total(routes, cubes, min(level, depth), depth)
 
     def _line_bonus(self, a: str, b: str) -> float:
         comp = self.components
@@ -852,15 +905,28 @@ def _walked_routes(
 ) -> dict[Color, list[float]]:
     """``_Context.best_routes`` over the engine's integer link graph (``_RouteWalk``), with
     the cities' colour bits ``color_of`` (``IntGraph.colors_of``)."""
+    at = ints.cities.index.get(start, -1)
+    return _rows_walked(ints.adj, color_of, seat, others, at, wanted, depth)
+
+
+def _rows_walked(
+    adj: list[list[int]],
+    color_of: list[int],
+    seat: int,
+    others: float,
+    at: int,
+    wanted: Iterable[Color],
+    depth: int,
+) -> dict[Color, list[float]]:
+    """``_walked_routes`` from the city numbered ``at`` of the flat adjacency ``adj``."""
     best = {color: [0.0] * (depth + 1) for color in wanted}
     rows: list[list[float]] = [_NO_ROW] * len(COLORS)
     alive = 0
     for color, row in best.items():
         rows[COLOR_INDEX[color]] = row
         alive |= 1 << COLOR_INDEX[color]
-    at = ints.cities.index.get(start, -1)
-    if 0 <= at < len(ints.adj):
-        walk = _RouteWalk(ints.adj, color_of, rows, seat, others, depth)
+    if 0 <= at < len(adj):
+        walk = _RouteWalk(adj, color_of, rows, seat, others, depth)
         walk.walk(at, 0, 0, 1 << at, alive)
     for row in best.values():
         for i in range(1, depth + 1):  # best within i links
@@ -912,6 +978,19 @@ def delivery_guesses(game: Game, seat: int) -> list[float]:
         if value > 0:
             out.append(value / max(1, sum(counts.values())))
     return out
+
+
+@final
+class _WithLink:
+    """A link graph with one more link over integers (``_Context._with_link_ints``)."""
+
+    def __init__(
+        self, adj: list[list[int]], color_of: list[int], index: dict[str, int], ends: dict[str, int]
+    ) -> None:
+        self.adj = adj
+        self.color_of = color_of
+        self.index = index  # the engine's city numbers
+        self.ends = ends  # the new link's two cities' numbers (one may be new)
 
 
 @final

@@ -358,6 +358,7 @@ _COLOR_VALUE = {c: c.value for c in Color}  # (an enum's .value is a Python-leve
 _BY_VALUE = sorted(range(len(COLORS)), key=lambda c: COLORS[c].value)  # colour indices
 _VALUES = [c.value for c in COLORS]
 _NO_CITIES: frozenset[str] = frozenset()
+_NO_CARDS: list[tuple[str, ...]] = [()]  # (deliveries without a card only; never changed)
 
 
 def best_delivery(game: Game, seat: int, others: float = 0.5) -> DeliverGoods | None:
@@ -378,12 +379,17 @@ def best_delivery(game: Game, seat: int, others: float = 0.5) -> DeliverGoods | 
     partners = co_owners(game)
     best: DeliverGoods | None = None
     best_value = 0.5
-    for cards in ((), *((c,) for c in game.delivery_cards(seat))):
+    held = game.delivery_cards(seat)
+    every = _NO_CARDS
+    if held:  # (then once more with each delivery card)
+        every = [()]
+        every.extend((c,) for c in held)
+    names, ats = cube_cities(game)
+    for cards in every:
         rules = game.delivery_rules(seat, cards)
         if not rules.hooks and not partners:
             walk = _BoundedWalk(game, rules, graph, others, best_value)
             found: tuple[str, int] | None = None  # (an action is made for the best alone)
-            names, ats = cube_cities(game)
             starts = walk.ints.start_bits(rules.seat, rules.shared)
             for n in range(len(ats)):  # (the cities' order: the first of equal routes wins)
                 at = ats[n]

@@ -1719,3 +1719,5 @@ DERIVED_FORKS["open_kinds"] = dict  # nor its kinds (Game._open_kind)
 DERIVED_FORKS["delivery_cities"] = dict  # nor what its cards answer (Game._delivery_city)
 # Kept under the colours' stamp (or with a copy of plain colours), never changed: shared.
 DERIVED_FORKS["gray_cities"] = _shared
+# Replaced, never changed, and kept under ``links_seen``, which a copy starts with: shared.
+DERIVED_FORKS["shared_links"] = _shared  # (delivery._shared)

@@ -215,6 +215,39 @@ class Reaction:
         self.seats = seats
 
 
+class Sharing:
+    """Which hexes of track and which links a state may change in place (``GameState.own_pieces``,
+    ``GameState.own_link``): those it copied or made since it was last copied. A copy of a state
+    shares the others' ``Piece`` and ``Link`` objects (copying them was most of a search's copy and
+    of freeing it), so each writer takes its own copy first.
+
+    Bookkeeping, not part of the game: any two compare equal, so equal states compare equal
+    however they share; a deep copy or pickle starts with nothing marked (it copies before
+    its first write, which is always safe)."""
+
+    def __init__(self) -> None:
+        self.hexes: set[Hex] = set()
+        self.links: set[int] = set()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sharing)
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "Sharing()"
+
+    def __copy__(self) -> Sharing:
+        return Sharing()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Sharing:
+        return Sharing()
+
+    def __reduce__(self) -> tuple[type[Sharing], tuple[()]]:
+        return Sharing, ()
+
+
 @dataclass(slots=True, init=False)
 class GameState:
     """Everything about a game in progress. Copy with :meth:`clone`."""
@@ -261,6 +294,9 @@ class GameState:
     # The hexes whose track each of the last track versions changed (None: not said), so
     # that work kept by the Game looks again at those hexes only (track.changed_hexes).
     track_log: list[tuple[int, tuple[Hex, ...] | None]]
+    # What of ``track`` and ``links`` this state may change in place (``own_pieces``,
+    # ``own_link``); the rest may be another state's too. Not game state (``Sharing``).
+    sharing: Sharing
 
     def __init__(
         self,
@@ -302,6 +338,7 @@ class GameState:
         tile_counts: dict[str, int] | None = None,
         track_version: int = 0,
         track_log: list[tuple[int, tuple[Hex, ...] | None]] | None = None,
+        sharing: Sharing | None = None,
     ) -> None:
         self.map_id = map_id
         self.players = players
@@ -341,6 +378,7 @@ class GameState:
         self.tile_counts = tile_counts
         self.track_version = track_version
         self.track_log = [] if track_log is None else track_log
+        self.sharing = Sharing() if sharing is None else sharing
 
     def clone(self) -> GameState:
         return copy.deepcopy(self)
@@ -348,11 +386,18 @@ class GameState:
     def copy(self) -> GameState:
         """A copy that shares nothing mutable with this state, made field by field.
 
-        Equal to :meth:`clone` in every field but about 40 times cheaper: search bots
-        copy a state for every playout. Strings, enums, tuples and ledger entries
-        (never changed once made) are shared; plug-ins' data is deep-copied.
+        Equal to :meth:`clone` in every field but many times cheaper: search bots copy a
+        state for every playout. Strings, enums, tuples and ledger entries (never changed
+        once made) are shared; plug-ins' data is deep-copied. The track's pieces and the
+        links are shared copy-on-write: neither state changes one in place before taking
+        its own copy (``own_pieces``, ``own_link``), so what this state owned is shared now.
         """
         auction = self.auction
+        mine = self.sharing
+        if mine.hexes:
+            mine.hexes = set()
+        if mine.links:
+            mine.links = set()
         return GameState(
             map_id=self.map_id,
             players=[_copy_player(p) for p in self.players],
@@ -363,8 +408,8 @@ class GameState:
             new_city_tiles=dict(self.new_city_tiles),
             ecm=set(self.ecm),
             ecm_needed=self.ecm_needed,
-            track=_copied_track(self.track),
-            links=_copied_links(self.links),
+            track=dict(self.track),  # (the lists and pieces shared: ``own_pieces``)
+            links=dict(self.links),  # (the links shared: ``own_link``)
             next_link_id=self.next_link_id,
             turn=self.turn,
             phase=self.phase,
@@ -402,7 +447,58 @@ class GameState:
             tile_counts=None if self.tile_counts is None else dict(self.tile_counts),
             track_version=self.track_version,
             track_log=self.track_log[:],
+            sharing=Sharing(),
         )
+
+    def own_pieces(self, hex_: Hex) -> list[Piece]:
+        """The pieces on ``hex_`` (a new empty list if none), this state's own to change in
+        place: copied first, list and pieces, if they may be another state's too."""
+        track = self.track
+        pieces = track.get(hex_)
+        owned = self.sharing.hexes
+        if hex_ in owned and pieces is not None:
+            return pieces
+        owned.add(hex_)
+        if pieces is None:
+            mine: list[Piece] = []  # (a new hex goes last, as setdefault puts it)
+        else:
+            mine = [Piece(p.link, p.owner, p.a, p.b, p.on_crossing) for p in pieces]
+        track[hex_] = mine
+        return mine
+
+    def own_link(self, link_id: int) -> Link:
+        """Link ``link_id``, this state's own to change in place: copied first (with its
+        tiles and partners) if it may be another state's too."""
+        link = self.links[link_id]
+        owned = self.sharing.links
+        if link_id in owned:
+            return link
+        owned.add(link_id)
+        mine = Link(
+            link.id,
+            link.owner,
+            link.start,
+            link.tiles[:],
+            link.end,
+            link.built_turn,
+            link.partners[:],
+        )
+        self.links[link_id] = mine
+        return mine
+
+    def add_link(self, link: Link) -> None:
+        """Put a new link on the board (this state's own: no other state has it)."""
+        self.links[link.id] = link
+        self.sharing.links.add(link.id)
+
+    def set_pieces(self, hex_: Hex, pieces: list[Piece]) -> None:
+        """Put ``pieces`` on ``hex_`` instead of what was there (None or empty: nothing),
+        not marked as this state's own: they may be shared pieces in a new list."""
+        self.sharing.hexes.discard(hex_)
+        if pieces:
+            self.track[hex_] = pieces
+        else:
+            self.track.pop(hex_, None)
 
     @property
     def to_act(self) -> int | None:
@@ -486,20 +582,6 @@ def _copied_cubes(cubes: dict[str, list[Color]]) -> dict[str, list[Color]]:
     out = dict(cubes)
     for city, held in cubes.items():
         out[city] = held[:]
-    return out
-
-
-def _copied_track(track: dict[Hex, list[Piece]]) -> dict[Hex, list[Piece]]:
-    out = dict(track)
-    for h, pieces in track.items():
-        out[h] = [Piece(p.link, p.owner, p.a, p.b, p.on_crossing) for p in pieces]
-    return out
-
-
-def _copied_links(links: dict[int, Link]) -> dict[int, Link]:
-    out = dict(links)
-    for i, lk in links.items():
-        out[i] = Link(lk.id, lk.owner, lk.start, lk.tiles[:], lk.end, lk.built_turn, lk.partners[:])
     return out
 
 

@@ -825,19 +825,21 @@ def lay(state: GameState, plan: BuildPlan, turn: int) -> Link:
     counts, before = tiles_in_use(state), _kinds_at(state, hexes)
     joined = [] if plan.joins is None else [h for h, _a, _b in state.links[plan.joins].tiles]
     track_changed(state, hexes + joined)  # a joined link's pieces turn round
+    # (the links and pieces changed in place are this state's own first: a copy of the
+    # state may share them, GameState.own_link and own_pieces)
     if plan.extends is not None:
-        link = state.links[plan.extends]
+        link = state.own_link(plan.extends)
         if plan.redirect_side is not None:
             redirect_only(state, link, plan.redirect_side)
     else:
         start = plan.link_start
         assert start is not None
         link = Link(id=state.next_link_id, owner=plan.seat, start=start, tiles=[], built_turn=turn)
-        state.links[link.id] = link
+        state.add_link(link)
         state.next_link_id += 1
     for h, a, b in plan.tiles:
         link.tiles.append((h, a, b))
-        pieces = state.track.setdefault(h, [])
+        pieces = state.own_pieces(h)
         for under in pieces:
             under.on_crossing = False  # two tracks: the hex's crossing tile is counted as such
         pieces.append(Piece(link.id, plan.seat, a, b))
@@ -847,7 +849,7 @@ def lay(state: GameState, plan: BuildPlan, turn: int) -> Link:
         other = state.links.pop(plan.joins)
         for h, a, b in reversed(other.tiles):
             link.tiles.append((h, b, a))
-            for piece in state.track[h]:
+            for piece in state.own_pieces(h):
                 if piece.link == other.id:
                     piece.link, piece.a, piece.b = link.id, b, a
         link.end = other.start
@@ -856,11 +858,12 @@ def lay(state: GameState, plan: BuildPlan, turn: int) -> Link:
 
 
 def redirect_only(state: GameState, link: Link, new_b: Side) -> None:
+    """Turn the last tile of ``link`` (this state's own: ``GameState.own_link``) to ``new_b``."""
     h, a, _b = link.tiles[-1]
     counts, before = tiles_in_use(state), _kinds_at(state, [h])
     track_changed(state, (h,))
     link.tiles[-1] = (h, a, new_b)
-    for piece in state.track[h]:
+    for piece in state.own_pieces(h):
         if piece.link == link.id:
             piece.b = new_b
     state.tile_counts = _recounted(counts, before, _kinds_at(state, [h]))
@@ -883,13 +886,12 @@ def remove_incomplete(state: GameState, supply: Mapping[str, int]) -> list[Link]
         for h, _a, _b in link.tiles:
             before = state.track.get(h, [])
             pieces = [p for p in before if p.link != link.id]
-            if pieces:
-                if len(before) == 2:
-                    pieces[0].on_crossing = True
-                    uncrossed.append(pieces[0])
-                state.track[h] = pieces
-            else:
-                state.track.pop(h, None)
+            if pieces and len(before) == 2:
+                # (a new piece, not the one left: that may be a copy's too)
+                kept = pieces[0]
+                pieces[0] = Piece(kept.link, kept.owner, kept.a, kept.b, True)
+                uncrossed.append(pieces[0])
+            state.set_pieces(h, pieces)
         del state.links[link.id]
     used = _recounted(counts, kinds, _kinds_at(state, hexes))
     for piece in uncrossed:

@@ -36,7 +36,7 @@ ViewFn = Callable[[Game, "int | None"], dict[str, Any]]
 
 # Fields of the state that are caches of other fields, not game state: a replay may
 # hold them filled or stale. (The invariants compare the tile count cache to the board.)
-CACHE_FIELDS = frozenset({"tile_counts", "track_log"})
+CACHE_FIELDS = frozenset({"tile_counts", "track_log", "sharing"})
 
 
 # -- secrets in views ---------------------------------------------------------------------

@@ -166,7 +166,8 @@ class CompanyMerger(CardEffect):
         self._link(game, action)
 
     def on_take(self, game: Game, action: TakeOperationsCard, card: CardDef) -> None:
-        link = self._link(game, action)
+        # (its own copy: a copy of the game may share the link, GameState.own_link)
+        link = game.state.own_link(self._link(game, action).id)
         cost = link_cost(game, link)
         game.pay(action.seat, cost, "Company Merger")
         game.receive(link.owner, cost, "Company Merger")
