@@ -228,11 +228,13 @@ class _Search:
         self.buckets: dict[int, list[_Entry]] = {}
         self.keys: list[int] = []
         self.heads: dict[int, int] = {}
-        # What ``visit`` has left behind (``seen``'s integers). A hex is left behind once
-        # reached by its entry side; on a board of regions (Australia's gauge rule), also by
-        # the city the link began at, whose regions the link carries.
-        self.done: set[int] = set()
+        # What ``visit`` has left behind. A hex is left behind once reached by its entry
+        # side: a flag per (hex, side) in ``left``; on a board of regions (Australia's gauge
+        # rule), by its entry side and the city the link began at, whose regions the link
+        # carries: ``seen``'s integers in ``done``.
         self.by_start = bool(board.regions)
+        self.done: set[int] = set()
+        self.left: list[bool] = [] if self.by_start else [False] * (len(grid.hexes) * 8 + 8)
 
     # -- prices and checks ------------------------------------------------------------
     def allowed(self, leg: _Path, nxt: int) -> bool:
@@ -272,6 +274,13 @@ class _Search:
         else:
             bucket.append((legs, laid, leg, entry))
 
+    def is_left(self, at: int, entry: int, first: int) -> bool:
+        """Whether ``visit`` left hex ``at`` behind, entered by side ``entry`` (NONE: the
+        start, or a city reached along a link) by a link begun at hex ``first``."""
+        if self.by_start:
+            return (at * 8 + entry + 1) * self.span + first + 1 in self.done
+        return self.left[at * 8 + entry + 1]
+
     def extend(
         self, cost: int, tiles: int, legs: _Legs, laid: int, leg: _Path, nxt: int, entry: int
     ) -> None:
@@ -281,7 +290,7 @@ class _Search:
         an entry is dropped whenever it comes off the queue; not pushing it saves making it."""
         if nxt != self.target:
             first = nxt if self.grid.city[nxt] is not None else leg[0]  # a link ends there
-            if _seen(nxt, entry, first, self.span, self.by_start) in self.done:
+            if self.is_left(nxt, entry, first):
                 return
         self.push(cost, tiles, legs, laid, leg + (nxt,), entry)
 
@@ -293,9 +302,7 @@ class _Search:
         grid = self.grid
         for other in self.links_at.get(at, ()):  # follow a link on the board, free
             # (unless left behind already: see ``extend``)
-            if other == self.target or (
-                _seen(other, NONE, other, self.span, self.by_start) not in self.done
-            ):
+            if other == self.target or not self.is_left(other, NONE, other):
                 self.push(cost, tiles, legs, laid, (other,), NONE)
         open_at = self.open_at
         for side in grid.spokes[at]:
@@ -312,7 +319,6 @@ class _Search:
 
     def run(self) -> list[_Path] | None:
         self.push(0, 0, (), 0, (self.origin,), NONE)
-        done, by_start = self.done, self.by_start
         keys, buckets, heads = self.keys, self.buckets, self.heads
         while keys:
             key = keys[0]
@@ -325,7 +331,7 @@ class _Search:
                     break
                 legs, laid, leg, entry = bucket[at]
                 at += 1
-                found = self.visit(cost, tiles, legs, laid, leg, entry, done, by_start)
+                found = self.visit(cost, tiles, legs, laid, leg, entry)
                 if found is not None:
                     return found
             else:
@@ -341,8 +347,6 @@ class _Search:
         laid: int,
         leg: _Path,
         entry: int,
-        done: set[int],
-        by_start: bool,
     ) -> list[_Path] | None:
         """Take one entry off the queue: the new legs if it reached the target, else push
         where it goes on to (None)."""
@@ -355,10 +359,12 @@ class _Search:
                 laid |= 1 << h
         if here == self.target:
             return list(legs)
-        seen = _seen(here, entry, leg[0], self.span, by_start)
-        if seen in done:
+        if self.is_left(here, entry, leg[0]):
             return None
-        done.add(seen)
+        if self.by_start:
+            self.done.add((here * 8 + entry + 1) * self.span + leg[0] + 1)
+        else:
+            self.left[here * 8 + entry + 1] = True
         if city_of[here] is not None:  # the start, or passing through another city
             self.leave_city(cost, tiles, legs, laid, here, entry)
             return None
@@ -395,11 +401,6 @@ class _Search:
             if step is not None:
                 self.extend(cost + step, tiles + 1, legs, laid, leg, nxt, (exit_ + 3) % 6)
         return None
-
-
-def _seen(at: int, entry: int, first: int, span: int, by_start: bool) -> int:
-    """(hex, entry side, the link's first hex where regions count) as one integer."""
-    return (at * 8 + entry + 1) * span + (first + 1 if by_start else 0)
 
 
 def _holds(leg: _Path, at: int) -> bool:
