@@ -22,7 +22,6 @@ from railways.core.board import Board, City
 from railways.core.game import DERIVED_FORKS, Game
 from railways.core.hexgrid import SIDES, Hex
 from railways.core.plugins import EdgeCosts
-from railways.core.state import Piece
 from railways.core.track import crosses
 from railways.rules.solo.hooks import solo_hook
 from railways.rules.solo.state import solo_map
@@ -142,6 +141,12 @@ class _Grid:
                 self.ridge.append(tc.ridge if board.crosses_ridge(h, n) else 0)
                 on_board = n in self.index
                 self.edge.append(edge_costs(board, h, n) if edge_costs and on_board else 0)
+        # A tile laid across each side (off a lane): the neighbour's terrain, the ridge and
+        # the edge's price, summed once rather than at every step of every search.
+        self.price: list[int] = [
+            self.terrain[n] + self.ridge[at] + self.edge[at] if n != NONE else 0
+            for at, n in enumerate(self.neighbour)
+        ]
 
 
 def _grid(board: Board, edge_costs: EdgeCosts) -> _Grid:
@@ -174,31 +179,48 @@ def _cheapest_path(
 
 
 class _Search:
-    """One search (``_cheapest_path``): the position's track, lanes and prices on the grid."""
+    """One search (``_cheapest_path``): the position's track, lanes and prices on the grid.
+
+    What the position says of each hex is looked up once, when the search starts, into
+    lists and small dicts by hex number (``open_at``, ``crossing``, ``links_at``): the
+    search then asks them tens of thousands of times.
+    """
 
     def __init__(self, game: Game, a: str, b: str, use_existing: bool) -> None:
         board = game.board
         self.board = board
         self.edge_costs = game.edge_costs
+        self.judged = bool(game.edge_costs.judges)  # a plug-in may refuse a link's route
         grid = self.grid = _grid(board, game.edge_costs)
         index = grid.index
         self.origin = index[board.cities[a].at]
         self.target = index[board.cities[b].at]
         self.a = a
         self.span = len(grid.hexes) + 1  # a hex's number plus one, or 0: ``visit``'s keys
-        self.pieces: dict[int, list[Piece]] = {
-            index[h]: pieces for h, pieces in game.state.track.items() if pieces and h in index
-        }
+        # A new tile may go on a buildable hex not already holding a crossover; on a hex
+        # with one piece of track it must cross it (``crossing``: that piece's sides).
+        self.open_at: list[bool] = list(grid.buildable)
+        self.crossing: list[int] = [NONE] * len(grid.hexes)
+        for h, pieces in game.state.track.items():
+            at = index.get(h, NONE)
+            if not pieces or at == NONE:
+                continue
+            if len(pieces) >= 2:
+                self.open_at[at] = False
+            self.crossing[at] = int(pieces[0].a) * 6 + int(pieces[0].b)
         self.lanes: dict[int, tuple[str, int]] = {
             index[h]: lane for h, lane in lane_cells(game).items() if h in index
         }
         self.town_prices = solo_hook(game).path_prices(game)
-        self.links_from: dict[str, list[str]] = {}
+        # The cities a complete link on the board joins each city's hex to, in link id order.
+        self.links_at: dict[int, list[int]] = {}
         if use_existing:
+            cities = board.cities
             for link in sorted(game.state.links.values(), key=lambda lk: lk.id):
                 if link.end is not None:
-                    self.links_from.setdefault(link.start, []).append(link.end)
-                    self.links_from.setdefault(link.end, []).append(link.start)
+                    start, end = index[cities[link.start].at], index[cities[link.end].at]
+                    self.links_at.setdefault(start, []).append(end)
+                    self.links_at.setdefault(end, []).append(start)
         # The queue: priority (``TILES``) -> its entries in the order pushed (finished new
         # legs, their hexes as bits, the leg being laid, the side it entered its last hex
         # by); the priorities that have entries, as a heap; where a list was left when an
@@ -206,29 +228,34 @@ class _Search:
         self.buckets: dict[int, list[_Entry]] = {}
         self.keys: list[int] = []
         self.heads: dict[int, int] = {}
+        # What ``visit`` has left behind. A hex is left behind once reached by its entry
+        # side: a flag per (hex, side) in ``left``; on a board of regions (Australia's gauge
+        # rule), by its entry side and the city the link began at, whose regions the link
+        # carries: ``seen``'s integers in ``done``.
+        self.by_start = bool(board.regions)
+        self.done: set[int] = set()
+        self.left: list[bool] = [] if self.by_start else [False] * (len(grid.hexes) * 8 + 8)
 
     # -- prices and checks ------------------------------------------------------------
     def allowed(self, leg: _Path, nxt: int) -> bool:
         """Whether the link being laid may go on to ``nxt``: the judging plug-ins see the
         whole link from its city (Australia's gauge rule follows the regions along it)."""
-        edge_costs = self.edge_costs
-        if not edge_costs.judges:
+        if not self.judged:
             return True
         hexes = self.grid.hexes
-        return edge_costs.allowed(self.board, (*(hexes[i] for i in leg), hexes[nxt]))
+        return self.edge_costs.allowed(self.board, (*(hexes[i] for i in leg), hexes[nxt]))
 
     def step_cost(self, leg: _Path, side: int, nxt: int) -> int | None:
         """What laying a tile on ``nxt`` (across ``side`` of the leg's last hex) costs;
         None if not allowed."""
-        if not self.allowed(leg, nxt):
+        if self.judged and not self.allowed(leg, nxt):
             return None
         here = leg[-1]
-        lane = self.lanes.get(nxt)
-        if lane is not None:  # a lane costs its fixed price as a whole (RB-085)
-            return 0 if self.lanes.get(here, ("", 0))[0] == lane[0] else lane[1]
-        grid = self.grid
-        at = here * 6 + side
-        return grid.terrain[nxt] + grid.ridge[at] + grid.edge[at]
+        if self.lanes:
+            lane = self.lanes.get(nxt)
+            if lane is not None:  # a lane costs its fixed price as a whole (RB-085)
+                return 0 if self.lanes.get(here, ("", 0))[0] == lane[0] else lane[1]
+        return self.grid.price[here * 6 + side]
 
     def city_cost(self, leg: _Path, side: int, city: City) -> int | None:
         """What entering ``city`` across ``side`` of the leg's last hex costs (a ridge, an
@@ -236,10 +263,6 @@ class _Search:
         if not self.allowed(leg, self.grid.index[city.at]):
             return None
         return self.grid.ridge[leg[-1] * 6 + side] + self.town_prices.get(city.id, 0)
-
-    def open(self, at: int) -> bool:
-        """A hex a new tile may go on: buildable and not already holding a crossover."""
-        return at != NONE and self.grid.buildable[at] and len(self.pieces.get(at, ())) < 2
 
     # -- the search -----------------------------------------------------------------------
     def push(self, cost: int, tiles: int, legs: _Legs, laid: int, leg: _Path, entry: int) -> None:
@@ -251,35 +274,51 @@ class _Search:
         else:
             bucket.append((legs, laid, leg, entry))
 
+    def is_left(self, at: int, entry: int, first: int) -> bool:
+        """Whether ``visit`` left hex ``at`` behind, entered by side ``entry`` (NONE: the
+        start, or a city reached along a link) by a link begun at hex ``first``."""
+        if self.by_start:
+            return (at * 8 + entry + 1) * self.span + first + 1 in self.done
+        return self.left[at * 8 + entry + 1]
+
+    def extend(
+        self, cost: int, tiles: int, legs: _Legs, laid: int, leg: _Path, nxt: int, entry: int
+    ) -> None:
+        """Push the leg gone on to ``nxt`` (entered by side ``entry``), unless ``visit``
+        would only drop it: its hex and side (and first city) already left behind, and not
+        the target (which ends the search before that test). Left behind stays so, so such
+        an entry is dropped whenever it comes off the queue; not pushing it saves making it."""
+        if nxt != self.target:
+            first = nxt if self.grid.city[nxt] is not None else leg[0]  # a link ends there
+            if self.is_left(nxt, entry, first):
+                return
+        self.push(cost, tiles, legs, laid, leg + (nxt,), entry)
+
     def leave_city(
         self, cost: int, tiles: int, legs: _Legs, laid: int, at: int, entered: int
     ) -> None:
         """Go on from the city on ``at``: along a link on the board, or laying new track
         out of it (``laid``: the hexes of ``legs`` as bits)."""
         grid = self.grid
-        city = grid.city[at]
-        assert city is not None
-        for other in self.links_from.get(city.id, ()):  # follow a link on the board, free
-            self.push(cost, tiles, legs, laid, (grid.index[self.board.cities[other].at],), NONE)
+        for other in self.links_at.get(at, ()):  # follow a link on the board, free
+            # (unless left behind already: see ``extend``)
+            if other == self.target or not self.is_left(other, NONE, other):
+                self.push(cost, tiles, legs, laid, (other,), NONE)
+        open_at = self.open_at
         for side in grid.spokes[at]:
             if side == entered:
                 continue
             nxt = grid.neighbour[at * 6 + side]
-            if nxt in (NONE, at) or (laid >> nxt) & 1 or not self.open(nxt):
+            if nxt in (NONE, at) or (laid >> nxt) & 1 or not open_at[nxt]:
                 continue
             if grid.impassable[at * 6 + side]:
                 continue
             step = self.step_cost((at,), side, nxt)
             if step is not None:
-                self.push(cost + step, tiles + 1, legs, laid, (at, nxt), (side + 3) % 6)
+                self.extend(cost + step, tiles + 1, legs, laid, (at,), nxt, (side + 3) % 6)
 
     def run(self) -> list[_Path] | None:
         self.push(0, 0, (), 0, (self.origin,), NONE)
-        # A hex is left behind once reached by its entry side; on a board of regions
-        # (Australia's gauge rule), also by the city the link began at, whose regions the
-        # link carries.
-        by_start = bool(self.board.regions)
-        done: set[int] = set()
         keys, buckets, heads = self.keys, self.buckets, self.heads
         while keys:
             key = keys[0]
@@ -292,7 +331,7 @@ class _Search:
                     break
                 legs, laid, leg, entry = bucket[at]
                 at += 1
-                found = self.visit(cost, tiles, legs, laid, leg, entry, done, by_start)
+                found = self.visit(cost, tiles, legs, laid, leg, entry)
                 if found is not None:
                     return found
             else:
@@ -308,13 +347,11 @@ class _Search:
         laid: int,
         leg: _Path,
         entry: int,
-        done: set[int],
-        by_start: bool,
     ) -> list[_Path] | None:
         """Take one entry off the queue: the new legs if it reached the target, else push
         where it goes on to (None)."""
         grid = self.grid
-        city_of, neighbour, impassable = grid.city, grid.neighbour, grid.impassable
+        city_of = grid.city
         here = leg[-1]
         if len(leg) > 1 and city_of[here] is not None:
             legs, leg = (*legs, leg), (here,)  # a new link ends at this city
@@ -322,33 +359,68 @@ class _Search:
                 laid |= 1 << h
         if here == self.target:
             return list(legs)
-        # (hex, entry side, the link's first hex where regions count) as one integer
-        seen = (here * 8 + entry + 1) * self.span + (leg[0] + 1 if by_start else 0)
-        if seen in done:
+        if self.is_left(here, entry, leg[0]):
             return None
-        done.add(seen)
+        if self.by_start:
+            self.done.add((here * 8 + entry + 1) * self.span + leg[0] + 1)
+        else:
+            self.left[here * 8 + entry + 1] = True
         if city_of[here] is not None:  # the start, or passing through another city
             self.leave_city(cost, tiles, legs, laid, here, entry)
             return None
         assert entry != NONE
-        pieces = self.pieces.get(here)
-        for exit_ in _EXITS[entry]:
-            if pieces and not crosses(pieces[0].a, pieces[0].b, SIDES[entry], SIDES[exit_]):
-                continue
+        neighbour, impassable, price, open_at = (
+            grid.neighbour,
+            grid.impassable,
+            grid.price,
+            self.open_at,
+        )
+        crossing = self.crossing[here]
+        # The exits a tile here may take: all of them on an empty hex, those crossing its
+        # piece of track as an overpass otherwise.
+        exits = _EXITS[entry] if crossing == NONE else _CROSSING_EXITS[crossing * 6 + entry]
+        plain = not self.judged and not self.lanes
+        for exit_ in exits:
             at = here * 6 + exit_
             nxt = neighbour[at]
-            if nxt == NONE or nxt in leg or (laid >> nxt) & 1 or impassable[at]:
+            if nxt == NONE or _holds(leg, nxt) or (laid >> nxt) & 1 or impassable[at]:
                 continue
             city = city_of[nxt]
             if city is not None:
                 if (exit_ + 3) % 6 in grid.spokes[nxt] and city.id != self.a:
                     enter = self.city_cost(leg, exit_, city)
                     if enter is not None:
-                        self.push(cost + enter, tiles, legs, laid, leg + (nxt,), (exit_ + 3) % 6)
+                        self.extend(cost + enter, tiles, legs, laid, leg, nxt, (exit_ + 3) % 6)
                 continue
-            if not self.open(nxt):
+            if not open_at[nxt]:
+                continue
+            if plain:
+                self.extend(cost + price[at], tiles + 1, legs, laid, leg, nxt, (exit_ + 3) % 6)
                 continue
             step = self.step_cost(leg, exit_, nxt)
             if step is not None:
-                self.push(cost + step, tiles + 1, legs, laid, leg + (nxt,), (exit_ + 3) % 6)
+                self.extend(cost + step, tiles + 1, legs, laid, leg, nxt, (exit_ + 3) % 6)
         return None
+
+
+def _holds(leg: _Path, at: int) -> bool:
+    """Whether the leg passes hex ``at`` (a loop over small integers, not a tuple's
+    generic ``in``, which compares objects once past the cached small integers; nor
+    ``any`` over a generator)."""
+    for h in leg:  # noqa: SIM110
+        if h == at:
+            return True
+    return False
+
+
+# For a hex holding one piece of track between sides a and b (``a * 6 + b``) entered by
+# side ``entry``: the exits of ``_EXITS[entry]`` whose track crosses that piece (an overpass).
+_CROSSING_EXITS: Final = tuple(
+    tuple(
+        x
+        for x in _EXITS[entry]
+        if crosses(SIDES[piece // 6], SIDES[piece % 6], SIDES[entry], SIDES[x])
+    )
+    for piece in range(36)
+    for entry in range(6)
+)

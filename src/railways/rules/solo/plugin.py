@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from railways.content.solo import SoloMap
+from railways.content.solo import RailbotCard, SoloMap
 from railways.core.actions import Action, TakeOperationsCard
 from railways.core.board import Color
 from railways.core.cards import CardDef, CardEffect
@@ -148,13 +148,14 @@ class SoloRules(Plugin):
             if not solo.claim_window:
                 raise IllegalAction("the turn ends with your third action", "RB-050")
         else:
-            task = railbot.waiting(game)
-            if task is None:
+            # The task waiting (``railbot.waiting``) and its answers, worked out once.
+            task = solo.tasks[0] if solo.tasks else None
+            options = None if task is None else railbot.choices(game, task)
+            if task is None or options is None:
                 raise IllegalAction("no Railbot card waits for a choice", "RB-060")
             kind, clause, _what = _CHOICE_KIND[task["kind"]]
             if not isinstance(action, kind):
                 raise IllegalAction(f"the Railbot's card waits for {_ask(game, task)}", clause)
-            options = railbot.choices(game, task) or []
             answer = _answer_of(action)
             if isinstance(action, (RailbotRemoveCube,)) and action.city != task["city"]:
                 raise IllegalAction(
@@ -345,18 +346,36 @@ class SoloRules(Plugin):
 def _card_view(
     game: Game, smap: SoloMap, card_id: str | None, solo: SoloState
 ) -> dict[str, Any] | None:
+    """A Railbot card in the view. What it says depends only on the card, the half of its
+    chains the Railbot builds and the board's names, and every observation of a research
+    environment asks for the whole discard pile: kept per board, handed out as a copy."""
     if card_id is None:
         return None
-    card = smap.cards[card_id]
+    kept: dict[tuple[str, bool], dict[str, Any]] = game.board.derived(
+        ("solo-card-views", smap.map_id), dict
+    )
+    key = (card_id, solo.bottom_half)
+    shown = kept.get(key)
+    if shown is None:
+        shown = kept[key] = _new_card_view(game, smap.cards[card_id], solo.bottom_half)
+    return {
+        **shown,
+        "kinds": list(shown["kinds"]),
+        "cities": list(shown["cities"]),
+        "icons": list(shown["icons"]),
+    }
+
+
+def _new_card_view(game: Game, card: RailbotCard, bottom_half: bool) -> dict[str, Any]:
     return {
         "id": card.id,
         "kind": card.kind,
         "kinds": list(card.kinds),  # a card may carry both Deadhead and Taxation (RB-058)
         "slot": card.slot,
-        "cities": list(card.chain(solo.bottom_half)),
+        "cities": list(card.chain(bottom_half)),
         "color": card.color.value if card.color else None,
         "icons": sorted(card.icons),
-        "text": railbot.describe(card, solo.bottom_half, game),
+        "text": railbot.describe(card, bottom_half, game),
     }
 
 

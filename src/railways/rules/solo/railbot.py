@@ -263,25 +263,37 @@ def run(game: Game) -> bool:
 def waiting(game: Game) -> Task | None:
     """The task that waits for the player's choice, if any."""
     solo = solo_state(game)
-    if solo.tasks and choices(game, solo.tasks[0]) is not None:
-        return solo.tasks[0]
-    return None
+    if not solo.tasks:
+        return None
+    task = solo.tasks[0]
+    if task["kind"] == "exhaust":  # asked at every check: counted, not listed (``choices``)
+        return task if _exhaust_waits(game, Color(task["color"]), task["count"]) else None
+    return task if choices(game, task) is not None else None
+
+
+def _exhaust_waits(game: Game, color: Color, count: int) -> bool:
+    """Whether an Exhaust Goods task of ``count`` cubes of ``color`` leaves the player a
+    choice (``choices``: more than one city holds the colour and they hold more cubes of it
+    than the card takes), counting only as far as the answer needs."""
+    exempt = solo_hook(game).exhaust_spares(game)
+    cities = total = 0
+    for city, cubes in game.state.cubes.items():
+        if color in cubes and city not in exempt:
+            cities += 1
+            total += cubes.count(color)
+            if cities > 1 and total > count:
+                return True
+    return False
 
 
 def choices(game: Game, task: Task) -> list[str] | None:
     """The answers a task waits for, or None when it can be carried out without a choice."""
-    state = game.state
     kind = task["kind"]
     if kind == "remove":
         colors: list[str] = task["colors"]
         return colors if len(colors) > 1 else None
     if kind == "exhaust":
-        color = Color(task["color"])
-        cities = exhaustible(game, color)
-        total = sum(state.cubes[c].count(color) for c in cities)
-        if len(cities) <= 1 or total <= task["count"]:
-            return None  # every cube of the colour goes, or they all come from one city
-        return cities
+        return _exhaust_choices(game, Color(task["color"]), task["count"])
     if kind == "claim_line":
         lines = open_lines(game)
         return lines if len(lines) > 1 else None
@@ -292,6 +304,23 @@ def choices(game: Game, task: Task) -> list[str] | None:
         cities = black_city_choices(game)
         return cities if len(cities) > 1 else None
     return None
+
+
+def _exhaust_choices(game: Game, color: Color, count: int) -> list[str] | None:
+    """The cities an Exhaust Goods task of ``count`` cubes of ``color`` lets the player
+    choose from (``exhaustible``), or None: every cube of the colour goes, or they all come
+    from one city. One pass over the cities (asked at each check of each answer)."""
+    exempt = solo_hook(game).exhaust_spares(game)
+    cities: list[str] = []
+    total = 0
+    for city, cubes in game.state.cubes.items():
+        if color in cubes and city not in exempt:
+            cities.append(city)
+            total += cubes.count(color)
+    if len(cities) <= 1 or total <= count:
+        return None
+    cities.sort()
+    return cities
 
 
 def exhaustible(game: Game, color: Color) -> list[str]:
