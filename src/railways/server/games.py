@@ -768,6 +768,7 @@ class GameManager:
                 body,
                 self.signing_key,
                 url if isinstance(url, str) else None,
+                MAX_ACTIONS,
             )
         except replaypool.PoolStopped as exc:
             log.error("%s", exc)

@@ -61,14 +61,15 @@ class Creation:
         )
 
 
-def import_body(body: bytes, signing_key: bytes, store_url: str | None) -> Answer:
-    """In a worker: the import request ``body`` parsed, checked, replayed and (with
-    ``store_url``) stored; see :data:`Answer`."""
+def import_body(body: bytes, signing_key: bytes, store_url: str | None, max_actions: int) -> Answer:
+    """In a worker: the import request ``body`` parsed, checked (at most ``max_actions``
+    actions: the server's limit, as it is set there), replayed and (with ``store_url``)
+    stored; see :data:`Answer`."""
     from railways.server.games import ApiError
 
     pid = os.getpid()
     try:
-        creation, seat_tokens, spectator = _prepared(body, signing_key)
+        creation, seat_tokens, spectator = _prepared(body, signing_key, max_actions)
     except _Invalid as exc:
         return ("invalid", exc.errors, pid)
     except ApiError as exc:
@@ -90,7 +91,9 @@ class _Invalid(Exception):
         self.errors = errors
 
 
-def _prepared(body: bytes, signing_key: bytes) -> tuple[Creation, list[str | None], str]:
+def _prepared(
+    body: bytes, signing_key: bytes, max_actions: int
+) -> tuple[Creation, list[str | None], str]:
     from railways.rules.records import record_of
     from railways.server import games
     from railways.server.bodies import ImportIn
@@ -102,10 +105,10 @@ def _prepared(body: bytes, signing_key: bytes) -> tuple[Creation, list[str | Non
         raise _Invalid(_as_fastapi_errors(exc)) from None
     data = request.record
     raw = data.get("actions")
-    if isinstance(raw, list) and len(raw) > games.MAX_ACTIONS:
+    if isinstance(raw, list) and len(raw) > max_actions:
         raise games.ApiError(
             400,
-            f"{len(raw)} actions: this server plays at most {games.MAX_ACTIONS}",
+            f"{len(raw)} actions: this server plays at most {max_actions}",
             where="actions",
         )
     try:
