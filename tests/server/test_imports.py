@@ -17,17 +17,19 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.requests import Request
 
 from railways.bots.random_bot import RandomBot
 from railways.core.legal import legal_actions
-from railways.core.record import digest
+from railways.core.record import GameRecord, digest
 from railways.rules import new_game
 from railways.rules.records import record_of
-from railways.server import create_app
+from railways.server import create_app, replaypool
 from railways.server.app import SWITCH_INTERVAL
 from railways.server.replaypool import WORKER_NICENESS, default_workers
 from railways.server.signing import KEY_FILE
 from railways.store import open_store
+from railways.store.sql import SqlStore
 from server.helpers import state
 
 
@@ -134,15 +136,15 @@ def test_a_second_import_while_one_is_replayed_is_refused_at_once(
     record = _finished_record()
     manager = client.app.state.manager  # type: ignore[attr-defined]
     started, release = threading.Event(), threading.Event()
-    real = manager.replays.run
+    real = manager.replays.call
 
-    async def held_replay(check: Any, data: Any) -> Any:
+    async def held_replay(fn: Any, *args: Any) -> Any:
         started.set()
         held = await asyncio.to_thread(release.wait, 30)
         assert held, "the test never let the first import finish"
-        return await real(check, data)
+        return await real(fn, *args)
 
-    monkeypatch.setattr(manager.replays, "run", held_replay)
+    monkeypatch.setattr(manager.replays, "call", held_replay)
     with ThreadPoolExecutor(1) as pool:
         first = pool.submit(_import, client, record)
         assert started.wait(30)
@@ -153,20 +155,24 @@ def test_a_second_import_while_one_is_replayed_is_refused_at_once(
     assert int(second.headers["retry-after"]) >= 1
     assert "another imported record" in second.json()["error"]
     assert manager.store.count_games() == 1  # the first import's game only
-    monkeypatch.setattr(manager.replays, "run", real)
+    monkeypatch.setattr(manager.replays, "call", real)
     assert _import(client, record).status_code == 201
 
 
 def test_imports_are_replayed_in_another_process(client: TestClient) -> None:
     """Issue 30: a replay in a thread held the interpreter while other games waited; the
-    record is now checked by a worker process, and the game it replayed is played on here."""
+    record is now checked and stored by a worker process, and the game is played on here
+    once it is asked for."""
     manager = client.app.state.manager  # type: ignore[attr-defined]
     record = _finished_record()
     made = _import(client, record)
     assert made.status_code == 201, made.text
     assert manager.replays.worker_pids  # a worker answered ...
     assert os.getpid() not in manager.replays.worker_pids  # ... and it was not this process
-    game = manager._handles[made.json()["id"]].game
+    game_id = made.json()["id"]
+    assert manager.loaded_game(game_id) is None  # not replayed here until it is used
+    assert state(client, game_id, made.json()["spectator"]["token"])["id"] == game_id
+    game = manager._handles[game_id].game
     assert record_of(game).to_dict()["actions"] == record["actions"]
     assert game.board is new_game("eastern-us", ["Ann", "Ben"], seed=5).board  # shared here
 
@@ -273,3 +279,84 @@ def test_health_says_when_every_boards_tables_are_computed(client: TestClient) -
         assert health["warm"] in (True, False)
         time.sleep(0.2)
     assert health["warm"] is True
+
+
+def test_the_server_process_neither_parses_nor_replays_nor_writes_an_import(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30: with the replay in a worker, the server process still parsed the body on
+    its event loop, unpickled the replayed game and wrote its thousands of actions, and
+    other games' answers waited behind each. Now the worker does all three; this process
+    (the test's, where the application runs) only passes the body's bytes along. The spies
+    are in this process only: the workers are started afresh and do not see them."""
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    record = _finished_record()
+    seen: list[str] = []
+
+    def spy(owner: Any, name: str) -> None:
+        real = getattr(owner, name)
+
+        def spied(*args: Any, **kwargs: Any) -> Any:
+            seen.append(name)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, spied)
+
+    spy(Request, "json")  # FastAPI parses a JSON body with it
+    spy(GameRecord, "from_dict")
+    spy(replaypool, "load_game")
+    spy(SqlStore, "create_game")
+    made = _import(client, record)
+    assert made.status_code == 201, made.text
+    assert seen == []
+    game_id = made.json()["id"]
+    assert manager.store.count_games() == 1 and manager.loaded_game(game_id) is None
+    stored = client.get(
+        f"/api/games/{game_id}/record", params={"token": made.json()["seats"][0]["token"]}
+    ).json()
+    assert stored["actions"] == record["actions"]
+    assert seen == ["load_game"]  # asked for, the game is replayed and taken in here
+
+
+def test_an_imported_game_with_bot_seats_is_loaded_and_its_bots_play(client: TestClient) -> None:
+    """A game stored by a worker is replayed here when first used; one with a bot seat at
+    once, so that its bots move without anybody asking for the game first."""
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    record = record_of(new_game("eastern-us", ["Ann", "Ben"], seed=5)).to_dict()
+    made = client.post(
+        "/api/games/import",
+        json={"record": record, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
+    )
+    assert made.status_code == 201, made.text
+    handle = manager.loaded_game(made.json()["id"])
+    assert handle is not None and set(handle.bots) == {1}
+    assert made.json()["seats"][1]["token"] is None and made.json()["seats"][1]["bot"] == "random"
+    deadline = time.monotonic() + 60
+    while handle.game.to_act == 1 and not handle.game.over:  # the bot seat moves
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+
+
+def test_a_malformed_import_body_is_a_422_as_before(client: TestClient) -> None:
+    """The body is validated in the worker, with FastAPI's answer for a malformed one."""
+    for body in (b"{", b"[]", b'{"record": {}, "extra": 1}', b'{"seats": []}'):
+        r = client.post(
+            "/api/games/import", content=body, headers={"content-type": "application/json"}
+        )
+        assert r.status_code == 422, (body, r.text)
+        assert r.json()["error"].startswith("malformed request: ")
+        assert r.json()["detail"] and r.json()["detail"][0]["loc"][0] == "body"
+    r = client.post("/api/games/import", json={"record": {}, "seats": [{"kind": "robot"}]})
+    assert r.status_code == 422 and "seats.0.kind" in r.json()["error"], r.text
+    # The documented body is still ImportIn's (written in place, or as a reference).
+    document = client.get("/openapi.json").json()
+
+    def resolved(node: dict[str, Any]) -> dict[str, Any]:
+        ref = node.get("$ref", "")
+        return document["components"]["schemas"][ref.rpartition("/")[2]] if ref else node
+
+    post = document["paths"]["/api/games/import"]["post"]
+    body_schema = resolved(post["requestBody"]["content"]["application/json"]["schema"])
+    assert body_schema["required"] == ["record"] and body_schema["additionalProperties"] is False
+    seat = resolved(body_schema["properties"]["seats"]["anyOf"][0]["items"])
+    assert seat["properties"]["kind"]["enum"] == ["human", "bot"]

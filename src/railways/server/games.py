@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
+from fastapi.exceptions import RequestValidationError
+
 from railways.bots import BOTS, make_bot
 from railways.bots.base import Bot
 from railways.content.maps import available_maps
@@ -39,12 +41,11 @@ from railways.core.state import Phase
 from railways.core.view import view_for
 from railways.rules import RULESET_ID, RULESET_VERSION, new_game
 from railways.rules.records import game_from_record, record_of
-from railways.server import replaypool, table
+from railways.server import importer, replaypool, table
 from railways.server.auth import token_seat
 from railways.server.limits import Caller, RateLimiter, TokenRates, retry_after
 from railways.server.replay import Replayer
 from railways.server.security import name_problem
-from railways.server.signing import signed_by
 from railways.server.storecalls import StoreCalls
 from railways.store import GameMeta, GameStore, SeatInfo, StaleIndex, UnknownGame, hash_token
 
@@ -302,6 +303,35 @@ def new_token() -> str:
 
 def default_bot() -> str:
     return "greedy" if "greedy" in BOTS else "random"
+
+
+def new_game_id() -> str:
+    return secrets.token_hex(6)
+
+
+def check_bots(seats: list[SeatInfo]) -> None:
+    """422 for a bot seat naming a bot this server does not have."""
+    for i, seat in enumerate(seats):
+        if seat.kind == "bot" and seat.bot is not None and seat.bot not in BOTS:
+            known = ", ".join(sorted(BOTS))
+            raise ApiError(422, f"seats[{i}]: unknown bot {seat.bot!r} (known: {known})")
+
+
+def seats_to_store(seats: list[SeatInfo], game: Game) -> list[SeatInfo]:
+    """The seats of a new game as stored (a bot seat without a bot gets the default one);
+    422 for an unknown bot or a number of seats the board is not for."""
+    check_bots(seats)
+    board = game.board
+    if not board.min_players <= len(seats) <= board.max_players:
+        raise ApiError(
+            422,
+            f"{board.name} is for {board.min_players} to "
+            f"{board.max_players} players, not {len(seats)}",
+        )
+    return [
+        SeatInfo(s.name, s.kind, (s.bot or default_bot()) if s.kind == "bot" else None)
+        for s in seats
+    ]
 
 
 def count_undo(undos: tuple[int, int, int], game: Game, seat: int) -> tuple[int, int, int]:
@@ -630,62 +660,44 @@ class GameManager:
         seed: int | None,
         options: dict[str, Any],
         *,
-        imported: tuple[Game, tuple[int, int, int], dict[str, Any]] | None = None,
         move_limit: int | None = None,
         standin_level: str = table.DEFAULT_STANDIN,
     ) -> tuple[GameHandle, list[str | None], str]:
-        """Start a game (or store an imported one: its replayed game, undo counter and what
-        the server knows of it); returns it, each seat's token (None for bots) and the
-        spectator token. Tokens are returned only here and stored hashed.
+        """Start a game; returns it, each seat's token (None for bots) and the spectator
+        token. Tokens are returned only here and stored hashed. (An imported game is made
+        and stored by a worker process: :meth:`import_body`.)
 
         Without a seed the server draws a 128-bit one from ``secrets`` and plays it with the
         ``blake2b-ctr`` generator. A chosen seed is shown to every seat; it keeps meaning
         the game it always did (``splitmix64``) unless ``options.rng`` says otherwise."""
         if map_id not in available_maps():
             raise ApiError(422, f"unknown map {map_id!r} (known: {', '.join(available_maps())})")
-        for i, seat in enumerate(seats):
-            if seat.kind == "bot" and seat.bot is not None and seat.bot not in BOTS:
-                known = ", ".join(sorted(BOTS))
-                raise ApiError(422, f"seats[{i}]: unknown bot {seat.bot!r} (known: {known})")
+        check_bots(seats)
         info: dict[str, Any] = {}
-        undos: tuple[int, int, int] = (-1, -1, 0)
-        if imported is not None:
-            game, undos, info = imported
+        options = dict(options)
+        if seed is None:
+            if options.setdefault("rng", SECURE_RNG) != SECURE_RNG:
+                raise ApiError(
+                    422,
+                    f"options.rng: a seed the server draws is played with {SECURE_RNG}; "
+                    "choose the seed too to use another generator",
+                )
+            seed = secrets.randbits(SEED_BITS)
         else:
-            options = dict(options)
-            if seed is None:
-                if options.setdefault("rng", SECURE_RNG) != SECURE_RNG:
-                    raise ApiError(
-                        422,
-                        f"options.rng: a seed the server draws is played with {SECURE_RNG}; "
-                        "choose the seed too to use another generator",
-                    )
-                seed = secrets.randbits(SEED_BITS)
-            else:
-                info["seed_chosen"] = True
-            try:
-                game = new_game(map_id, [s.name for s in seats], seed, options)
-            except (ValueError, TypeError, KeyError) as exc:
-                raise ApiError(422, f"cannot set up this game: {exc}") from None
-        if not game.board.min_players <= len(seats) <= game.board.max_players:
-            raise ApiError(
-                422,
-                f"{game.board.name} is for {game.board.min_players} to "
-                f"{game.board.max_players} players, not {len(seats)}",
-            )
-        seats = [
-            SeatInfo(s.name, s.kind, (s.bot or default_bot()) if s.kind == "bot" else None)
-            for s in seats
-        ]
+            info["seed_chosen"] = True
+        try:
+            game = new_game(map_id, [s.name for s in seats], seed, options)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise ApiError(422, f"cannot set up this game: {exc}") from None
+        seats = seats_to_store(seats, game)
         seat_tokens: list[str | None] = [new_token() if s.kind != "bot" else None for s in seats]
         spectator = new_token()
         hashed: dict[str, int | None] = {hash_token(spectator): None}
         for i, token in enumerate(seat_tokens):
             if token is not None:
                 hashed[hash_token(token)] = i
-        game_id = secrets.token_hex(6)
-        # An imported game's record is thousands of actions: made in a thread, as above.
-        body = await asyncio.to_thread(lambda: record_of(game).body())
+        game_id = new_game_id()
+        body = record_of(game).body()  # a new game's: no actions yet
         recorded = body.pop("actions")
         if info:
             body[SERVER_KEY] = info
@@ -703,7 +715,6 @@ class GameManager:
             )
             handle = GameHandle(game_id, meta, game, hashed, self._bots_for(seats, game))
             handle.info = info
-            handle.undos = undos
             if move_limit is not None:
                 await self._store(self.store.set_setting, game_id, table.MOVE_LIMIT, move_limit)
                 handle.settings[table.MOVE_LIMIT] = move_limit
@@ -725,12 +736,15 @@ class GameManager:
         being replayed, else 0.0 (limits.RequestRates asks before reading the body)."""
         return float(IMPORT_RETRY) if self.imports_running >= IMPORTS_AT_ONCE else 0.0
 
-    async def import_record(
-        self, data: dict[str, Any], seats: list[SeatInfo] | None
-    ) -> tuple[GameHandle, list[str | None], str]:
-        """Start a game from a record, checked whole (400 saying where) in a worker process,
-        IMPORTS_AT_ONCE at a time: more at once would queue for the same workers and make
-        their clients wait. Beyond that, a 429 at once, nothing stored."""
+    async def import_body(self, body: bytes) -> tuple[GameMeta, list[str | None], str]:
+        """Start a game from the body of ``POST /api/games/import`` (its bytes, unparsed):
+        parsed, checked whole (400 saying where), replayed and stored by a worker process
+        (railways.server.importer), IMPORTS_AT_ONCE at a time: more at once would queue
+        for the same workers and make their clients wait. Beyond that, a 429 at once,
+        nothing stored. Returns the stored game, each seat's token and the spectator's.
+
+        The game is replayed here only when it is first used (:meth:`get`), or at once if a
+        bot seat may have to move."""
         if self.imports_running >= IMPORTS_AT_ONCE:
             raise ApiError(
                 429,
@@ -739,46 +753,41 @@ class GameManager:
             )
         self.imports_running += 1
         try:
-            return await self._import_record(data, seats)
+            meta, seat_tokens, spectator = await self._import_body(body)
         finally:
             self.imports_running -= 1
+        if meta.status != "over" and any(seat.kind == "bot" for seat in meta.seats):
+            await self.get(meta.id)  # loaded, its bots start (as at a restart)
+        return meta, seat_tokens, spectator
 
-    async def _import_record(
-        self, data: dict[str, Any], seats: list[SeatInfo] | None
-    ) -> tuple[GameHandle, list[str | None], str]:
-        raw = data.get("actions")
-        if isinstance(raw, list) and len(raw) > MAX_ACTIONS:
-            raise ApiError(
-                400,
-                f"{len(raw)} actions: this server plays at most {MAX_ACTIONS}",
-                where="actions",
-            )
+    async def _import_body(self, body: bytes) -> tuple[GameMeta, list[str | None], str]:
+        url = getattr(self.store, "url", None)
         try:
-            record, game, undos = await self._replayed(replaypool.check_import, data)
-        except RecordError as exc:
-            raise ApiError(400, exc.message, where=exc.where) from None
-        # The importer knows the seed, hence every hidden card: every seat is shown it.
-        info: dict[str, Any] = {
-            "seed_chosen": True,
-            "signed_by_this_server": signed_by(self.signing_key, data),
-        }
-        if seats is None:
-            seats = [SeatInfo(name) for name in record.seats]
-        elif len(seats) != len(record.seats):
-            raise ApiError(
-                422, f"the record has {len(record.seats)} seats, the request {len(seats)}"
+            answer = await self.replays.call(
+                importer.import_body,
+                body,
+                self.signing_key,
+                url if isinstance(url, str) else None,
+                MAX_ACTIONS,
             )
+        except replaypool.PoolStopped as exc:
+            log.error("%s", exc)
+            raise ApiError(503, f"{exc} before answering; nothing was changed, try again") from None
+        kind = answer[0]
+        if kind == "invalid":
+            raise RequestValidationError(answer[1])
+        if kind == "refused":
+            _kind, status, message, extra, _pid = answer
+            raise ApiError(status, message, **extra)
+        if kind == "store-failed":
+            log.error("an import's store write failed: %s", answer[1])
+            raise self.store_calls.failed(answer[1], write=True)
+        _kind, made, seat_tokens, spectator, _pid = answer
+        if kind == "rows":
+            made = await self._store(self.store.create_game, *made.arguments())
         else:
-            seats = [
-                SeatInfo(name, s.kind, s.bot) for name, s in zip(record.seats, seats, strict=True)
-            ]
-        return await self.create(
-            record.map_id,
-            seats,
-            record.seed,
-            dict(record.options),
-            imported=(game, undos, info),
-        )
+            self.store_calls.problem = None  # a write worked
+        return made, seat_tokens, spectator
 
     # -- acting ----------------------------------------------------------------------
     async def act(self, handle: GameHandle, token: str, after: int, raw: Any) -> int:

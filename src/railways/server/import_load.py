@@ -28,6 +28,7 @@ from railways.rules.records import record_of
 IMPORT_PATH = "/api/games/import"
 AT_ONCE_S = 1.0  # a refusal slower than this was not "at once"
 BOARDS_WITHIN_S = 300.0  # how long to wait for a new server's boards before measuring
+FIRST_IMPORT_S = 300.0  # how long the first import (it starts the workers) may take
 
 
 def undo_heavy(actions: int = 2990, seed: int = 1) -> GameRecord:
@@ -105,8 +106,15 @@ def heavy_imports(url: str, clients: int = 8, seconds: float = 15.0) -> ImportLo
         games = [reader.post("/api/games", json={"seats": seats}).json() for _ in range(4)]
         targets = [(g["id"], g["spectator"]["token"]) for g in games]
         # One import first: a server that has taken one has its replay workers running
-        # (starting them is a one-off of a few seconds in a process of their own).
-        reader.post(IMPORT_PATH, content=body, headers={"content-type": "application/json"})
+        # (starting them is a one-off of a few seconds in a process of their own). Its
+        # worker runs at a lower priority: on a machine loaded by other work it may take
+        # minutes, which is not what this row measures.
+        reader.post(
+            IMPORT_PATH,
+            content=body,
+            headers={"content-type": "application/json"},
+            timeout=FIRST_IMPORT_S,
+        )
         # A server just started computes the other boards' route tables in a thread for
         # tens of seconds after it says it is warm: an idle window then is not idle.
         _wait_for_boards(reader, BOARDS_WITHIN_S)

@@ -5,12 +5,13 @@ An import (``POST /api/games/import``) and the load of a stored game that is not
 both replay a whole record: for a long one, a fraction of a second to seconds of CPU. In a
 thread that time is taken from the event loop too (the interpreter runs one thread at a
 time), so every other game's answers wait; in a process of its own they do not. The event
-loop only awaits the result.
+loop only awaits the result. An import is done in the worker from end to end, body bytes
+to stored game (:mod:`railways.server.importer`); a load is described here.
 
-A worker returns the replayed game pickled without the parts a game never changes (board,
-ruleset, action kinds, options: :data:`SHARED`). The server sets the record's game up
-afresh (milliseconds), and the pickle's references to those parts are given this
-process's own: the game is the one the worker replayed, and shares the board and rules
+For a load, a worker returns the replayed game pickled without the parts a game never
+changes (board, ruleset, action kinds, options: :data:`SHARED`). The server sets the
+record's game up afresh (milliseconds), and the pickle's references to those parts are
+given this process's own: the game is the one the worker replayed, and shares the board and rules
 with every other game of its map here, as a game set up here would.
 
 On a machine with few cores the workers and the server want the same ones, so the server
@@ -111,14 +112,6 @@ def load_game(blob: bytes, setup: GameRecord) -> Game:
     return game
 
 
-def check_import(data: dict[str, Any]) -> Answer:
-    """In a worker: the imported record ``data`` parsed, checked and replayed
-    (games.check_import_record, games.replay_record)."""
-    from railways.server.games import check_import_record
-
-    return _replayed(data, check_import_record)
-
-
 def replay_stored(data: dict[str, Any]) -> Answer:
     """In a worker: a record read back from the store, replayed."""
     return _replayed(data, GameRecord.from_dict)
@@ -205,19 +198,10 @@ class ReplayPool:
     async def run(
         self, check: Callable[[dict[str, Any]], Answer], data: dict[str, Any]
     ) -> tuple[GameRecord, Game, Undos]:
-        """``check(data)`` in a worker (:func:`check_import` or :func:`replay_stored`):
-        the record without its actions, its game and undo counter. Raises RecordError as
-        the worker found it, PoolStopped if the workers died first."""
-        executor = self._executor()
-        try:
-            # A submit may start processes (the first one, the fork server: seconds of
-            # importing the engine), so it is made from a thread, never the event loop.
-            future = await asyncio.to_thread(executor.submit, check, data)
-            answer = await asyncio.wrap_future(future)
-        except BrokenExecutor:
-            self._discard()  # the next call starts fresh workers
-            raise PoolStopped("the processes that check records stopped") from None
-        self.worker_pids.add(answer[-1])
+        """``check(data)`` in a worker (:func:`replay_stored`): the record without its
+        actions, its game and undo counter. Raises RecordError as the worker found it,
+        PoolStopped if the workers died first."""
+        answer = await self.call(check, data)
         if answer[0] == "refused":
             raise RecordError(answer[1], answer[2])
         _ok, setup, blob, undos, _pid = answer
@@ -225,6 +209,21 @@ class ReplayPool:
         # back to the event loop at each switch interval, not in one block on the loop.
         game = await asyncio.to_thread(load_game, blob, setup)
         return setup, game, undos
+
+    async def call(self, fn: Callable[..., Answer], *args: Any) -> Answer:
+        """``fn(*args)`` in a worker, its answer as it is (a tuple ending with the worker's
+        pid). Raises PoolStopped if the workers died first."""
+        executor = self._executor()
+        try:
+            # A submit may start processes (the first one, the fork server: seconds of
+            # importing the engine), so it is made from a thread, never the event loop.
+            future = await asyncio.to_thread(executor.submit, fn, *args)
+            answer = await asyncio.wrap_future(future)
+        except BrokenExecutor:
+            self._discard()  # the next call starts fresh workers
+            raise PoolStopped("the processes that check records stopped") from None
+        self.worker_pids.add(answer[-1])
+        return answer
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:

@@ -39,8 +39,6 @@ class StoreCalls:
         self.problem_at = 0.0
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        from railways.server.games import ApiError  # games imports this module
-
         write = getattr(fn, "__name__", "") in WRITES
         pool = self._pool(write)
         loop = asyncio.get_running_loop()
@@ -53,12 +51,19 @@ class StoreCalls:
         except Exception as exc:
             reason = describe(exc)
             log.error("store call %s failed: %s", getattr(fn, "__name__", fn), reason)
-            self.problem, self.problem_at = reason, time.monotonic()
-            verb = "nothing was changed" if write else "try again shortly"
-            raise ApiError(503, f"the game store is unavailable: {reason}; {verb}") from None
+            raise self.failed(reason, write) from None
         if write:
             self.problem = None
         return result
+
+    def failed(self, reason: str, write: bool) -> Exception:
+        """The 503 for a store call that failed with ``reason`` (made elsewhere: an import's
+        write in a worker process), remembered for ``/api/health`` as this process's own."""
+        from railways.server.games import ApiError  # games imports this module
+
+        self.problem, self.problem_at = reason, time.monotonic()
+        verb = "nothing was changed" if write else "try again shortly"
+        return ApiError(503, f"the game store is unavailable: {reason}; {verb}")
 
     async def in_writer(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` on a write thread, as it is (no 503 made of its errors): for the

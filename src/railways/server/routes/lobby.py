@@ -11,18 +11,19 @@ from fastapi.responses import Response
 from railways.server.answers import CreatedOut, GameListItem
 from railways.server.appstate import Server
 from railways.server.auth import bearer
-from railways.server.bodies import CreateGameIn, ImportIn
+from railways.server.bodies import CreateGameIn, ImportIn, json_body
 from railways.server.errors import TOO_MANY, errors
-from railways.server.games import SERVER_KEY, GameHandle
+from railways.server.games import SERVER_KEY
 from railways.store import GameMeta, SeatInfo, hash_token
 
 router = APIRouter()
 
 
-def created_answer(handle: GameHandle, tokens: list[str | None], spectator: str) -> dict[str, Any]:
+def created_answer(meta: GameMeta, tokens: list[str | None], spectator: str) -> dict[str, Any]:
     """A new game's seats with their private links (shown once), and the spectator link."""
     seats = []
-    for i, (info, token) in enumerate(zip(handle.meta.seats, tokens, strict=True)):
+    game_id = meta.id
+    for i, (info, token) in enumerate(zip(meta.seats, tokens, strict=True)):
         seats.append(
             {
                 "seat": i,
@@ -30,13 +31,13 @@ def created_answer(handle: GameHandle, tokens: list[str | None], spectator: str)
                 "kind": info.kind,
                 "bot": info.bot,
                 "token": token,
-                "url": f"/game/{handle.id}?token={token}" if token else None,
+                "url": f"/game/{game_id}?token={token}" if token else None,
             }
         )
     return {
-        "id": handle.id,
+        "id": game_id,
         "seats": seats,
-        "spectator": {"token": spectator, "url": f"/game/{handle.id}?token={spectator}"},
+        "spectator": {"token": spectator, "url": f"/game/{game_id}?token={spectator}"},
     }
 
 
@@ -74,7 +75,7 @@ async def create_game(body: CreateGameIn, request: Request, server: Server) -> d
         move_limit=body.move_limit,
         standin_level=body.standin_level,
     )
-    return created_answer(handle, tokens, spectator)
+    return created_answer(handle.meta, tokens, spectator)
 
 
 @router.post(
@@ -82,15 +83,17 @@ async def create_game(body: CreateGameIn, request: Request, server: Server) -> d
     status_code=201,
     response_model=CreatedOut,
     responses={**errors(400), **TOO_MANY},
+    openapi_extra=json_body(ImportIn),
 )
-async def import_game(body: ImportIn, request: Request, server: Server) -> dict[str, Any]:
+async def import_game(request: Request, server: Server) -> dict[str, Any]:
     """Start a game from a GameRecord; it is replayed and checked first (400 with where)."""
     server.take_create(request)
-    seats = None
-    if body.seats is not None:
-        seats = [SeatInfo("", s.kind, s.bot) for s in body.seats]
-    handle, tokens, spectator = await server.manager.import_record(body.record, seats)
-    return created_answer(handle, tokens, spectator)
+    # The body (an ImportIn: a record of up to thousands of actions) is read as bytes and
+    # parsed, checked and stored by a worker process: parsed here, it held the event loop
+    # for tens of milliseconds while other games' answers waited (issue 30).
+    body = await request.body()
+    meta, tokens, spectator = await server.manager.import_body(body)
+    return created_answer(meta, tokens, spectator)
 
 
 @router.get("/api/games", response_model=list[GameListItem], responses=errors())
