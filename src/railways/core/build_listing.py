@@ -261,7 +261,7 @@ def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> 
         }
         if not any(helps.values()):
             continue  # it helps no option: none is looked at
-        kept = _kept_variants(game, seat, card_id, helps)
+        kept = _kept_variants(game, seat, card_id, helps, scores)
         numbered, others = kept.numbered, kept.others
         played = (card, effect, scores)
         # The cards each variant names: those its option names, and this one (a look-up,
@@ -316,10 +316,22 @@ def _kept_variants(
     seat: int,
     card_id: str,
     helps: dict[tuple[str, ...], tuple[dict[Terrain, int], int] | None],
+    scores: bool,
 ) -> _KeptVariants:
-    """The hand card's variants of options already worked out (``_KeptVariants``)."""
+    """The hand card's variants of options already worked out (``_KeptVariants``).
+
+    A card that scores nothing on builds makes an option's variant from the option and the
+    card's change of prices alone (``_variant``), both in the key, so its variants are kept
+    with the board, for every game of it: the slots' options are the board's too
+    (``build_slots._made_options``), and a new game's hands meet them again. A scoring
+    card's depend on the game (``CardEffect.build_bonus``): kept with the game."""
     every: dict[tuple[object, ...], _KeptVariants]
-    every = game.derived.setdefault("card_variants", {})
+    if scores:
+        every = game.derived.setdefault("card_variants", {})
+        keys_kept = KEYS_KEPT
+    else:
+        every = game.board.derived("card_variants", dict)
+        keys_kept = BOARD_VARIANT_KEYS
     changes = tuple(
         (cards, None if c is None else (tuple(c[0].items()), c[1]))
         for cards, c in sorted(helps.items())
@@ -327,10 +339,13 @@ def _kept_variants(
     key = (seat, card_id, changes)
     kept = every.get(key)
     if kept is None or len(kept.others) > VARIANTS_KEPT:
-        if len(every) > KEYS_KEPT:
+        if len(every) > keys_kept:
             every.clear()
         kept = every[key] = _KeptVariants([], {})
     return kept
+
+
+BOARD_VARIANT_KEYS = 256  # seats, cards and price changes kept per board before afresh
 
 
 VARIANTS_KEPT = 20_000  # variants kept per card before starting afresh (options come and go)
