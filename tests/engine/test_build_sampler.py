@@ -155,7 +155,7 @@ def test_the_kept_tiles_of_each_candidate_give_the_listing_when_the_supply_is_sh
                 else:
                     leg = index.legs[i - len(index.groups)]
                     old = build_slots._leg_choice(game, 0, (), leg, False, occupied, True)
-                route = build_slots._short_choice(game, table, index, i, occupied, room)
+                route = build_slots._short_choice(game, table, index, i, room)
                 new = (
                     None if route is None else build_option._option(game.board, 0, (), route, dest)
                 )

@@ -1490,7 +1490,7 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
         option: BuildOption | None
         if short and i < first_ext:
             slot = i if slots is None else slots[i]
-            entry = _short_entry(game, table, index, slot, occupied, room)
+            entry = _short_entry(game, table, index, slot, room)
             if entry is None:
                 option = None
                 if hopeful is not None:  # none with these tiles, so none with fewer
@@ -1559,19 +1559,22 @@ def _short_slot_options(
     board = game.board
     table = _synced_needs(game, max_tiles)
     index = _slot_index(board, max_tiles, game.edge_costs)
-    occupied = _occupied(game)
     hopeful = table.hopeful
+    looked: list[int] | None = None  # the slots looked at, in order (None: every slot)
     if hopeful is None or any(r > was for r, was in zip(room, table.room, strict=True)):
-        hopeful = set(range(len(index.dests)))  # more tiles than before: any slot may
+        hopeful = None  # more tiles than before: any slot may
         if draws:
-            table.hopeful = hopeful
+            hopeful = table.hopeful = set(range(len(index.dests)))
+    else:
+        looked = sorted(hopeful)
     if draws:
         table.room = room
     options: list[BuildOption] = []
-    for i in sorted(hopeful):
-        entry = _short_entry(game, table, index, i, occupied, room)
+    for j in range(len(index.dests) if looked is None else len(looked)):
+        i = j if looked is None else looked[j]
+        entry = _short_entry(game, table, index, i, room)
         if entry is None:
-            if draws:
+            if draws and hopeful is not None:
                 hopeful.discard(i)  # none of its routes with these tiles, so none with fewer
         else:
             options.append(_slot_option(board, index, seat, cards, i, entry))

@@ -635,7 +635,7 @@ def _synced_needs(game: Game, max_tiles: int) -> _Needs:
 
 
 def _slot_entries(
-    game: Game, table: _Needs, index: _SlotIndex, i: int, occupied: set[Hex]
+    game: Game, table: _Needs, index: _SlotIndex, i: int
 ) -> tuple[tuple[int, int, int], list[_Entry]]:
     hit = table.slots[i]
     if hit is not None:
@@ -652,7 +652,7 @@ def _slot_entries(
             if known[n]:
                 entry = routes[n]
             else:
-                entry = routes[n] = _route_entry(track, occupied, group[k], n)
+                entry = routes[n] = _route_entry(track, group[k], n)
                 known[n] = True
             if entry is not None:
                 entries.append(entry)
@@ -660,7 +660,7 @@ def _slot_entries(
                 low_c = min(low_c, entry[2])
     else:
         leg = index.legs[i - len(index.groups)]
-        if leg.inner.isdisjoint(occupied):  # as _leg_choice
+        if not _meets(track, leg.inner):  # as _leg_choice
             low_s, low_g = leg.plain
             low_c = 0
             entries.append((low_s, low_g, 0, leg, first))
@@ -669,18 +669,23 @@ def _slot_entries(
     return least, entries
 
 
-def _route_entry(
-    track: dict[Hex, list[Piece]], occupied: set[Hex], route: StaticRoute, n: int
-) -> _Entry | None:
+def _route_entry(track: dict[Hex, list[Piece]], route: StaticRoute, n: int) -> _Entry | None:
     """Route ``n``'s entry: the tiles it takes, or None where it meets track otherwise than
     as overpasses (``_crossable``)."""
-    if route.inner.isdisjoint(occupied):
+    if not _meets(track, route.inner):
         need_s, need_g = route.plain
         return (need_s, need_g, 0, route, n)
     need = _crossing_need(track, route.laid)
     if need is None:
         return None
     return (need[0], need[1], need[2], route, n)
+
+
+def _meets(track: dict[Hex, list[Piece]], hexes: frozenset[Hex]) -> bool:
+    """Whether any of ``hexes`` is a key of ``track`` (``not hexes.isdisjoint(set(track))``,
+    without the set of the track's hexes: a listing with a short supply made it anew after
+    every change of the track, for this alone)."""
+    return any(h in track for h in hexes)
 
 
 _NEVER = 1 << 30  # more tiles than any supply holds
@@ -691,13 +696,12 @@ def _short_choice(
     table: _Needs,
     index: _SlotIndex,
     i: int,
-    occupied: set[Hex],
     room: tuple[int, int, int],
 ) -> StaticRoute | FirstLeg | None:
     """The route slot ``i`` offers with the tiles left, exactly as ``_group_choice`` and
     ``_leg_choice`` choose it when no card changes prices and no plug-in judges builds: the
     first route meeting track only as overpasses whose tiles the supply has."""
-    entry = _short_entry(game, table, index, i, occupied, room)
+    entry = _short_entry(game, table, index, i, room)
     return None if entry is None else entry[3]
 
 
@@ -706,12 +710,11 @@ def _short_entry(
     table: _Needs,
     index: _SlotIndex,
     i: int,
-    occupied: set[Hex],
     room: tuple[int, int, int],
 ) -> _Entry | None:
     """The entry of the route ``_short_choice`` picks (with its number), or None."""
     straight, gentle, crossing = room
-    least, entries = _slot_entries(game, table, index, i, occupied)
+    least, entries = _slot_entries(game, table, index, i)
     if least[0] > straight or least[1] > gentle or least[2] > crossing:
         return None
     for entry in entries:

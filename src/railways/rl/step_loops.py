@@ -182,14 +182,34 @@ def place_builds(
         keyed[k] = code << shift | k
     keyed.sort()  # by code, then position: a stable sort of the codes
     tie_bits = coder.tie_bits
-    low = shift + tie_bits
-    last_base = -1
+    low = (1 << shift) - 1
+    last_code = last_base = last_k = -1
+    repeated = False
     for value in keyed:
-        base = value >> low
-        if base == last_base:
+        code = value >> shift
+        k = value & low
+        if code == last_code:  # the same build listed twice (a first leg, two targets)?
+            if not same_build(options[k], options[last_k]):
+                return None
+            repeated = True
+        elif code >> tie_bits == last_base:
             return _slotted(options, keyed, shift, tie_bits, slots)
-        last_base = base
-    return keyed, shift, tie_bits
+        else:
+            last_code, last_base = code, code >> tie_bits
+        last_k = k
+    return (_first_of_each(keyed, shift) if repeated else keyed), shift, tie_bits
+
+
+def _first_of_each(keyed: list[int], shift: int) -> list[int]:
+    """``keyed`` (sorted) without the values whose code the value before them has."""
+    out: list[int] = []
+    last = -1
+    for value in keyed:
+        code = value >> shift
+        if code != last:
+            out.append(value)
+            last = code
+    return out
 
 
 def _slotted(
