@@ -1314,15 +1314,48 @@ def _link_extensions(
     game: Game, seat: int, max_tiles: int, cards: tuple[str, ...], link: Link
 ) -> list[BuildOption]:
     """The cheapest legal way from the link's open end to each city in reach."""
+    routes, _dests = _end_routes(game.board, link, max_tiles)
+    return _cheapest_by_city(_route_plans(game, seat, cards, routes), routes)
+
+
+def _route_plans(
+    game: Game,
+    seat: int,
+    cards: tuple[str, ...],
+    routes: list[tuple[Hex, ...]],
+    kept: list[BuildOption | None] | None = None,
+    changed: set[Hex] | None = None,
+) -> list[BuildOption | None]:
+    """Each route's option (None: not legal now), planned in full; with ``kept`` (the
+    routes' options before the track changed on ``changed``), only the routes over a
+    changed hex are planned again (a plan reads the track on its route's hexes)."""
     board = game.board
-    routes, _dests = _end_routes(board, link, max_tiles)
-    best: dict[str, BuildOption] = {}
-    for route in routes:
+    plans: list[BuildOption | None] = []
+    for j in range(len(routes)):
+        route = routes[j]
+        if kept is not None and changed is not None and changed.isdisjoint(route):
+            plans.append(kept[j])
+            continue
         dest = board.city_at(route[-1])
         assert dest is not None
-        option = _try(game, BuildTrack(seat, route, None, False, cards), route, dest.id)
-        if option is not None and (dest.id not in best or option.cost < best[dest.id].cost):
-            best[dest.id] = option
+        plans.append(_try(game, BuildTrack(seat, route, None, False, cards), route, dest.id))
+    return plans
+
+
+def _cheapest_by_city(
+    plans: list[BuildOption | None], routes: list[tuple[Hex, ...]]
+) -> list[BuildOption]:
+    """The cheapest of ``plans`` to each city (the first of equals), in the order the
+    routes first reach each city with a legal one."""
+    best: dict[str, BuildOption] = {}
+    for option in plans:
+        if option is None:
+            continue
+        dest = option.to_city
+        assert dest is not None
+        held = best.get(dest)
+        if held is None or option.cost < held.cost:
+            best[dest] = option
     return list(best.values())
 
 
@@ -1355,17 +1388,22 @@ def _kept_extensions(
             if seen not in changed:
                 changed[seen] = _changed_set(log, seen)
             since = changed[seen]
-            if since is None or not hit[2].isdisjoint(since):
+            if since is None:
                 hit = None
-            else:
-                table[key] = (version, hit[1], hit[2])
+            elif hit[2].isdisjoint(since):
+                table[key] = (version, hit[1], hit[2], hit[3])
+            else:  # only the routes over a changed hex are planned again
+                routes, _dests = _end_routes(game.board, link, max_tiles)
+                plans = _route_plans(game, seat, cards, routes, hit[3], since)
+                hit = table[key] = (version, _cheapest_by_city(plans, routes), hit[2], plans)
         if hit is None:
-            found = _link_extensions(game, seat, max_tiles, cards, link)
             routes, _dests = _end_routes(game.board, link, max_tiles)
+            plans = _route_plans(game, seat, cards, routes)
+            found = _cheapest_by_city(plans, routes)
             hexes: frozenset[Hex] = frozenset().union(*routes)
             if len(table) > EXTENSIONS_KEPT:
                 table.clear()
-            table[key] = (version, found, hexes)
+            table[key] = (version, found, hexes, plans)
             out.extend(found)
         else:
             out.extend(hit[1])
@@ -1373,9 +1411,11 @@ def _kept_extensions(
 
 
 # An open link's extensions kept (``_kept_extensions``), by (link id, open end, start, tiles):
-# the look (``_HexChanges.version``) they hold at, the options, every hex of the link's routes.
+# the look (``_HexChanges.version``) they hold at, the options, every hex of the link's routes
+# and each route's option (None: not legal then).
 _Extensions = dict[
-    tuple[int, tuple[Hex, Side], str, int], tuple[int, list[BuildOption], frozenset[Hex]]
+    tuple[int, tuple[Hex, Side], str, int],
+    tuple[int, list[BuildOption], frozenset[Hex], list[BuildOption | None]],
 ]
 EXTENSIONS_KEPT = 512  # links' extensions kept per key before starting afresh
 
