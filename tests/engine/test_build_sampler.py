@@ -155,10 +155,32 @@ def test_the_kept_tiles_of_each_candidate_give_the_listing_when_the_supply_is_sh
                 else:
                     leg = index.legs[i - len(index.groups)]
                     old = build_slots._leg_choice(game, 0, (), leg, False, occupied, True)
-                route = build_slots._short_choice(game, table, index, i, occupied, room)
+                route = build_slots._short_choice(game, table, index, i, room)
                 new = (
                     None if route is None else build_option._option(game.board, 0, (), route, dest)
                 )
                 assert new == old
                 slots_compared += 1
     assert compared > 50 and slots_compared > 5000
+
+
+@pytest.mark.parametrize(("map_id", "players", "seed"), [("eastern-us", 4, 5), ("mexico", 3, 6)])
+def test_kept_extensions_after_every_action_are_fresh(map_id: str, players: int, seed: int) -> None:
+    """Asked after every action, the kept extensions plan again only the routes over a
+    changed hex (``build_listing._route_plans``): still what planning them all gives."""
+    game = new_game(map_id, players=players, seed=seed)
+    rng = Rng(seed)
+    compared = 0
+    for _ in range(300):
+        if game.over:
+            break
+        for each in range(players):
+            max_tiles, cards = build_option._max_tiles(game, each)
+            kept = build_listing._kept_extensions(game, each, max_tiles, cards)
+            assert kept == build_listing._extensions(game, each, max_tiles, cards)
+            compared += bool(kept)
+        seat = game.to_act
+        assert seat is not None
+        options = legal.legal_actions(game, seat).all()
+        game.apply(options[rng.below(len(options))])
+    assert compared > 50

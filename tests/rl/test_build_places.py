@@ -15,8 +15,8 @@ from railways.core.actions import Action
 from railways.core.game import Game
 from railways.core.legal import legal_actions, sample_action
 from railways.core.rng import Rng
-from railways.rl.encoding import BUILD_SLOTS, TIE_BITS, ActionEncoding
-from railways.rl.step_loops import option_key, place_builds
+from railways.rl.encoding import BUILD_SLOTS, ActionEncoding
+from railways.rl.step_loops import place_builds
 from railways.rules import new_game
 from railways.rules.solo import new_solo_game
 
@@ -28,10 +28,8 @@ need("numpy")
 def general_places(encoding: ActionEncoding, game: Game, seat: int) -> dict[int, Action]:
     """The builds' indices as ``_place`` gives them, rank by rank."""
     options = list(legal_actions(game, seat).builds)
-    encoding._codes(options)
-    seen = encoding._build_codes
     entries = [
-        (seen[option_key(o)][2], (o.redirect, len(o.cards), n), o.action)
+        (encoding._option_base(o), (o.redirect, len(o.cards), n), o.action)
         for n, o in enumerate(options)
     ]
     out: dict[int, Action] = {}
@@ -49,14 +47,12 @@ def compare_along(game: Game, steps: int, seed: int) -> int:
         if seat is None:
             break
         options = list(legal_actions(game, seat).builds)
-        placed = place_builds(
-            options, encoding._code_of, encoding._learn_one, BUILD_SLOTS, TIE_BITS
-        )
+        placed = place_builds(options, encoding._coder, BUILD_SLOTS)
         if placed is not None:
-            numbers, shift = placed
+            numbers, shift, tie = placed
             assert numbers == sorted(numbers)
             low = (1 << shift) - 1
-            quick = {v >> shift: options[v & low].action for v in numbers}
+            quick = {v >> (shift + tie): options[v & low].action for v in numbers}
             assert len(quick) == len(numbers)
             assert quick == general_places(encoding, game, seat), game.state.map_id
             compared += bool(options)
@@ -71,3 +67,25 @@ def test_quick_placement_is_the_general_one_on_every_board(map_id: str) -> None:
 
 def test_quick_placement_is_the_general_one_in_a_solo_game() -> None:
     assert compare_along(new_solo_game("eastern-us", seed=3), 160, 3) > 10
+
+
+def test_a_code_kept_on_an_option_is_read_only_by_its_encoding() -> None:
+    """Two encodings of a board share the engine's options (kept per board): each works out
+    its own code of an option, and reads back only its own (``BuildCodes``)."""
+    game = new_game("eastern-us", players=4, seed=5)
+    one, two = ActionEncoding(game), ActionEncoding(game, pools={"build_track": 8})
+    seat = game.to_act
+    assert seat is not None
+    while not legal_actions(game, seat).builds:
+        game.apply(sample_action(game, seat, Rng(5)))
+        seat = game.to_act
+        assert seat is not None
+    option = next(iter(legal_actions(game, seat).builds))
+    code = one._coder.code(option)
+    assert option.code_owner == one._coder.owner and option.code == code
+    base = one._option_base(option)
+    assert base is not None and code >> 3 == base
+    assert two._coder.code(option) == code  # the same catalogue of builds: the same code
+    assert option.code_owner == two._coder.owner
+    option.code = -5  # a code kept by another owner is never read
+    assert one._coder.code(option) == code

@@ -261,7 +261,7 @@ def hand_card_options(game: Game, seat: int, options: Sequence[BuildOption]) -> 
         }
         if not any(helps.values()):
             continue  # it helps no option: none is looked at
-        kept = _kept_variants(game, seat, card_id, helps)
+        kept = _kept_variants(game, seat, card_id, helps, scores)
         numbered, others = kept.numbered, kept.others
         played = (card, effect, scores)
         # The cards each variant names: those its option names, and this one (a look-up,
@@ -316,10 +316,22 @@ def _kept_variants(
     seat: int,
     card_id: str,
     helps: dict[tuple[str, ...], tuple[dict[Terrain, int], int] | None],
+    scores: bool,
 ) -> _KeptVariants:
-    """The hand card's variants of options already worked out (``_KeptVariants``)."""
+    """The hand card's variants of options already worked out (``_KeptVariants``).
+
+    A card that scores nothing on builds makes an option's variant from the option and the
+    card's change of prices alone (``_variant``), both in the key, so its variants are kept
+    with the board, for every game of it: the slots' options are the board's too
+    (``build_slots._made_options``), and a new game's hands meet them again. A scoring
+    card's depend on the game (``CardEffect.build_bonus``): kept with the game."""
     every: dict[tuple[object, ...], _KeptVariants]
-    every = game.derived.setdefault("card_variants", {})
+    if scores:
+        every = game.derived.setdefault("card_variants", {})
+        keys_kept = KEYS_KEPT
+    else:
+        every = game.board.derived("card_variants", dict)
+        keys_kept = BOARD_VARIANT_KEYS
     changes = tuple(
         (cards, None if c is None else (tuple(c[0].items()), c[1]))
         for cards, c in sorted(helps.items())
@@ -327,10 +339,13 @@ def _kept_variants(
     key = (seat, card_id, changes)
     kept = every.get(key)
     if kept is None or len(kept.others) > VARIANTS_KEPT:
-        if len(every) > KEYS_KEPT:
+        if len(every) > keys_kept:
             every.clear()
         kept = every[key] = _KeptVariants([], {})
     return kept
+
+
+BOARD_VARIANT_KEYS = 256  # seats, cards and price changes kept per board before afresh
 
 
 VARIANTS_KEPT = 20_000  # variants kept per card before starting afresh (options come and go)
@@ -1299,15 +1314,48 @@ def _link_extensions(
     game: Game, seat: int, max_tiles: int, cards: tuple[str, ...], link: Link
 ) -> list[BuildOption]:
     """The cheapest legal way from the link's open end to each city in reach."""
+    routes, _dests = _end_routes(game.board, link, max_tiles)
+    return _cheapest_by_city(_route_plans(game, seat, cards, routes), routes)
+
+
+def _route_plans(
+    game: Game,
+    seat: int,
+    cards: tuple[str, ...],
+    routes: list[tuple[Hex, ...]],
+    kept: list[BuildOption | None] | None = None,
+    changed: set[Hex] | None = None,
+) -> list[BuildOption | None]:
+    """Each route's option (None: not legal now), planned in full; with ``kept`` (the
+    routes' options before the track changed on ``changed``), only the routes over a
+    changed hex are planned again (a plan reads the track on its route's hexes)."""
     board = game.board
-    routes, _dests = _end_routes(board, link, max_tiles)
-    best: dict[str, BuildOption] = {}
-    for route in routes:
+    plans: list[BuildOption | None] = []
+    for j in range(len(routes)):
+        route = routes[j]
+        if kept is not None and changed is not None and changed.isdisjoint(route):
+            plans.append(kept[j])
+            continue
         dest = board.city_at(route[-1])
         assert dest is not None
-        option = _try(game, BuildTrack(seat, route, None, False, cards), route, dest.id)
-        if option is not None and (dest.id not in best or option.cost < best[dest.id].cost):
-            best[dest.id] = option
+        plans.append(_try(game, BuildTrack(seat, route, None, False, cards), route, dest.id))
+    return plans
+
+
+def _cheapest_by_city(
+    plans: list[BuildOption | None], routes: list[tuple[Hex, ...]]
+) -> list[BuildOption]:
+    """The cheapest of ``plans`` to each city (the first of equals), in the order the
+    routes first reach each city with a legal one."""
+    best: dict[str, BuildOption] = {}
+    for option in plans:
+        if option is None:
+            continue
+        dest = option.to_city
+        assert dest is not None
+        held = best.get(dest)
+        if held is None or option.cost < held.cost:
+            best[dest] = option
     return list(best.values())
 
 
@@ -1340,17 +1388,22 @@ def _kept_extensions(
             if seen not in changed:
                 changed[seen] = _changed_set(log, seen)
             since = changed[seen]
-            if since is None or not hit[2].isdisjoint(since):
+            if since is None:
                 hit = None
-            else:
-                table[key] = (version, hit[1], hit[2])
+            elif hit[2].isdisjoint(since):
+                table[key] = (version, hit[1], hit[2], hit[3])
+            else:  # only the routes over a changed hex are planned again
+                routes, _dests = _end_routes(game.board, link, max_tiles)
+                plans = _route_plans(game, seat, cards, routes, hit[3], since)
+                hit = table[key] = (version, _cheapest_by_city(plans, routes), hit[2], plans)
         if hit is None:
-            found = _link_extensions(game, seat, max_tiles, cards, link)
             routes, _dests = _end_routes(game.board, link, max_tiles)
+            plans = _route_plans(game, seat, cards, routes)
+            found = _cheapest_by_city(plans, routes)
             hexes: frozenset[Hex] = frozenset().union(*routes)
             if len(table) > EXTENSIONS_KEPT:
                 table.clear()
-            table[key] = (version, found, hexes)
+            table[key] = (version, found, hexes, plans)
             out.extend(found)
         else:
             out.extend(hit[1])
@@ -1358,9 +1411,11 @@ def _kept_extensions(
 
 
 # An open link's extensions kept (``_kept_extensions``), by (link id, open end, start, tiles):
-# the look (``_HexChanges.version``) they hold at, the options, every hex of the link's routes.
+# the look (``_HexChanges.version``) they hold at, the options, every hex of the link's routes
+# and each route's option (None: not legal then).
 _Extensions = dict[
-    tuple[int, tuple[Hex, Side], str, int], tuple[int, list[BuildOption], frozenset[Hex]]
+    tuple[int, tuple[Hex, Side], str, int],
+    tuple[int, list[BuildOption], frozenset[Hex], list[BuildOption | None]],
 ]
 EXTENSIONS_KEPT = 512  # links' extensions kept per key before starting afresh
 
@@ -1475,7 +1530,7 @@ def sample_build(game: Game, seat: int, rng: Rng) -> BuildTrack | None:
         option: BuildOption | None
         if short and i < first_ext:
             slot = i if slots is None else slots[i]
-            entry = _short_entry(game, table, index, slot, occupied, room)
+            entry = _short_entry(game, table, index, slot, room)
             if entry is None:
                 option = None
                 if hopeful is not None:  # none with these tiles, so none with fewer
@@ -1544,19 +1599,22 @@ def _short_slot_options(
     board = game.board
     table = _synced_needs(game, max_tiles)
     index = _slot_index(board, max_tiles, game.edge_costs)
-    occupied = _occupied(game)
     hopeful = table.hopeful
+    looked: list[int] | None = None  # the slots looked at, in order (None: every slot)
     if hopeful is None or any(r > was for r, was in zip(room, table.room, strict=True)):
-        hopeful = set(range(len(index.dests)))  # more tiles than before: any slot may
+        hopeful = None  # more tiles than before: any slot may
         if draws:
-            table.hopeful = hopeful
+            hopeful = table.hopeful = set(range(len(index.dests)))
+    else:
+        looked = sorted(hopeful)
     if draws:
         table.room = room
     options: list[BuildOption] = []
-    for i in sorted(hopeful):
-        entry = _short_entry(game, table, index, i, occupied, room)
+    for j in range(len(index.dests) if looked is None else len(looked)):
+        i = j if looked is None else looked[j]
+        entry = _short_entry(game, table, index, i, room)
         if entry is None:
-            if draws:
+            if draws and hopeful is not None:
                 hopeful.discard(i)  # none of its routes with these tiles, so none with fewer
         else:
             options.append(_slot_option(board, index, seat, cards, i, entry))

@@ -34,12 +34,16 @@ class BuildOption:
     never chosen (most of them) makes none. ``seat``, ``path``, ``exit``, ``redirect`` and
     ``cards`` are the action's; ``number`` is the route's in the board's slots
     (``build_slots``), or -1: the listing keeps things by it (not part of the option's
-    value)."""
+    value). ``code`` and ``code_owner`` are no part of it either: a reader's cache, not the
+    rules' (the research encoding keeps each option's index code there, with its own
+    number, ``railways.rl.step_loops.BuildCodes``), set as ``action`` sets its action."""
 
     FIELDS: ClassVar[tuple[str, ...]] = ("action", "cost", "tiles", "to_city", "route")
     __slots__ = (
         "_action",
         "cards",
+        "code",
+        "code_owner",
         "cost",
         "exit",
         "number",
@@ -79,6 +83,8 @@ class BuildOption:
         self.to_city: Final = to_city
         self.route: Final = route
         self.number: Final = number
+        self.code = -1  # (set by a reader: see the class)
+        self.code_owner = 0
 
     @property
     def action(self) -> BuildTrack:

@@ -59,6 +59,8 @@ class _SlotIndex:
     # Per route number, the bits of the hexes it lays tiles on (ints hash as themselves; a
     # hex is hashed as a tuple).
     route_bits: list[frozenset[int]] = field(default_factory=list)
+    # Per hex, the numbers of the routes laying tiles on it (``_Needs.known``).
+    route_hexes: dict[Hex, list[int]] = field(default_factory=dict)
 
 
 def _slot_index(board: Board, max_tiles: int, edge_costs: EdgeCosts) -> _SlotIndex:
@@ -110,8 +112,13 @@ def _make_slot_index(board: Board, max_tiles: int, edge_costs: EdgeCosts) -> _Sl
     origins.extend(leg.origin for leg in legs)
     route_bits = [frozenset(bits[h] for h in r.inner) for group in groups for r in group]
     route_bits.extend(frozenset(bits[h] for h in leg.inner) for leg in legs)
+    route_hexes: dict[Hex, list[int]] = {}
+    inners = [r.inner for group in groups for r in group] + [leg.inner for leg in legs]
+    for n, inner in enumerate(inners):
+        for h in inner:
+            route_hexes.setdefault(h, []).append(n)
     return _SlotIndex(
-        dests, groups, legs, by_hex, bits, masks, first, {}, codes, origins, route_bits
+        dests, groups, legs, by_hex, bits, masks, first, {}, codes, origins, route_bits, route_hexes
     )
 
 
@@ -559,15 +566,19 @@ def _slot_count(
 # When the supply runs short, which route of a group (or whether a first leg) can be built
 # depends on the tiles left, which change with every build anywhere; but which routes meet
 # track only as overpasses, and what tiles each takes, depend only on the track on the
-# hexes the routes use. So that is kept per slot and thrown away where the track changed,
-# and the choice under the tiles left is a few comparisons.
+# hexes the routes use. So that is kept per slot and per route, and thrown away where the
+# track changed, and the choice under the tiles left is a few comparisons.
 _Entry = tuple[int, int, int, "StaticRoute | FirstLeg", int]  # needs, route, its number
 
 
 @dataclass(slots=True)
 class _Needs:
-    """Per state and tile limit: for each slot worked out, its routes that meet track only
-    as overpasses (in order) with the tiles each takes, and the least of each kind.
+    """Per state and tile limit: for each slot worked out (by its number; None: not), its
+    routes that meet track only as overpasses (in order) with the tiles each takes, and the
+    least of each kind. The same per route (by its number, ``_SlotIndex.first``): its entry
+    (None: it meets track otherwise), where ``known`` (a slot's entries are made again from
+    its routes' when the track changes on a hex of one of them: most of its routes keep
+    theirs).
 
     ``hopeful``: the slots that may offer a route with the tiles ``room`` or fewer (the
     others offer none with those tiles or fewer, until their track changes); None: all of
@@ -576,7 +587,9 @@ class _Needs:
 
     track_version: int
     track: dict[Hex, tuple[Side, Side, Side, Side]]
-    slots: dict[int, tuple[tuple[int, int, int], list[_Entry]]]
+    slots: list[tuple[tuple[int, int, int], list[_Entry]] | None]
+    routes: list[_Entry | None]
+    known: list[bool]
     hopeful: set[int] | None = None
     room: tuple[int, int, int] = (0, 0, 0)
 
@@ -591,12 +604,16 @@ def _synced_needs(game: Game, max_tiles: int) -> _Needs:
     # of its tracks. A crossing tile left behind (Piece.on_crossing) comes and goes only with
     # a change of the tracks on its hex, so it needs no look of its own.
     track = state.track
+    index = _slot_index(game.board, max_tiles, game.edge_costs)
     if table is None:
         now = {h: (ps[0].a, ps[0].b, ps[-1].a, ps[-1].b) for h, ps in track.items() if ps}
-        table = every[max_tiles] = _Needs(state.track_version, now, {})
+        routes = len(index.route_bits)
+        table = every[max_tiles] = _Needs(
+            state.track_version, now, [None] * len(index.dests), [None] * routes, [False] * routes
+        )
         return table
-    by_hex = _slot_index(game.board, max_tiles, game.edge_costs).by_hex
-    before, slots, hopeful = table.track, table.slots, table.hopeful
+    by_hex, route_hexes = index.by_hex, index.route_hexes
+    before, slots, hopeful, known = table.track, table.slots, table.hopeful, table.known
     hexes = changed_hexes(state, table.track_version)
     for h in before.keys() | track.keys() if hexes is None else hexes:
         ps = track.get(h)
@@ -608,44 +625,67 @@ def _synced_needs(game: Game, max_tiles: int) -> _Needs:
         else:
             before[h] = is_
         for i in by_hex.get(h, ()):
-            slots.pop(i, None)
+            slots[i] = None
             if hopeful is not None:
                 hopeful.add(i)
+        for n in route_hexes.get(h, ()):
+            known[n] = False
     table.track_version = state.track_version
     return table
 
 
 def _slot_entries(
-    game: Game, table: _Needs, index: _SlotIndex, i: int, occupied: set[Hex]
+    game: Game, table: _Needs, index: _SlotIndex, i: int
 ) -> tuple[tuple[int, int, int], list[_Entry]]:
-    hit = table.slots.get(i)
+    hit = table.slots[i]
     if hit is not None:
         return hit
     track = game.state.track
+    routes, known = table.routes, table.known
     entries: list[_Entry] = []
     low_s = low_g = low_c = _NEVER
     first = index.first[i]
     if i < len(index.groups):
-        for k, route in enumerate(index.groups[i]):  # as _group_choice looks at them
-            if route.inner.isdisjoint(occupied):
-                need_s, need_g = route.plain
-                need_c = 0
+        group = index.groups[i]
+        for k in range(len(group)):  # as _group_choice looks at them
+            n = first + k
+            if known[n]:
+                entry = routes[n]
             else:
-                need = _crossing_need(track, route.laid)
-                if need is None:
-                    continue
-                need_s, need_g, need_c = need
-            entries.append((need_s, need_g, need_c, route, first + k))
-            low_s, low_g, low_c = min(low_s, need_s), min(low_g, need_g), min(low_c, need_c)
+                entry = routes[n] = _route_entry(track, group[k], n)
+                known[n] = True
+            if entry is not None:
+                entries.append(entry)
+                low_s, low_g = min(low_s, entry[0]), min(low_g, entry[1])
+                low_c = min(low_c, entry[2])
     else:
         leg = index.legs[i - len(index.groups)]
-        if leg.inner.isdisjoint(occupied):  # as _leg_choice
+        if not _meets(track, leg.inner):  # as _leg_choice
             low_s, low_g = leg.plain
             low_c = 0
             entries.append((low_s, low_g, 0, leg, first))
     least = (low_s, low_g, low_c)
     table.slots[i] = (least, entries)
     return least, entries
+
+
+def _route_entry(track: dict[Hex, list[Piece]], route: StaticRoute, n: int) -> _Entry | None:
+    """Route ``n``'s entry: the tiles it takes, or None where it meets track otherwise than
+    as overpasses (``_crossable``)."""
+    if not _meets(track, route.inner):
+        need_s, need_g = route.plain
+        return (need_s, need_g, 0, route, n)
+    need = _crossing_need(track, route.laid)
+    if need is None:
+        return None
+    return (need[0], need[1], need[2], route, n)
+
+
+def _meets(track: dict[Hex, list[Piece]], hexes: frozenset[Hex]) -> bool:
+    """Whether any of ``hexes`` is a key of ``track`` (``not hexes.isdisjoint(set(track))``,
+    without the set of the track's hexes: a listing with a short supply made it anew after
+    every change of the track, for this alone)."""
+    return any(h in track for h in hexes)
 
 
 _NEVER = 1 << 30  # more tiles than any supply holds
@@ -656,13 +696,12 @@ def _short_choice(
     table: _Needs,
     index: _SlotIndex,
     i: int,
-    occupied: set[Hex],
     room: tuple[int, int, int],
 ) -> StaticRoute | FirstLeg | None:
     """The route slot ``i`` offers with the tiles left, exactly as ``_group_choice`` and
     ``_leg_choice`` choose it when no card changes prices and no plug-in judges builds: the
     first route meeting track only as overpasses whose tiles the supply has."""
-    entry = _short_entry(game, table, index, i, occupied, room)
+    entry = _short_entry(game, table, index, i, room)
     return None if entry is None else entry[3]
 
 
@@ -671,12 +710,11 @@ def _short_entry(
     table: _Needs,
     index: _SlotIndex,
     i: int,
-    occupied: set[Hex],
     room: tuple[int, int, int],
 ) -> _Entry | None:
     """The entry of the route ``_short_choice`` picks (with its number), or None."""
     straight, gentle, crossing = room
-    least, entries = _slot_entries(game, table, index, i, occupied)
+    least, entries = _slot_entries(game, table, index, i)
     if least[0] > straight or least[1] > gentle or least[2] > crossing:
         return None
     for entry in entries:

@@ -64,7 +64,7 @@ from railways.core.build_option import BuildOption
 from railways.core.game import Game
 from railways.core.hexgrid import Hex, Side
 from railways.core.legal import LegalActions, legal_actions, long_routes, static_routes
-from railways.rl.step_loops import build_codes, option_key, place_builds
+from railways.rl.step_loops import BuildCodes, delivery_entries, place_builds, split_entries
 
 Key = tuple[Any, ...]
 
@@ -98,7 +98,6 @@ BUILD_SLOTS, BUILD_POOL = 4, 4096
 DELIVER_SLOTS, DELIVER_POOL = 2, 1024
 TAKE_SLOTS, TAKE_POOL = 2, 512
 ROUTE_SLOTS, ROUTE_POOL = 2, 256
-BUILD_BASES_KEPT = 100_000  # build actions whose index base is remembered (then forgotten)
 TIE_BITS = 3  # a build's rank among its key's in build codes: redirect, then 0-3 cards
 SIMPLE_INDICES_KEPT = 100_000  # the same for actions indexed by their fields, by value
 
@@ -155,11 +154,12 @@ class LegalMap(Mapping[int, Choice]):
     decodes one index (a binary search), and putting hundreds of builds in a dict per
     step cost more than the rest of the encoding. ``head`` holds the actions before the
     builds in the old order, ``tail`` those after them (deliveries); ``placed`` the builds
-    as ``index << shift | k``, ascending: option ``k`` of ``builds`` (the listing's build
-    options: their actions are made only when asked for, as the engine does) has ``index``
-    (``step_loops.place_builds`` makes them)."""
+    as ``index << (shift + tie) | ... | k``, ascending: option ``k`` of ``builds`` (the
+    listing's build options: their actions are made only when asked for, as the engine
+    does) has ``index`` (``step_loops.place_builds`` makes them; ``tie``: the bits of a
+    build's rank between its index and ``k``, where no two builds share a key)."""
 
-    __slots__ = ("_builds", "_full", "_head", "_placed", "_shift", "_tail")
+    __slots__ = ("_at", "_builds", "_full", "_head", "_placed", "_shift", "_tail")
 
     def __init__(
         self,
@@ -168,11 +168,13 @@ class LegalMap(Mapping[int, Choice]):
         placed: list[int] | None = None,
         shift: int = 0,
         builds: Sequence[BuildOption] = (),
+        tie: int = 0,
     ) -> None:
         self._head = head
         self._tail: dict[int, Choice] = {} if tail is None else tail
         self._placed: list[int] = [] if placed is None else placed
-        self._shift = shift
+        self._shift = shift  # the bits of k (a build's position in ``builds``)
+        self._at = shift + tie  # the bits below a build's index
         self._builds = builds
         self._full: dict[int, Choice] | None = None  # the whole mapping, once iterated
 
@@ -183,9 +185,9 @@ class LegalMap(Mapping[int, Choice]):
                 full = self._head
             else:
                 full = dict(self._head)
-                builds, shift = self._builds, self._shift
-                low = (1 << shift) - 1
-                full.update((v >> shift, builds[v & low].action) for v in self._placed)
+                builds, at = self._builds, self._at
+                low = (1 << self._shift) - 1
+                full.update((v >> at, builds[v & low].action) for v in self._placed)
                 full.update(self._tail)
             self._full = full
         return full
@@ -196,10 +198,10 @@ class LegalMap(Mapping[int, Choice]):
             found = self._tail.get(index)
         if found is not None:
             return found
-        placed, shift = self._placed, self._shift
-        k = bisect.bisect_left(placed, index << shift) if index >= 0 else len(placed)
-        if k < len(placed) and placed[k] >> shift == index:
-            return self._builds[placed[k] & ((1 << shift) - 1)].action
+        placed, at = self._placed, self._at
+        k = bisect.bisect_left(placed, index << at) if index >= 0 else len(placed)
+        if k < len(placed) and placed[k] >> at == index:
+            return self._builds[placed[k] & ((1 << self._shift) - 1)].action
         raise KeyError(index)
 
     def __contains__(self, index: object) -> bool:
@@ -240,7 +242,7 @@ class LegalMap(Mapping[int, Choice]):
 
     def _build_indices(self) -> npt.NDArray[np.intp]:
         placed = self._placed
-        return np.fromiter(placed, dtype=np.intp, count=len(placed)) >> self._shift
+        return np.fromiter(placed, dtype=np.intp, count=len(placed)) >> self._at
 
     def mark(self, mask: npt.NDArray[np.int8]) -> None:
         """Set ``mask`` to 1 at every legal index."""
@@ -299,14 +301,14 @@ class ActionEncoding:
             elif key[0] == "extend":
                 self._extends[(Hex.from_offset(*key[1]), key[2])] = base
         self._bid_base = self.index.get(("bid", 1))
-        # option_key(build option) -> (that option, its code, its key's first index), and
-        # option_key(build option) -> its code alone: see _learn
-        self._build_codes: dict[int, tuple[BuildOption, int, int | None]] = {}
-        self._code_of: dict[int, int] = {}
-        # the same by the option's route number, where it has one (``place_builds``)
-        self._numbered: list[BuildOption | None] = []
-        self._numbered_codes: list[int] = []
-        self._seats = max(1, len(game.seats))
+        # city -> destination -> the index of ("deliver", city, destination, 1): the keys of
+        # longer deliveries follow it, DELIVER_SLOTS indices each (``delivery_entries``)
+        self._deliver_bases: dict[str, dict[str, int]] = {}
+        for key, base in self.index.items():
+            if key[0] == "deliver" and key[3] == 1:
+                self._deliver_bases.setdefault(key[1], {})[key[2]] = base
+        # each build option's code, kept on the option (``step_loops.BuildCodes``)
+        self._coder = BuildCodes(self._city_hexes, self._builds, self._extends, TIE_BITS)
         # field-keyed action -> its index: actions are values (frozen, hashed by their fields),
         # and making the key from the fields is the slow part
         self._simple_index: dict[Action, int] = {}
@@ -365,14 +367,8 @@ class ActionEncoding:
         return sorted(links) + sorted(legs) + sorted(extends)
 
     # -- actions to keys ------------------------------------------------------------
-    def _build_base(self, action: BuildTrack | BuildOption) -> int | None:
-        path = action.path
-        if not path:
-            raise ValueError("a build without a path has no index")
-        end = self._city_hexes.get(path[-1])
-        if path[0] not in self._city_hexes:
-            return self._extends.get((path[0], end)) if end is not None else None
-        return self._builds.get((path, action.exit))
+    def _build_base(self, action: BuildTrack) -> int | None:
+        return self._coder.base(action.path, action.exit)
 
     def _field_base(self, action: Action) -> int:
         key = (action.kind, *(_plain(getattr(action, f.name)) for f in _fields(type(action))))
@@ -458,44 +454,26 @@ class ActionEncoding:
             self._place(out, self.sections["take_operations_card"], takes, seat, page, paged)
         for kind, entries in routes.items():
             self._place(out, self.sections[kind], entries, seat, page, paged)
-        placed: tuple[list[int], int] | None = None
+        placed: tuple[list[int], int, int] | None = None
         build_options: list[BuildOption] = []
         if legal.builds and (page is None or page.section == "build_track"):
             build_options = list(legal.builds)
             if not builds and page is None:
-                if len(self._build_codes) > BUILD_BASES_KEPT:
-                    self._forget_codes()
-                placed = place_builds(
-                    build_options,
-                    self._code_of,
-                    self._learn_one,
-                    BUILD_SLOTS,
-                    TIE_BITS,
-                    self._numbered,
-                    self._numbered_codes,
-                    self._seats,
-                )
+                placed = place_builds(build_options, self._coder, BUILD_SLOTS)
             if placed is None:
                 # The general way (builds among the simple actions too, builds without a key,
                 # past their key's slots, or tied in rank but not equal): rank them one by one.
-                self._codes(build_options)
-                seen = self._build_codes
                 builds.extend(
-                    (seen[option_key(o)][2], (o.redirect, len(o.cards), n), o.action)
+                    (self._option_base(o), (o.redirect, len(o.cards), n), o.action)
                     for n, o in enumerate(build_options)
                 )
         if builds:
             self._place(out, self.sections["build_track"], builds, seat, page, paged)
         tail: dict[int, Choice] = {}
         if legal.deliveries and (page is None or page.section == "deliver_goods"):
-            n = 0
-            for options in legal.deliveries.values():
-                for option in options:
-                    action = option.action
-                    key = ("deliver", action.city, option.destination, min(len(action.links), cap))
-                    rank = (-option.points.get(seat, 0), n)
-                    deliveries.append((index.get(key), rank, action))
-                    n += 1
+            delivery_entries(
+                legal.deliveries, self._deliver_bases, cap, DELIVER_SLOTS, seat, deliveries
+            )
         if deliveries:
             self._place(tail, self.sections["deliver_goods"], deliveries, seat, page, paged)
         if paged is not None:
@@ -504,44 +482,12 @@ class ActionEncoding:
             return LegalMap(paged)
         if placed is None:
             return LegalMap(out, tail)
-        return LegalMap(out, tail, placed[0], placed[1], build_options)
+        return LegalMap(out, tail, placed[0], placed[1], build_options, placed[2])
 
-    def _codes(self, options: list[BuildOption]) -> list[int]:
-        """Each build's key's first index and rank in one number, ``base << TIE_BITS | tie``
-        (tie: redirecting, then the cards played: the order of a key's slots), or -1 for
-        a build whose key the catalogue lacks (or with more cards than ``tie`` holds).
-
-        The engine keeps its build options from listing to listing, so the codes are
-        remembered by identity (``step_loops.option_key``; hashing a path's hexes is most of
-        the work otherwise) and read in one compiled pass; an entry of ``_build_codes``
-        holds its option, so no other object can take its identity while it is kept."""
-        if len(self._build_codes) > BUILD_BASES_KEPT:
-            self._forget_codes()
-        codes = build_codes(options, self._code_of, _UNSEEN)
-        if _UNSEEN in codes:
-            for k, known in enumerate(codes):
-                if known == _UNSEEN:
-                    codes[k] = self._learn_one(options[k])
-        return codes
-
-    def _forget_codes(self) -> None:
-        self._build_codes.clear()
-        self._code_of.clear()
-        self._numbered.clear()
-        self._numbered_codes.clear()
-
-    def _learn_one(self, b: BuildOption) -> int:
-        """Work out and keep the code (``_codes``) of an option not seen before, and its
-        entry in ``_build_codes``."""
-        base = self._build_base(b)
-        cards = len(b.cards)
-        code = -1
-        if base is not None and cards < 1 << (TIE_BITS - 1):
-            code = base << TIE_BITS | (1 << (TIE_BITS - 1) if b.redirect else 0) | cards
-        key = option_key(b)
-        self._build_codes[key] = (b, code, base)
-        self._code_of[key] = code
-        return code
+    def _option_base(self, option: BuildOption) -> int | None:
+        """The index of the first slot of the option's key (None: not in the catalogue)."""
+        code = self._coder.code(option)
+        return code >> TIE_BITS if code >= 0 else self._coder.base(option.path, option.exit)
 
     def _place(
         self,
@@ -557,29 +503,8 @@ class ActionEncoding:
         this section's). An action listed twice is one action and gets one index."""
         if page is not None and page.section != section.name:
             return
-        first: dict[int, _Entry] = {}
-        clash: dict[int, list[_Entry]] = {}
-        keyless: list[_Entry] = []
-        for entry in entries:
-            base = entry[0]
-            if base is None:
-                if all(entry[2] != e[2] for e in keyless):
-                    keyless.append(entry)
-            elif base in first:
-                action = entry[2]
-                if action == first[base][2]:
-                    continue  # listed twice (a first leg towards two targets): one action
-                group = clash.get(base)
-                if group is None:
-                    clash[base] = [first[base], entry]
-                elif all(action != e[2] for e in group):
-                    group.append(entry)
-            else:
-                first[base] = entry
-        if page is None:
-            for base, entry in first.items():
-                if base not in clash:
-                    out[base] = entry[2]
+        # (compiled: the entries alone at their key, written at once; the others by key)
+        clash, keyless = split_entries(entries, out if page is None else None)
         if not clash and not keyless:
             return
         slots = section.slots
@@ -793,9 +718,6 @@ class ActionEncoding:
     def describe(self, index: int) -> str:
         """What ``index`` stands for, in words: its section, key and slot."""
         return self.section_of(index).describe(index)
-
-
-_UNSEEN = -2  # a build option's code not worked out yet (``_codes``)
 
 
 def _rank(entry: _Entry) -> Any:

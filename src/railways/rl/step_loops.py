@@ -10,25 +10,137 @@ here: the module builds with the engine alone (numpy is an optional dependency),
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from railways.core.build_option import BuildOption
 from railways.core.game import Game
+from railways.core.hexgrid import Hex, Side
+from railways.core.legal import DeliveryOption
 from railways.core.state import GameState, Phase
 
-
-def build_codes(options: list[BuildOption], code_of: dict[int, int], unseen: int) -> list[int]:
-    """Each option's code as ``code_of`` keeps it under ``option_key``, or ``unseen``."""
-    return [code_of.get(id(option) >> 4, unseen) for option in options]
+# (index of the key's first slot, or None: no key; rank within the key; action)
+Entry = tuple[int | None, Any, Any]
 
 
-def option_key(option: BuildOption) -> int:
-    """What ``code_of`` keeps an option's code under: its identity, less the four low bits
-    (two live objects are at least 16 bytes apart, so it is still unique while the option
-    lives; an address's low bits are mostly zero, and as a dict key they crowded the
-    dict's slots, several probes a look-up)."""
-    return id(option) >> 4
+def delivery_entries(
+    deliveries: dict[tuple[str, str], list[DeliveryOption]],
+    bases: dict[str, dict[str, int]],
+    cap: int,
+    slots: int,
+    seat: int,
+    out: list[Entry],
+) -> None:
+    """Append each delivery option's entry to ``out``, in the listing's order: the index of
+    its key's first slot (``("deliver", city, destination, links)``, the links capped at
+    ``cap``), its rank (most points for ``seat`` first, then the listing's order) and its
+    action. ``bases[city][destination]``: the first index of the key with one link; a
+    key's lengths follow one another, ``slots`` indices each."""
+    n = 0
+    for options in deliveries.values():
+        for option in options:
+            action = option.action
+            base: int | None = None
+            dests = bases.get(action.city)
+            if dests is not None:
+                first = dests.get(option.destination)
+                links = min(len(action.links), cap)
+                if first is not None and links >= 1:
+                    base = first + (links - 1) * slots
+            out.append((base, (-option.points.get(seat, 0), n), action))
+            n += 1
+
+
+def split_entries(
+    entries: list[Entry], out: dict[int, Any] | None
+) -> tuple[dict[int, list[Entry]], list[Entry]]:
+    """The first step of ``ActionEncoding._place``: the entries that share their key's first
+    index with another action (by that index, in order) and those without a key (each
+    action once); with ``out``, each entry alone at its index is written there (its key's
+    first slot), in the entries' order. An action listed twice is one action."""
+    first: dict[int, Entry] = {}
+    clash: dict[int, list[Entry]] = {}
+    keyless: list[Entry] = []
+    for entry in entries:
+        base = entry[0]
+        action = entry[2]
+        if base is None:
+            if _absent(action, keyless):
+                keyless.append(entry)
+            continue
+        before = first.get(base)
+        if before is None:
+            first[base] = entry
+            continue
+        if action == before[2]:
+            continue  # listed twice (a first leg towards two targets): one action
+        group = clash.get(base)
+        if group is None:
+            clash[base] = [before, entry]
+        elif _absent(action, group):
+            group.append(entry)
+    if out is not None:
+        for at, entry in first.items():
+            if at not in clash:
+                out[at] = entry[2]
+    return clash, keyless
+
+
+def _absent(action: Any, entries: list[Entry]) -> bool:
+    """Whether no entry of ``entries`` stands for an action equal to ``action``."""
+    return all(action != entry[2] for entry in entries)
+
+
+class BuildCodes:
+    """Each build option's *code*, ``base << tie_bits | tie``: ``base`` the index of its key's
+    first slot in the action space, ``tie`` its rank among its key's builds (redirecting,
+    then the cards played: the order of a key's slots); -1 for a build whose key the
+    catalogue lacks or with more cards than ``tie`` holds.
+
+    Kept on the option itself (``BuildOption.code``, with this object's ``owner`` number):
+    the engine keeps its options from listing to listing (by route number, across games of
+    a board), so an option's code is worked out once, and read back as two attributes
+    (hashing a path's hexes is most of the work otherwise)."""
+
+    def __init__(
+        self,
+        city_hexes: dict[Hex, str],
+        builds: dict[tuple[tuple[Hex, ...], Side | None], int],
+        extends: dict[tuple[Hex, str], int],
+        tie_bits: int,
+    ) -> None:
+        self.city_hexes = city_hexes
+        self.builds = builds
+        self.extends = extends
+        self.tie_bits = tie_bits
+        _OWNERS[0] += 1
+        self.owner = _OWNERS[0]  # (0: no owner, an option not coded yet)
+
+    def base(self, path: tuple[Hex, ...], exit: Side | None) -> int | None:
+        """The index of the first slot of the build's key, or None: not in the catalogue."""
+        if not path:
+            raise ValueError("a build without a path has no index")
+        city_hexes = self.city_hexes
+        end = city_hexes.get(path[-1])
+        if path[0] not in city_hexes:
+            return self.extends.get((path[0], end)) if end is not None else None
+        return self.builds.get((path, exit))
+
+    def code(self, option: BuildOption) -> int:
+        """The option's code (see the class), kept on the option."""
+        if option.code_owner == self.owner:
+            return option.code
+        base = self.base(option.path, option.exit)
+        cards = len(option.cards)
+        tie_bits = self.tie_bits
+        code = -1
+        if base is not None and cards < 1 << (tie_bits - 1):
+            code = base << tie_bits | (1 << (tie_bits - 1) if option.redirect else 0) | cards
+        option.code = code
+        option.code_owner = self.owner
+        return code
+
+
+_OWNERS = [0]  # the last BuildCodes' owner number
 
 
 def same_build(a: BuildOption, b: BuildOption) -> bool:
@@ -43,62 +155,67 @@ def same_build(a: BuildOption, b: BuildOption) -> bool:
 
 
 def place_builds(
-    options: list[BuildOption],
-    code_of: dict[int, int],
-    learn: Callable[[BuildOption], int],
-    slots: int,
-    tie_bits: int,
-    numbered: list[BuildOption | None] | None = None,
-    numbered_codes: list[int] | None = None,
-    seats: int = 1,
-) -> tuple[list[int], int] | None:
-    """The builds' places, as ``place << shift | k`` ascending (``k``: the option's position in
-    ``options``), and ``shift``; None when one needs the general placement
-    (``ActionEncoding._place``): a code below 0 (no key), a build past its key's ``slots``,
-    or tied in code with an option it does not equal. ``code_of`` holds the codes by
-    ``option_key``; ``learn`` works out (and keeps) the code of an option not in it.
+    options: list[BuildOption], coder: BuildCodes, slots: int
+) -> tuple[list[int], int, int] | None:
+    """The builds' places, as ``place << (shift + tie) | ... | k`` ascending (``k``: the
+    option's position in ``options``), ``shift`` and ``tie`` (a place is ``value >> (shift +
+    tie)``, ``k`` is ``value & ((1 << shift) - 1)``); None when one needs the general
+    placement (``ActionEncoding._place``): a code below 0 (no key), a build past its key's
+    ``slots``, or tied in code with an option it does not equal.
 
-    A code is ``base << tie_bits | tie``: builds are ranked by code, then by their order in
-    the listing; a build takes its key's first index (``base``) plus how many distinct
-    builds of that key rank before it; an option equal to the one before it (a first leg
-    listed towards two targets) is the same action and is left out. One number per build
-    (not an index and a position) halves the integers made.
-
-    ``numbered`` and ``numbered_codes``, when given, keep the options without cards or
-    redirect by their route number (``BuildOption.number``, where it is not -1) and seat
-    (below ``seats``), and their codes: a list read and an identity check where the
-    identity's dict look-up cost several times more (two options sharing a place, from two
-    tile limits' slots, push each other out and take the dict)."""
+    Builds are ranked by code (``BuildCodes``), then by their order in the listing; a build
+    takes its key's first index (``base``) plus how many distinct builds of that key rank
+    before it; an option equal to the one before it (a first leg listed towards two
+    targets) is the same action and is left out. One number per build (not an index and a
+    position) halves the integers made. Where no two builds share a key (the common case:
+    no hand card helps), each takes its key's first index, and the sorted numbers
+    ``code << shift | k`` are the places themselves (``tie``: the code's tie bits)."""
     n = len(options)
     shift = n.bit_length()
-    keyed: list[int] = []
+    keyed = [0] * n
+    owner = coder.owner
     for k in range(n):
         option = options[k]
-        # an option without cards or redirect by its seat and route number (the cards'
-        # variants share the number, and would push each other out)
-        number = option.number * seats + option.seat
-        if option.cards or option.redirect or option.number < 0:
-            number = -1
-        code = -2
-        if numbered is not None and numbered_codes is not None and 0 <= number < len(numbered):
-            kept = numbered[number]
-            if kept is option:
-                code = numbered_codes[number]
-            elif kept is not None and same_build(kept, option):
-                # the same build in a new object (the listing made its options again after
-                # the track changed): its code, without working it out through ``learn``
-                code = numbered_codes[number]
-                numbered[number] = option
-        if code == -2:
-            code = code_of.get(id(option) >> 4, -2)
-            if code == -2:
-                code = learn(option)
-            if numbered is not None and numbered_codes is not None and number >= 0:
-                _number(numbered, numbered_codes, number, option, code)
+        code = option.code if option.code_owner == owner else coder.code(option)
         if code < 0:
             return None
-        keyed.append(code << shift | k)
+        keyed[k] = code << shift | k
     keyed.sort()  # by code, then position: a stable sort of the codes
+    tie_bits = coder.tie_bits
+    low = (1 << shift) - 1
+    last_code = last_base = last_k = -1
+    repeated = False
+    for value in keyed:
+        code = value >> shift
+        k = value & low
+        if code == last_code:  # the same build listed twice (a first leg, two targets)?
+            if not same_build(options[k], options[last_k]):
+                return None
+            repeated = True
+        elif code >> tie_bits == last_base:
+            return _slotted(options, keyed, shift, tie_bits, slots)
+        else:
+            last_code, last_base = code, code >> tie_bits
+        last_k = k
+    return (_first_of_each(keyed, shift) if repeated else keyed), shift, tie_bits
+
+
+def _first_of_each(keyed: list[int], shift: int) -> list[int]:
+    """``keyed`` (sorted) without the values whose code the value before them has."""
+    out: list[int] = []
+    last = -1
+    for value in keyed:
+        code = value >> shift
+        if code != last:
+            out.append(value)
+            last = code
+    return out
+
+
+def _slotted(
+    options: list[BuildOption], keyed: list[int], shift: int, tie_bits: int, slots: int
+) -> tuple[list[int], int, int] | None:
+    """``place_builds`` where builds share a key: each its key's next slot, in code order."""
     low = (1 << shift) - 1
     placed: list[int] = []
     last_code = -1
@@ -124,23 +241,7 @@ def place_builds(
         placed.append((base + slot) << shift | k)
         last_code = code
         last_k = k
-    return placed, shift
-
-
-def _number(
-    numbered: list[BuildOption | None],
-    numbered_codes: list[int],
-    number: int,
-    option: BuildOption,
-    code: int,
-) -> None:
-    """Keep ``option`` and its code under its route number (the lists grown as needed)."""
-    if number >= len(numbered):
-        grown = max(number + 1, len(numbered) * 3 // 2)
-        numbered.extend([None] * (grown - len(numbered)))
-        numbered_codes.extend([0] * (grown - len(numbered_codes)))
-    numbered[number] = option
-    numbered_codes[number] = code
+    return placed, shift, 0
 
 
 def track_cells(state: GameState, cols: int, owners: int, players: int) -> list[int]:
