@@ -301,6 +301,20 @@ def new_token() -> str:
     return secrets.token_hex(16)
 
 
+def issued_tokens(
+    seats: list[SeatInfo],
+) -> tuple[list[str | None], str, dict[str, int | None]]:
+    """A new game's tokens: each human seat's (None for bots), the spectator's, and the
+    seat each token's hash opens (None: the spectator)."""
+    seat_tokens: list[str | None] = [new_token() if s.kind != "bot" else None for s in seats]
+    spectator = new_token()
+    hashed: dict[str, int | None] = {hash_token(spectator): None}
+    for i, token in enumerate(seat_tokens):
+        if token is not None:
+            hashed[hash_token(token)] = i
+    return seat_tokens, spectator, hashed
+
+
 def default_bot() -> str:
     return "greedy" if "greedy" in BOTS else "random"
 
@@ -690,12 +704,7 @@ class GameManager:
         except (ValueError, TypeError, KeyError) as exc:
             raise ApiError(422, f"cannot set up this game: {exc}") from None
         seats = seats_to_store(seats, game)
-        seat_tokens: list[str | None] = [new_token() if s.kind != "bot" else None for s in seats]
-        spectator = new_token()
-        hashed: dict[str, int | None] = {hash_token(spectator): None}
-        for i, token in enumerate(seat_tokens):
-            if token is not None:
-                hashed[hash_token(token)] = i
+        seat_tokens, spectator, hashed = issued_tokens(seats)
         game_id = new_game_id()
         body = record_of(game).body()  # a new game's: no actions yet
         recorded = body.pop("actions")

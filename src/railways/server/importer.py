@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from railways.core.errors import RecordError
-from railways.store import GameStore, SeatInfo, hash_token
+from railways.store import GameStore, SeatInfo
 
 # What the worker answers (the last item is always its pid):
 #   ("stored", meta, seat tokens, spectator token, pid): the game is in the store;
@@ -148,15 +148,9 @@ def _prepared(
 
 def _tokens(seats: list[SeatInfo]) -> tuple[list[str | None], str, dict[str, int | None]]:
     """Each human seat's token (None for bots), the spectator's, and their hashes."""
-    from railways.server.games import new_token
+    from railways.server.games import issued_tokens
 
-    seat_tokens: list[str | None] = [new_token() if s.kind != "bot" else None for s in seats]
-    spectator = new_token()
-    hashed: dict[str, int | None] = {hash_token(spectator): None}
-    for i, token in enumerate(seat_tokens):
-        if token is not None:
-            hashed[hash_token(token)] = i
-    return seat_tokens, spectator, hashed
+    return issued_tokens(seats)
 
 
 def _as_fastapi_errors(exc: ValidationError) -> list[dict[str, Any]]:
